@@ -1,0 +1,85 @@
+#include "arguments.h"
+
+#include <cmath>
+
+namespace breakeven::cli {
+
+Arguments::Arguments(const QStringList &arguments, const QStringList &flags, const QStringList &options)
+{
+    for (int i = 0; i < arguments.size(); ++i) {
+        const QString &a = arguments[i];
+        if (!a.startsWith(QLatin1String("--")) || a == QLatin1String("--")) {
+            m_positionals << a;
+            continue;
+        }
+        QString name = a.mid(2);
+        std::optional<QString> value;
+        if (const int eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
+            value = name.mid(eq + 1);
+            name.truncate(eq);
+        }
+        if (flags.contains(name)) {
+            if (value)
+                throw UsageError(QStringLiteral("--%1 takes no value").arg(name));
+            m_flags.insert(name);
+        } else if (options.contains(name)) {
+            if (!value) {
+                if (i + 1 >= arguments.size())
+                    throw UsageError(QStringLiteral("--%1 needs a value").arg(name));
+                value = arguments[++i];
+            }
+            if (m_options.contains(name))
+                throw UsageError(QStringLiteral("--%1 given twice").arg(name));
+            m_options.insert(name, *value);
+        } else {
+            throw UsageError(QStringLiteral("unknown option %1").arg(a));
+        }
+    }
+}
+
+std::optional<QString> Arguments::option(const QString &name) const
+{
+    const auto it = m_options.constFind(name);
+    if (it == m_options.constEnd())
+        return std::nullopt;
+    return *it;
+}
+
+QString Arguments::requiredOption(const QString &name) const
+{
+    if (auto v = option(name))
+        return *v;
+    throw UsageError(QStringLiteral("--%1 is required").arg(name));
+}
+
+QString Arguments::positional(int index, const QString &what) const
+{
+    if (index >= m_positionals.size())
+        throw UsageError(QStringLiteral("missing %1").arg(what));
+    return m_positionals[index];
+}
+
+void Arguments::expectPositionals(int count, const QString &what) const
+{
+    if (m_positionals.size() < count)
+        throw UsageError(QStringLiteral("missing %1").arg(what));
+    if (m_positionals.size() > count)
+        throw UsageError(QStringLiteral("unexpected argument \"%1\"").arg(m_positionals[count]));
+}
+
+double parseUtilization(const QString &text)
+{
+    QString t = text.trimmed();
+    double scale = 1.0;
+    if (t.endsWith(QLatin1Char('%'))) {
+        t.chop(1);
+        scale = 0.01;
+    }
+    bool ok = false;
+    const double value = t.toDouble(&ok) * scale;
+    if (!ok || !std::isfinite(value) || value < 0 || value > 1)
+        throw UsageError(QStringLiteral("--utilization must be between 0 and 1 (or 0%–100%), not \"%1\"").arg(text));
+    return value;
+}
+
+} // namespace breakeven::cli

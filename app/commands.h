@@ -1,0 +1,15 @@
+// One function per command; each throws UsageError or InputError, returns the exit status.
+#pragma once
+
+#include <QStringList>
+#include <QTextStream>
+
+namespace breakeven::cli {
+
+int runCompare(const QStringList &arguments, QTextStream &out);
+int runNew(const QStringList &arguments, QTextStream &out);
+int runImport(const QStringList &arguments, QTextStream &out);
+int runExport(const QStringList &arguments, QTextStream &out);
+int runReport(const QStringList &arguments, QTextStream &out);
+
+} // namespace breakeven::cli

@@ -1,0 +1,33 @@
+#include "cli.h"
+#include "gui.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+#include <memory>
+
+int main(int argc, char *argv[])
+{
+    QStringList arguments;
+    for (int i = 1; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+
+    QCoreApplication::setOrganizationName(QStringLiteral("Breakeven"));
+    QCoreApplication::setApplicationName(QStringLiteral("Breakeven"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BREAKEVEN_VERSION));
+
+    if (breakeven::cli::isCommand(arguments)) {
+        // Charts rendered to files need a GUI platform but never a display.
+        std::unique_ptr<QCoreApplication> app;
+        if (breakeven::cli::needsGui(arguments)) {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            app = std::make_unique<QApplication>(argc, argv);
+        } else {
+            app = std::make_unique<QCoreApplication>(argc, argv);
+        }
+        return breakeven::cli::run(arguments);
+    }
+    QApplication app(argc, argv);
+    return breakeven::runGui(arguments);
+}

@@ -1,0 +1,258 @@
+#include "bundledcatalog.h"
+
+#include "inputerror.h"
+#include "sheets/csvreader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QHash>
+
+#include <cmath>
+
+namespace breakeven {
+
+namespace {
+
+QByteArray readResource(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw InputError(path, QStringLiteral("bundled file is missing"));
+    return file.readAll();
+}
+
+// One table of the bundled catalog read by header name, so column order is free.
+class Table {
+public:
+    Table(const QByteArray &csv, const QString &name)
+        : m_reader(CsvReader::fromData(csv, name))
+        , m_name(name)
+    {
+        CsvRecord header;
+        if (!m_reader->next(header))
+            throw InputError(name, QStringLiteral("empty file"));
+        for (int i = 0; i < header.fields.size(); ++i)
+            m_columns.insert(header.fields[i].trimmed(), i);
+    }
+
+    bool next() { return m_reader->next(m_record); }
+
+    QString text(const char *column, bool required = true) const
+    {
+        const auto it = m_columns.constFind(QLatin1String(column));
+        if (it == m_columns.constEnd())
+            throw InputError(m_name, QStringLiteral("column %1 is missing").arg(QLatin1String(column)));
+        const QString value = *it < m_record.fields.size() ? m_record.fields[*it].trimmed() : QString();
+        if (required && value.isEmpty())
+            fail(column, QStringLiteral("value is missing"));
+        return value;
+    }
+
+    std::optional<double> optionalNumber(const char *column) const
+    {
+        const QString value = text(column, false);
+        if (value.isEmpty())
+            return std::nullopt;
+        bool ok = false;
+        const double number = value.toDouble(&ok);
+        if (!ok || !std::isfinite(number))
+            fail(column, QStringLiteral("\"%1\" is not a number").arg(value));
+        return number;
+    }
+
+    double number(const char *column, double fallback) const
+    {
+        return optionalNumber(column).value_or(fallback);
+    }
+
+    double requiredNumber(const char *column) const
+    {
+        const auto n = optionalNumber(column);
+        if (!n)
+            fail(column, QStringLiteral("value is missing"));
+        return *n;
+    }
+
+    bool boolean(const char *column) const
+    {
+        const QString v = text(column).toLower();
+        if (v == QLatin1String("true") || v == QLatin1String("1") || v == QLatin1String("yes"))
+            return true;
+        if (v == QLatin1String("false") || v == QLatin1String("0") || v == QLatin1String("no"))
+            return false;
+        fail(column, QStringLiteral("\"%1\" is not true or false").arg(v));
+    }
+
+    [[noreturn]] void fail(const char *column, const QString &reason) const
+    {
+        throw InputError(QStringLiteral("%1:%2: column %3").arg(m_name).arg(m_record.line).arg(QLatin1String(column)),
+                         reason);
+    }
+
+private:
+    std::unique_ptr<CsvReader> m_reader;
+    QString m_name;
+    QHash<QString, int> m_columns;
+    CsvRecord m_record;
+};
+
+const QString kPrefix = QStringLiteral(":/pricing-db/");
+
+} // namespace
+
+std::vector<GpuModel> parseGpuModels(const QByteArray &csv, const QString &name)
+{
+    std::vector<GpuModel> models;
+    Table t(csv, name);
+    while (t.next()) {
+        GpuModel g;
+        g.name = t.text("name");
+        g.vendor = t.text("vendor", false);
+        g.architecture = t.text("architecture", false);
+        g.year = int(t.number("year", 0));
+        g.memoryGB = t.requiredNumber("memory_gb");
+        g.bandwidthGBs = t.number("bandwidth_gbs", 0);
+        g.fp16Tflops = t.number("fp16_tflops", 0);
+        g.fp32Tflops = t.number("fp32_tflops", 0);
+        g.tdpW = t.number("tdp_w", 0);
+        g.gpusPerBoard = int(t.number("gpus_per_board", 1));
+        g.priceNewUsd = t.number("price_new_usd", 0);
+        g.priceUsedUsd = t.number("price_used_usd", 0);
+        g.relativeThroughput = t.requiredNumber("relative_throughput");
+        g.throughputBasis = t.text("throughput_basis", false);
+        g.source = t.text("source");
+        g.asOf = t.text("as_of");
+        if (g.gpusPerBoard < 1)
+            t.fail("gpus_per_board", QStringLiteral("must be at least 1"));
+        if (!(g.relativeThroughput > 0))
+            t.fail("relative_throughput", QStringLiteral("must be above 0"));
+        models.push_back(g);
+    }
+    return models;
+}
+
+GpuCatalog loadBundledGpuCatalog()
+{
+    const QString gpus = kPrefix + QStringLiteral("gpus.csv");
+    GpuCatalog catalog;
+    for (const GpuModel &g : parseGpuModels(readResource(gpus), gpus))
+        catalog.add(g);
+    const QString aliases = kPrefix + QStringLiteral("gpu-aliases.csv");
+    Table t(readResource(aliases), aliases);
+    while (t.next()) {
+        const QString target = t.text("name");
+        if (!catalog.find(target))
+            t.fail("name", QStringLiteral("unknown GPU \"%1\"").arg(target));
+        catalog.addAlias(t.text("alias"), target);
+    }
+    return catalog;
+}
+
+std::vector<CloudOffer> parseCloudOffers(const QByteArray &csv, const QString &name)
+{
+    std::vector<CloudOffer> offers;
+    Table t(csv, name);
+    while (t.next()) {
+        CloudOffer o;
+        o.provider = t.text("provider");
+        const auto category = cloudCategoryFromString(t.text("category"));
+        if (!category)
+            t.fail("category", QStringLiteral("must be hyperscaler, ml-cloud or marketplace"));
+        o.category = *category;
+        o.instanceType = t.text("instance_type");
+        o.gpu = t.text("gpu");
+        o.gpuCount = int(t.requiredNumber("gpu_count"));
+        o.vcpus = t.number("vcpus", 0);
+        o.memoryGiB = t.number("memory_gib", 0);
+        o.region = t.text("region", false);
+        o.currency = t.text("currency");
+        o.onDemand = t.optionalNumber("on_demand");
+        o.spot = t.optionalNumber("spot");
+        o.reserved1y = t.optionalNumber("reserved_1y");
+        o.reserved3y = t.optionalNumber("reserved_3y");
+        o.source = t.text("source");
+        o.url = t.text("url", false);
+        o.asOf = t.text("as_of");
+        if (o.gpuCount < 1)
+            t.fail("gpu_count", QStringLiteral("must be at least 1"));
+        offers.push_back(o);
+    }
+    return offers;
+}
+
+std::vector<CloudOffer> loadBundledOffers()
+{
+    const QString path = kPrefix + QStringLiteral("cloud-offers.csv");
+    return parseCloudOffers(readResource(path), path);
+}
+
+std::vector<UtilizationPreset> bundledUtilizationPresets()
+{
+    const QString path = kPrefix + QStringLiteral("utilization-presets.csv");
+    std::vector<UtilizationPreset> presets;
+    Table t(readResource(path), path);
+    while (t.next())
+        presets.push_back({t.text("name"), t.requiredNumber("utilization"), t.text("source", false)});
+    return presets;
+}
+
+std::vector<OverheadPreset> bundledOverheadPresets()
+{
+    const QString path = kPrefix + QStringLiteral("overhead-presets.csv");
+    std::vector<OverheadPreset> presets;
+    Table t(readResource(path), path);
+    while (t.next()) {
+        OverheadPreset p;
+        p.name = t.text("name");
+        p.overheadPerYearOfHardware = t.requiredNumber("overhead_per_year_of_hardware");
+        p.overheadIncludesPower = t.boolean("overhead_includes_power");
+        p.pue = t.number("pue", 1.0);
+        p.electricityPerKWh = t.number("electricity_per_kwh", 0.15);
+        p.lifetimeYears = t.number("lifetime_years", 3);
+        p.source = t.text("source", false);
+        presets.push_back(p);
+    }
+    return presets;
+}
+
+std::vector<OnPremBuild> bundledExampleBuilds()
+{
+    const QString path = kPrefix + QStringLiteral("example-builds.csv");
+    std::vector<OnPremBuild> builds;
+    Table t(readResource(path), path);
+    while (t.next()) {
+        const QString name = t.text("build");
+        if (builds.empty() || builds.back().name != name) {
+            OnPremBuild b;
+            b.name = name;
+            const auto kind = buildKindFromString(t.text("kind"));
+            if (!kind)
+                t.fail("kind", QStringLiteral("must be built-from-scratch, pre-built or used-parts"));
+            b.kind = *kind;
+            b.gpu = t.text("gpu");
+            b.gpuCount = int(t.requiredNumber("gpu_count"));
+            b.currency = t.text("currency");
+            b.idleW = t.optionalNumber("idle_w");
+            b.loadW = t.optionalNumber("load_w");
+            builds.push_back(b);
+        }
+        builds.back().components.push_back(
+            {t.text("component"), t.requiredNumber("price"), t.number("quantity", 1)});
+    }
+    return builds;
+}
+
+QStringList bundledExampleNames()
+{
+    QStringList names = QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (QString &n : names)
+        n.chop(5);
+    return names;
+}
+
+QByteArray bundledExample(const QString &name)
+{
+    return readResource(QStringLiteral(":/examples/%1.json").arg(name));
+}
+
+} // namespace breakeven

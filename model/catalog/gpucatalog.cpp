@@ -1,0 +1,62 @@
+#include "gpucatalog.h"
+
+#include "bundledcatalog.h"
+
+namespace breakeven {
+
+GpuCatalog::GpuCatalog(std::vector<GpuModel> models, const QHash<QString, QString> &aliases)
+{
+    for (const GpuModel &m : models)
+        add(m);
+    for (auto it = aliases.begin(); it != aliases.end(); ++it)
+        addAlias(it.key(), it.value());
+}
+
+const GpuCatalog &GpuCatalog::bundled()
+{
+    static const GpuCatalog catalog = loadBundledGpuCatalog();
+    return catalog;
+}
+
+QString GpuCatalog::normalized(const QString &name)
+{
+    QString out;
+    out.reserve(name.size());
+    for (QChar c : name)
+        if (c.isLetterOrNumber())
+            out.append(c.toUpper());
+    return out;
+}
+
+void GpuCatalog::add(const GpuModel &model)
+{
+    const QString key = normalized(model.name);
+    if (auto it = m_index.constFind(key); it != m_index.constEnd()) {
+        m_models[std::size_t(*it)] = model;
+        return;
+    }
+    m_index.insert(key, int(m_models.size()));
+    m_models.push_back(model);
+}
+
+void GpuCatalog::addAlias(const QString &alias, const QString &name)
+{
+    const auto target = m_index.constFind(normalized(name));
+    if (target != m_index.constEnd())
+        m_index.insert(normalized(alias), *target);
+}
+
+const GpuModel *GpuCatalog::find(const QString &nameOrAlias) const
+{
+    const auto it = m_index.constFind(normalized(nameOrAlias));
+    return it == m_index.constEnd() ? nullptr : &m_models[std::size_t(*it)];
+}
+
+std::optional<QString> GpuCatalog::resolve(const QString &nameOrAlias) const
+{
+    if (const GpuModel *m = find(nameOrAlias))
+        return m->name;
+    return std::nullopt;
+}
+
+} // namespace breakeven

@@ -1,0 +1,76 @@
+#include "domain.h"
+
+namespace breakeven {
+
+namespace {
+template <typename Enum, std::size_t N>
+std::optional<Enum> lookup(const QString &text, const std::pair<Enum, const char *> (&table)[N])
+{
+    for (const auto &[value, name] : table)
+        if (text == QLatin1String(name))
+            return value;
+    return std::nullopt;
+}
+
+template <typename Enum, std::size_t N>
+QString name(Enum value, const std::pair<Enum, const char *> (&table)[N])
+{
+    for (const auto &[v, n] : table)
+        if (v == value)
+            return QString::fromLatin1(n);
+    return {};
+}
+
+constexpr std::pair<PricingPlan, const char *> kPlans[] = {
+    {PricingPlan::OnDemand, "on-demand"},
+    {PricingPlan::Spot, "spot"},
+    {PricingPlan::Reserved1y, "reserved-1y"},
+    {PricingPlan::Reserved3y, "reserved-3y"},
+};
+constexpr std::pair<CloudCategory, const char *> kCategories[] = {
+    {CloudCategory::Hyperscaler, "hyperscaler"},
+    {CloudCategory::MlCloud, "ml-cloud"},
+    {CloudCategory::Marketplace, "marketplace"},
+};
+constexpr std::pair<BuildKind, const char *> kKinds[] = {
+    {BuildKind::BuiltFromScratch, "built-from-scratch"},
+    {BuildKind::PreBuilt, "pre-built"},
+    {BuildKind::UsedParts, "used-parts"},
+};
+} // namespace
+
+QString toString(PricingPlan plan) { return name(plan, kPlans); }
+QString toString(CloudCategory category) { return name(category, kCategories); }
+QString toString(BuildKind kind) { return name(kind, kKinds); }
+std::optional<PricingPlan> pricingPlanFromString(const QString &t) { return lookup(t, kPlans); }
+std::optional<CloudCategory> cloudCategoryFromString(const QString &t) { return lookup(t, kCategories); }
+std::optional<BuildKind> buildKindFromString(const QString &t) { return lookup(t, kKinds); }
+
+std::optional<double> CloudOffer::price(PricingPlan plan) const
+{
+    switch (plan) {
+    case PricingPlan::OnDemand: return onDemand;
+    case PricingPlan::Spot: return spot;
+    case PricingPlan::Reserved1y: return reserved1y;
+    case PricingPlan::Reserved3y: return reserved3y;
+    }
+    return std::nullopt;
+}
+
+double OnPremBuild::partsPrice() const
+{
+    double sum = 0;
+    for (const Component &c : components)
+        sum += c.price * c.quantity;
+    return sum;
+}
+
+double OnPremBuild::hardwarePrice() const
+{
+    if (listPrice)
+        return *listPrice;
+    const double parts = partsPrice();
+    return kind == BuildKind::PreBuilt ? parts * (1.0 + preBuiltMarkup) : parts;
+}
+
+} // namespace breakeven

@@ -1,0 +1,148 @@
+// Domain types of Breakeven: what users describe (workloads, GPUs, cloud options, on-prem
+// builds, scenarios). Plain values, no behaviour beyond small helpers; the engine, the store,
+// the JSON reader and the views all speak these.
+#pragma once
+
+#include <QString>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace breakeven {
+
+enum class PricingPlan { OnDemand, Spot, Reserved1y, Reserved3y };
+enum class CloudCategory { Hyperscaler, MlCloud, Marketplace };
+enum class BuildKind { BuiltFromScratch, PreBuilt, UsedParts };
+
+// Stable spellings used by the JSON format, the store and the CLI.
+QString toString(PricingPlan plan);
+QString toString(CloudCategory category);
+QString toString(BuildKind kind);
+std::optional<PricingPlan> pricingPlanFromString(const QString &text);
+std::optional<CloudCategory> cloudCategoryFromString(const QString &text);
+std::optional<BuildKind> buildKindFromString(const QString &text);
+
+inline constexpr double kHoursPerMonth = 730.0;   // 8760 / 12
+inline constexpr double kDaysPerMonth = 30.42;    // shown beside fractional months
+inline constexpr const char *kDefaultReferenceGpu = "A100-SXM4-80GB";
+
+struct GpuModel {
+    QString name;                    // catalog key, e.g. "A100-SXM4-80GB"
+    QString vendor;
+    QString architecture;
+    int year = 0;
+    double memoryGB = 0;             // per device
+    double bandwidthGBs = 0;
+    double fp16Tflops = 0;           // dense FP16/BF16 tensor
+    double fp32Tflops = 0;
+    double tdpW = 0;                 // per board
+    int gpusPerBoard = 1;            // devices on one board (K80: 2)
+    double priceNewUsd = 0;          // per board, 0 = unknown
+    double priceUsedUsd = 0;
+    double relativeThroughput = 1.0; // against the scenario's reference GPU
+    QString throughputBasis;         // how relativeThroughput was derived
+    QString source;
+    QString asOf;                    // ISO date
+};
+
+// A priced instance type as a provider publishes it; prices per instance-hour.
+struct CloudOffer {
+    QString provider;
+    CloudCategory category = CloudCategory::Hyperscaler;
+    QString instanceType;
+    QString gpu;                     // catalog name
+    int gpuCount = 1;                // GPUs per instance
+    double vcpus = 0;
+    double memoryGiB = 0;
+    QString region;
+    QString currency = QStringLiteral("USD");
+    std::optional<double> onDemand;  // absent for a spot-only offer
+    std::optional<double> spot;
+    std::optional<double> reserved1y;
+    std::optional<double> reserved3y;
+    QString source;
+    QString url;
+    QString asOf;                    // ISO date
+
+    std::optional<double> price(PricingPlan plan) const;
+};
+
+struct Workload {
+    QString name = QStringLiteral("workload");
+    double gpus = 8;                 // reference GPUs busy at full load
+    double utilization = 0.5;
+    double minGpuMemoryGB = 0;
+    double growthPerYear = 0;
+    double storageGB = 0;
+    double egressGBPerMonth = 0;
+    std::optional<double> jobReferenceGpuHours;
+    int gpusPerJob = 1;
+    int parallelJobs = 1;
+};
+
+struct CloudOption {
+    QString name;
+    QString provider;
+    CloudCategory category = CloudCategory::Hyperscaler;
+    QString instanceType;
+    QString gpu;
+    QString region;
+    int gpusPerInstance = 1;
+    PricingPlan pricing = PricingPlan::OnDemand;
+    double pricePerHour = 0;         // per instance-hour, for the chosen plan
+    QString currency = QStringLiteral("USD");
+    double spotRework = 0.10;
+    double platformFeePerMonth = 0;
+    double storagePerGBMonth = 0;
+    double egressPerGB = 0;
+    double priceMultiplier = 1.0;
+    int maxGpus = 64;
+};
+
+struct Component {
+    QString name;
+    double price = 0;
+    double quantity = 1;
+};
+
+struct OnPremBuild {
+    QString name;
+    BuildKind kind = BuildKind::BuiltFromScratch;
+    QString gpu;
+    int gpuCount = 1;                       // devices per unit
+    std::vector<Component> components;
+    std::optional<double> listPrice;        // replaces the sum of components when set
+    double preBuiltMarkup = 0;              // only for kind == PreBuilt
+    QString currency = QStringLiteral("USD");
+    double infrastructureOneTime = 0;
+    std::optional<double> idleW;            // default 25 % of loadW
+    std::optional<double> loadW;            // default n * TDP + 150
+    double electricityPerKWh = 0.15;
+    double pue = 1.0;
+    double overheadPerYearOfHardware = 0;
+    bool overheadIncludesPower = false;
+    double laborPerMonth = 0;
+    double colocationPerMonth = 0;
+    double lifetimeYears = 3;
+    double depreciationPerYear = 0.20;
+
+    double partsPrice() const;
+    double hardwarePrice() const;           // list price or parts, with the pre-built markup
+};
+
+struct Scenario {
+    QString name = QStringLiteral("Untitled scenario");
+    QString currency = QStringLiteral("USD");
+    std::map<QString, double> exchangeRates; // 1 unit of key = value units of `currency`
+    int horizonMonths = 36;
+    QString referenceGpu = QString::fromLatin1(kDefaultReferenceGpu);
+    double discountRatePerYear = 0;
+    bool creditResaleValue = false;
+    Workload workload;
+    std::vector<GpuModel> gpus;              // GPU figures the scenario carries
+    std::vector<CloudOption> cloudOptions;
+    std::vector<OnPremBuild> onPremOptions;
+};
+
+} // namespace breakeven

@@ -1,0 +1,121 @@
+#include "assembly.h"
+
+#include "inputerror.h"
+
+#include <cmath>
+
+namespace breakeven {
+
+namespace {
+
+double rateFor(const Scenario &s, const QString &currency, const QString &path)
+{
+    if (currency == s.currency)
+        return 1.0;
+    const auto it = s.exchangeRates.find(currency);
+    if (it == s.exchangeRates.end())
+        throw InputError(path, QStringLiteral("no exchange rate from %1 to %2 in exchangeRates").arg(currency, s.currency));
+    return it->second;
+}
+
+GpuModel requireGpu(const Scenario &s, const GpuCatalog &catalog, const QString &name, const QString &path)
+{
+    if (auto gpu = resolveGpu(s, name, catalog))
+        return *gpu;
+    throw InputError(path, QStringLiteral("unknown GPU \"%1\" (not in the scenario's gpus nor in the catalog)").arg(name));
+}
+
+} // namespace
+
+std::optional<GpuModel> resolveGpu(const Scenario &s, const QString &name, const GpuCatalog &catalog)
+{
+    const QString key = GpuCatalog::normalized(name);
+    for (const GpuModel &g : s.gpus)
+        if (GpuCatalog::normalized(g.name) == key)
+            return g;
+    const GpuModel *found = catalog.find(name);
+    if (!found)
+        return std::nullopt;
+    GpuModel g = *found;
+    // Catalog figures are relative to the catalog's reference; re-express them against the
+    // scenario's reference when that one is in the catalog too.
+    if (const GpuModel *reference = catalog.find(s.referenceGpu); reference && reference->relativeThroughput > 0)
+        g.relativeThroughput /= reference->relativeThroughput;
+    return g;
+}
+
+double defaultLoadW(const GpuModel &gpu, int devices)
+{
+    return devices * gpu.tdpW / std::max(1, gpu.gpusPerBoard) + 150.0;
+}
+
+EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
+{
+    EngineInput in;
+    in.scenarioName = s.name;
+    in.currency = s.currency;
+    in.horizonMonths = s.horizonMonths;
+    in.discountRatePerYear = s.discountRatePerYear;
+    in.creditResaleValue = s.creditResaleValue;
+    in.gpus = s.workload.gpus;
+    in.growthPerYear = s.workload.growthPerYear;
+    in.minGpuMemoryGB = s.workload.minGpuMemoryGB;
+    in.jobReferenceGpuHours = s.workload.jobReferenceGpuHours;
+    in.gpusPerJob = s.workload.gpusPerJob;
+    in.parallelJobs = s.workload.parallelJobs;
+
+    for (std::size_t i = 0; i < s.onPremOptions.size(); ++i) {
+        const OnPremBuild &b = s.onPremOptions[i];
+        const QString path = QStringLiteral("onPremOptions[%1]").arg(i);
+        const GpuModel gpu = requireGpu(s, catalog, b.gpu, path + QStringLiteral(".gpu"));
+        const double rate = rateFor(s, b.currency, path + QStringLiteral(".currency"));
+        OptionInput o;
+        o.name = b.name;
+        o.kind = OptionKind::OnPrem;
+        o.gpu = gpu.name;
+        o.relativeThroughput = gpu.relativeThroughput;
+        o.memoryGB = gpu.memoryGB;
+        OnPremTerms &t = o.onPrem;
+        t.hardware = b.hardwarePrice() * rate;
+        t.infrastructureOneTime = b.infrastructureOneTime * rate;
+        t.loadW = b.loadW.value_or(defaultLoadW(gpu, b.gpuCount));
+        t.idleW = b.idleW.value_or(defaultIdleW(t.loadW));
+        t.electricityPerKWh = b.electricityPerKWh * rate;
+        t.pue = b.pue;
+        t.overheadPerYearOfHardware = b.overheadPerYearOfHardware;
+        t.overheadIncludesPower = b.overheadIncludesPower;
+        t.laborPerMonth = b.laborPerMonth * rate;
+        t.colocationPerMonth = b.colocationPerMonth * rate;
+        t.lifetimeMonths = std::max(1, int(std::lround(b.lifetimeYears * 12.0)));
+        t.depreciationPerYear = b.depreciationPerYear;
+        t.devicesPerUnit = std::max(1, b.gpuCount);
+        in.options.push_back(o);
+    }
+
+    const double storageGB = s.workload.storageGB;
+    const double egressGB = s.workload.egressGBPerMonth;
+    for (std::size_t i = 0; i < s.cloudOptions.size(); ++i) {
+        const CloudOption &c = s.cloudOptions[i];
+        const QString path = QStringLiteral("cloudOptions[%1]").arg(i);
+        const GpuModel gpu = requireGpu(s, catalog, c.gpu, path + QStringLiteral(".gpu"));
+        const double rate = rateFor(s, c.currency, path + QStringLiteral(".currency"));
+        OptionInput o;
+        o.name = c.name;
+        o.kind = OptionKind::Cloud;
+        o.gpu = gpu.name;
+        o.relativeThroughput = gpu.relativeThroughput;
+        o.memoryGB = gpu.memoryGB;
+        CloudTerms &t = o.cloud;
+        t.plan = c.pricing;
+        t.pricePerGpuHour = c.pricePerHour * rate * c.priceMultiplier / std::max(1, c.gpusPerInstance);
+        t.spotRework = c.spotRework;
+        t.platformFeePerMonth = c.platformFeePerMonth * rate;
+        t.storagePerMonth = storageGB * c.storagePerGBMonth * rate;
+        t.egressPerMonth = egressGB * c.egressPerGB * rate;
+        t.maxGpus = c.maxGpus;
+        in.options.push_back(o);
+    }
+    return in;
+}
+
+} // namespace breakeven

@@ -1,0 +1,25 @@
+// Assembles a scenario into the engine's input: resolves each option's GPU (the scenario's own
+// figures first, then the catalog), expresses throughput against the scenario's reference GPU,
+// converts every price into the display currency once, and applies the cost model's defaults.
+#pragma once
+
+#include "catalog/gpucatalog.h"
+#include "domain.h"
+#include "engineinput.h"
+
+namespace breakeven {
+
+// Throws InputError naming the JSON path of the offending field
+// ("cloudOptions[1].gpu: unknown GPU \"X\"", "onPremOptions[0].currency: no exchange rate ...").
+EngineInput assemble(const Scenario &scenario, const GpuCatalog &catalog = GpuCatalog::bundled());
+
+// The GPU an option names, as the scenario sees it (relative throughput already rescaled).
+std::optional<GpuModel> resolveGpu(const Scenario &scenario, const QString &name,
+                                   const GpuCatalog &catalog = GpuCatalog::bundled());
+
+// Default wall power of one unit: n devices at their share of the board's TDP plus 150 W for the
+// rest of the machine; idle is a quarter of that.
+double defaultLoadW(const GpuModel &gpu, int devices);
+inline double defaultIdleW(double loadW) { return 0.25 * loadW; }
+
+} // namespace breakeven

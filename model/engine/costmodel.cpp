@@ -1,0 +1,372 @@
+#include "costmodel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace breakeven {
+
+namespace {
+// Guards ceil() against floating-point noise: 8 / (1 * 8) must need one unit, not two.
+constexpr double kCountTolerance = 1e-9;
+
+int unitsFor(double referenceGpus, double throughput, int devicesPerUnit)
+{
+    if (referenceGpus <= 0)
+        return 0;
+    const double devices = referenceGpus / throughput;
+    return int(std::ceil(devices / devicesPerUnit - kCountTolerance));
+}
+
+QString formatNumber(double value) { return QString::number(value, 'g', 4); }
+} // namespace
+
+QString toString(CostComponent component)
+{
+    switch (component) {
+    case CostComponent::Hardware: return QStringLiteral("Hardware");
+    case CostComponent::Infrastructure: return QStringLiteral("Infrastructure");
+    case CostComponent::Power: return QStringLiteral("Power");
+    case CostComponent::Overhead: return QStringLiteral("Overhead");
+    case CostComponent::Labor: return QStringLiteral("Labor");
+    case CostComponent::Colocation: return QStringLiteral("Colocation");
+    case CostComponent::GpuRental: return QStringLiteral("GPU rental");
+    case CostComponent::Storage: return QStringLiteral("Storage");
+    case CostComponent::Egress: return QStringLiteral("Egress");
+    case CostComponent::Fees: return QStringLiteral("Fees");
+    case CostComponent::ResaleCredit: return QStringLiteral("Resale credit");
+    }
+    return {};
+}
+
+CostModel::CostModel(EngineInput input)
+    : m_input(std::move(input))
+{
+    m_input.horizonMonths = std::max(0, m_input.horizonMonths);
+    const int rows = optionCount();
+    const int cols = m_input.horizonMonths + 1;
+
+    Eigen::ArrayXd growth = Eigen::ArrayXd::Zero(cols);
+    Eigen::ArrayXd discount(cols);
+    const double monthlyGrowth = std::pow(1.0 + m_input.growthPerYear, 1.0 / 12.0);
+    const double monthlyDiscount = std::pow(1.0 + m_input.discountRatePerYear, -1.0 / 12.0);
+    for (int m = 0; m < cols; ++m) {
+        if (m >= 1)
+            growth(m) = std::pow(monthlyGrowth, m - 1);
+        discount(m) = std::pow(monthlyDiscount, m);
+    }
+    m_workPerUtilization = m_input.gpus * kHoursPerMonth * growth.sum();
+
+    m_fixed = Eigen::ArrayXXd::Zero(rows, cols);
+    m_slope = Eigen::ArrayXXd::Zero(rows, cols);
+    m_credit = Eigen::ArrayXXd::Zero(rows, cols);
+    m_componentFixed = Eigen::ArrayXXd::Zero(rows, kCostComponentCount);
+    m_componentSlope = Eigen::ArrayXXd::Zero(rows, kCostComponentCount);
+    m_units.assign(std::size_t(rows), {});
+
+    computeStatus();
+    for (int i = 0; i < rows; ++i) {
+        const double p = option(i).relativeThroughput;
+        if (!(p > 0) || !std::isfinite(p))
+            continue; // infeasible, and nothing sensible to lay out
+        if (option(i).kind == OptionKind::Cloud)
+            layOutCloud(i, growth, discount);
+        else
+            layOutOnPrem(i, growth, discount);
+    }
+    m_tcoFixed = m_fixed.rowwise().sum() - m_credit.col(cols - 1);
+    m_tcoSlope = m_slope.rowwise().sum();
+    computeTimeToResult();
+}
+
+double CostModel::fleetReferenceGpus(int month) const
+{
+    if (month < 1)
+        return 0;
+    return m_input.gpus * std::pow(1.0 + m_input.growthPerYear, (month - 1) / 12.0);
+}
+
+int CostModel::unitsInMonth(int option, int month) const
+{
+    const auto &units = m_units[std::size_t(option)];
+    if (units.empty() || month < 0)
+        return 0;
+    return units[std::size_t(std::min<int>(month, int(units.size()) - 1))];
+}
+
+void CostModel::computeStatus()
+{
+    m_status.assign(m_input.options.size(), {});
+    double peakFleet = 0;
+    for (int m = 1; m <= m_input.horizonMonths; ++m)
+        peakFleet = std::max(peakFleet, fleetReferenceGpus(m));
+
+    for (int i = 0; i < optionCount(); ++i) {
+        const OptionInput &o = option(i);
+        OptionStatus &s = m_status[std::size_t(i)];
+        if (!(o.relativeThroughput > 0) || !std::isfinite(o.relativeThroughput)) {
+            s = {false, QStringLiteral("relative throughput of %1 is not above 0").arg(o.gpu)};
+        } else if (o.memoryGB < m_input.minGpuMemoryGB) {
+            s = {false, QStringLiteral("%1 has %2 GB per GPU; the workload needs %3 GB")
+                            .arg(o.gpu, formatNumber(o.memoryGB), formatNumber(m_input.minGpuMemoryGB))};
+        } else if (o.kind == OptionKind::Cloud) {
+            const double peakGpus = peakFleet / o.relativeThroughput;
+            if (peakGpus > o.cloud.maxGpus + kCountTolerance)
+                s = {false, QStringLiteral("needs up to %1 GPUs at once; the quota is %2")
+                                .arg(formatNumber(peakGpus)).arg(o.cloud.maxGpus)};
+        }
+    }
+}
+
+void CostModel::addComponent(int row, CostComponent c, int month, double fixed, double slope,
+                             const Eigen::ArrayXd &discount)
+{
+    const double f = fixed * discount(month);
+    const double s = slope * discount(month);
+    m_fixed(row, month) += f;
+    m_slope(row, month) += s;
+    m_componentFixed(row, int(c)) += f;
+    m_componentSlope(row, int(c)) += s;
+}
+
+void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
+{
+    const OptionInput &o = option(row);
+    const CloudTerms &t = o.cloud;
+    const double gpusAtFullLoad = m_input.gpus / o.relativeThroughput; // month 1
+    const double gpuMonth = kHoursPerMonth * t.pricePerGpuHour;
+    for (int m = 1; m <= m_input.horizonMonths; ++m) {
+        const double gpus = gpusAtFullLoad * growth(m);
+        switch (t.plan) {
+        case PricingPlan::OnDemand:
+            addComponent(row, CostComponent::GpuRental, m, 0, gpus * gpuMonth, discount);
+            break;
+        case PricingPlan::Spot:
+            addComponent(row, CostComponent::GpuRental, m, 0,
+                         gpus * (1.0 + t.spotRework) * gpuMonth, discount);
+            break;
+        case PricingPlan::Reserved1y:
+        case PricingPlan::Reserved3y:
+            // A commitment is billed around the clock; growth beyond it is used on demand.
+            addComponent(row, CostComponent::GpuRental, m, gpusAtFullLoad * gpuMonth,
+                         std::max(0.0, gpus - gpusAtFullLoad) * gpuMonth, discount);
+            break;
+        }
+        addComponent(row, CostComponent::Fees, m, t.platformFeePerMonth, 0, discount);
+        addComponent(row, CostComponent::Storage, m, t.storagePerMonth, 0, discount);
+        addComponent(row, CostComponent::Egress, m, t.egressPerMonth, 0, discount);
+    }
+}
+
+void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
+{
+    const OptionInput &o = option(row);
+    const OnPremTerms &t = o.onPrem;
+    const int H = m_input.horizonMonths;
+    const int lifetime = std::max(1, t.lifetimeMonths);
+
+    std::vector<int> &units = m_units[std::size_t(row)];
+    units.assign(std::size_t(H + 1), 0);
+    for (int m = 1; m <= H; ++m) {
+        const int needed = unitsFor(m_input.gpus * growth(m), o.relativeThroughput,
+                                   std::max(1, t.devicesPerUnit));
+        units[std::size_t(m)] = std::max(needed, units[std::size_t(m - 1)]);
+    }
+    if (H >= 1)
+        units[0] = units[1];
+
+    // A cohort is a group of units first needed in the same month; it is paid in that month
+    // (month 0 for the units month 1 needs) and its hardware again every `lifetime` months.
+    struct Cohort {
+        int firstNeeded;
+        int paidAt;
+        int count;
+    };
+    std::vector<Cohort> cohorts;
+    if (H >= 1 && units[1] > 0)
+        cohorts.push_back({1, 0, units[1]});
+    for (int m = 2; m <= H; ++m)
+        if (units[std::size_t(m)] > units[std::size_t(m - 1)])
+            cohorts.push_back({m, m, units[std::size_t(m)] - units[std::size_t(m - 1)]});
+
+    for (const Cohort &c : cohorts) {
+        addComponent(row, CostComponent::Hardware, c.paidAt, c.count * t.hardware, 0, discount);
+        addComponent(row, CostComponent::Infrastructure, c.paidAt,
+                     c.count * t.infrastructureOneTime, 0, discount);
+        for (int r = c.firstNeeded + lifetime; r <= H; r += lifetime)
+            addComponent(row, CostComponent::Hardware, r, c.count * t.hardware, 0, discount);
+    }
+
+    const double kWhPerWatt = kHoursPerMonth / 1000.0 * t.electricityPerKWh * t.pue;
+    const double idlePower = t.overheadIncludesPower ? 0.0 : t.idleW * kWhPerWatt;
+    const double loadPower = t.overheadIncludesPower ? 0.0 : (t.loadW - t.idleW) * kWhPerWatt;
+    const double overhead = t.overheadPerYearOfHardware * t.hardware / 12.0;
+    for (int m = 1; m <= H; ++m) {
+        const double u = units[std::size_t(m)];
+        addComponent(row, CostComponent::Power, m, u * idlePower, u * loadPower, discount);
+        addComponent(row, CostComponent::Overhead, m, u * overhead, 0, discount);
+        addComponent(row, CostComponent::Labor, m, u * t.laborPerMonth, 0, discount);
+        addComponent(row, CostComponent::Colocation, m, u * t.colocationPerMonth, 0, discount);
+    }
+
+    if (!m_input.creditResaleValue)
+        return;
+    const double keep = std::max(0.0, 1.0 - t.depreciationPerYear);
+    for (int m = 0; m <= H; ++m) {
+        double value = 0;
+        for (const Cohort &c : cohorts) {
+            if (c.paidAt > m)
+                continue;
+            int lastPaid = c.paidAt;
+            for (int r = c.firstNeeded + lifetime; r <= m; r += lifetime)
+                lastPaid = r;
+            value += c.count * t.hardware * std::pow(keep, (m - lastPaid) / 12.0);
+        }
+        m_credit(row, m) = value * discount(m);
+    }
+    m_componentFixed(row, int(CostComponent::ResaleCredit)) = -m_credit(row, H);
+}
+
+void CostModel::computeTimeToResult()
+{
+    m_timeToResult.assign(m_input.options.size(), std::nullopt);
+    if (!m_input.jobReferenceGpuHours)
+        return;
+    const double work = *m_input.jobReferenceGpuHours;
+    const int gpusPerJob = std::max(1, m_input.gpusPerJob);
+    const int jobs = std::max(1, m_input.parallelJobs);
+    for (int i = 0; i < optionCount(); ++i) {
+        const OptionInput &o = option(i);
+        if (!isFeasible(i))
+            continue;
+        const int devices = o.kind == OptionKind::Cloud
+            ? o.cloud.maxGpus
+            : unitsInMonth(i, 1) * std::max(1, o.onPrem.devicesPerUnit);
+        if (devices <= 0)
+            continue;
+        const int g = std::min(gpusPerJob, devices);
+        const int atOnce = devices / g;
+        const int waves = (jobs + atOnce - 1) / atOnce;
+        m_timeToResult[std::size_t(i)] = waves * work / (g * o.relativeThroughput);
+    }
+}
+
+Evaluation CostModel::evaluate(double utilization) const
+{
+    Evaluation e;
+    e.utilization = utilization;
+    e.horizonMonths = m_input.horizonMonths;
+    const int cols = int(m_fixed.cols());
+    const int rows = int(m_fixed.rows());
+
+    e.monthly = m_fixed + utilization * m_slope;
+    e.cumulative.resize(rows, cols);
+    e.cumulative.col(0) = e.monthly.col(0);
+    for (int m = 1; m < cols; ++m)
+        e.cumulative.col(m) = e.cumulative.col(m - 1) + e.monthly.col(m);
+    if (m_input.creditResaleValue)
+        e.cumulative -= m_credit;
+    e.tco = e.cumulative.col(cols - 1);
+
+    const double work = workHours(utilization);
+    e.costPerReferenceGpuHour.assign(std::size_t(rows), std::nullopt);
+    if (work > 0)
+        for (int i = 0; i < rows; ++i)
+            e.costPerReferenceGpuHour[std::size_t(i)] = e.tco(i) / work;
+
+    auto cheapestIn = [&](int month) -> std::optional<int> {
+        std::optional<int> best;
+        for (int i = 0; i < rows; ++i)
+            if (isFeasible(i) && (!best || e.cumulative(i, month) < e.cumulative(*best, month)))
+                best = i;
+        return best;
+    };
+    e.cheapestByMonth.resize(std::size_t(cols));
+    for (int m = 0; m < cols; ++m)
+        e.cheapestByMonth[std::size_t(m)] = cheapestIn(m);
+    e.cheapest = e.cheapestByMonth.back();
+    return e;
+}
+
+std::optional<double> CostModel::crossoverMonth(const Eigen::ArrayXd &onPrem, const Eigen::ArrayXd &cloud)
+{
+    auto gap = [&](Eigen::Index m) {
+        const double scale = std::max({1.0, std::abs(onPrem(m)), std::abs(cloud(m))});
+        const double d = onPrem(m) - cloud(m);
+        return std::abs(d) <= 1e-12 * scale ? 0.0 : d;
+    };
+    if (onPrem.size() == 0)
+        return std::nullopt;
+    double previous = gap(0);
+    if (previous <= 0)
+        return 0.0;
+    for (Eigen::Index m = 1; m < onPrem.size(); ++m) {
+        const double d = gap(m);
+        if (d <= 0)
+            return double(m - 1) + previous / (previous - d);
+        previous = d;
+    }
+    return std::nullopt;
+}
+
+PairResult CostModel::comparePair(const Evaluation &e, int b, int c) const
+{
+    PairResult r;
+    r.onPrem = b;
+    r.cloud = c;
+    r.crossoverMonth = crossoverMonth(e.cumulative.row(b).transpose(), e.cumulative.row(c).transpose());
+
+    const double slopeGap = m_tcoSlope(b) - m_tcoSlope(c);
+    const double scale = std::max({1.0, std::abs(m_tcoSlope(b)), std::abs(m_tcoSlope(c))});
+    if (std::abs(slopeGap) > 1e-12 * scale) {
+        const double u = (m_tcoFixed(c) - m_tcoFixed(b)) / slopeGap;
+        if (u >= 0.0 && u <= 1.0) {
+            r.breakEvenUtilization = u;
+            r.winsAbove = slopeGap < 0 ? Winner::OnPrem : Winner::Cloud;
+        }
+    }
+    if (std::abs(e.tco(b)) > 1e-9)
+        r.costRatio = e.tco(c) / e.tco(b);
+    return r;
+}
+
+std::vector<PairResult> CostModel::pairs(const Evaluation &e) const
+{
+    std::vector<PairResult> result;
+    for (int b = 0; b < optionCount(); ++b) {
+        if (option(b).kind != OptionKind::OnPrem || !isFeasible(b))
+            continue;
+        for (int c = 0; c < optionCount(); ++c)
+            if (option(c).kind == OptionKind::Cloud && isFeasible(c))
+                result.push_back(comparePair(e, b, c));
+    }
+    return result;
+}
+
+std::vector<PairResult> CostModel::pairsAgainst(const Evaluation &e, int cloudOption) const
+{
+    std::vector<PairResult> result;
+    for (int b = 0; b < optionCount(); ++b)
+        if (option(b).kind == OptionKind::OnPrem && isFeasible(b))
+            result.push_back(comparePair(e, b, cloudOption));
+    return result;
+}
+
+std::optional<int> CostModel::cheapestCloud(const Evaluation &e) const
+{
+    std::optional<int> best;
+    for (int i = 0; i < optionCount(); ++i)
+        if (option(i).kind == OptionKind::Cloud && isFeasible(i) && (!best || e.tco(i) < e.tco(*best)))
+            best = i;
+    return best;
+}
+
+std::array<double, kCostComponentCount> CostModel::breakdown(int option, double utilization) const
+{
+    std::array<double, kCostComponentCount> parts{};
+    for (int k = 0; k < kCostComponentCount; ++k)
+        parts[std::size_t(k)] = m_componentFixed(option, k) + utilization * m_componentSlope(option, k);
+    return parts;
+}
+
+} // namespace breakeven

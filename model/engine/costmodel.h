@@ -1,0 +1,125 @@
+// The cost and performance model of docs/cost-model.md.
+//
+// Every cost in the model is affine in the utilization u (unit counts, reservations and fees do
+// not depend on it), so the constructor lays out, once per scenario, two Eigen arrays of
+// options x months: the part of each monthly entry that does not depend on u and the part that
+// grows with it, both already discounted. evaluate(u) is then one fused array expression and a
+// running sum over months, cheap enough for every tick of the utilization slider.
+#pragma once
+
+#include "engineinput.h"
+
+#include <Eigen/Core>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace breakeven {
+
+enum class CostComponent {
+    Hardware,
+    Infrastructure,
+    Power,
+    Overhead,
+    Labor,
+    Colocation,
+    GpuRental,
+    Storage,
+    Egress,
+    Fees,
+    ResaleCredit, // negative: what the units in service would sell for at the horizon
+};
+inline constexpr int kCostComponentCount = 11;
+QString toString(CostComponent component);
+
+enum class Winner { OnPrem, Cloud };
+
+struct OptionStatus {
+    bool feasible = true;
+    QString reason;                           // empty when feasible
+};
+
+struct Evaluation {
+    double utilization = 0;
+    int horizonMonths = 0;
+    Eigen::ArrayXXd monthly;                  // options x (H + 1)
+    Eigen::ArrayXXd cumulative;               // options x (H + 1)
+    Eigen::ArrayXd tco;                       // cumulative at H
+    std::vector<std::optional<double>> costPerReferenceGpuHour; // n/a when there is no work
+    std::optional<int> cheapest;              // feasible option cheapest at H
+    std::vector<std::optional<int>> cheapestByMonth; // m = 0..H, by cumulative cost
+};
+
+struct PairResult {
+    int onPrem = -1;                          // option indices
+    int cloud = -1;
+    std::optional<double> crossoverMonth;     // null: on-prem stays dearer through H
+    std::optional<double> breakEvenUtilization;
+    std::optional<Winner> winsAbove;          // side cheaper above breakEvenUtilization
+    std::optional<double> costRatio;          // TCO cloud / TCO on-prem; n/a when on-prem TCO is 0
+};
+
+class CostModel {
+public:
+    explicit CostModel(EngineInput input);
+
+    const EngineInput &input() const { return m_input; }
+    int optionCount() const { return int(m_input.options.size()); }
+    int horizonMonths() const { return m_input.horizonMonths; }
+    const OptionInput &option(int i) const { return m_input.options[std::size_t(i)]; }
+    const OptionStatus &status(int i) const { return m_status[std::size_t(i)]; }
+    bool isFeasible(int i) const { return m_status[std::size_t(i)].feasible; }
+
+    Evaluation evaluate(double utilization) const;
+
+    // Every pair of feasible (on-prem, cloud) options.
+    std::vector<PairResult> pairs(const Evaluation &evaluation) const;
+    // Every feasible on-prem option against one cloud option (the cheapest, for the charts).
+    std::vector<PairResult> pairsAgainst(const Evaluation &evaluation, int cloudOption) const;
+    // The cloud option cheapest at H among feasible ones.
+    std::optional<int> cheapestCloud(const Evaluation &evaluation) const;
+    PairResult comparePair(const Evaluation &evaluation, int onPrem, int cloud) const;
+
+    // TCO at the horizon as a function of u: tco(u) = tcoFixed + u * tcoPerUtilization.
+    double tcoFixed(int option) const { return m_tcoFixed(option); }
+    double tcoPerUtilization(int option) const { return m_tcoSlope(option); }
+
+    // TCO at H split by component, at utilization u (sums to the option's TCO).
+    std::array<double, kCostComponentCount> breakdown(int option, double utilization) const;
+
+    // Reference-GPU-hours of work over the horizon at utilization u.
+    double workHours(double utilization) const { return utilization * m_workPerUtilization; }
+    // Fleet needed at full load in month m >= 1, in reference GPUs.
+    double fleetReferenceGpus(int month) const;
+    // Time to run the described sweep of jobs; null when no jobs are described.
+    std::optional<double> timeToResultHours(int option) const { return m_timeToResult[std::size_t(option)]; }
+    // Units bought by month m (on-prem), 0 for cloud options.
+    int unitsInMonth(int option, int month) const;
+
+    static std::optional<double> crossoverMonth(const Eigen::ArrayXd &onPremCumulative,
+                                                const Eigen::ArrayXd &cloudCumulative);
+
+private:
+    void layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
+    void layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
+    void addComponent(int row, CostComponent c, int month, double fixed, double slope,
+                      const Eigen::ArrayXd &discount);
+    void computeStatus();
+    void computeTimeToResult();
+
+    EngineInput m_input;
+    std::vector<OptionStatus> m_status;
+    Eigen::ArrayXXd m_fixed;       // options x (H + 1), discounted
+    Eigen::ArrayXXd m_slope;       // options x (H + 1), discounted, per unit of u
+    Eigen::ArrayXXd m_credit;      // options x (H + 1), discounted resale value (subtracted)
+    Eigen::ArrayXd m_tcoFixed;
+    Eigen::ArrayXd m_tcoSlope;
+    Eigen::ArrayXXd m_componentFixed; // options x components
+    Eigen::ArrayXXd m_componentSlope;
+    std::vector<std::vector<int>> m_units; // on-prem: U(m), m = 0..H
+    std::vector<std::optional<double>> m_timeToResult;
+    double m_workPerUtilization = 0;
+};
+
+} // namespace breakeven

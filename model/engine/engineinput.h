@@ -1,0 +1,68 @@
+// The engine's input: a scenario assembled into plain numbers. Every price is already in the
+// display currency, every GPU resolved to its throughput and memory, every default applied.
+// Building this (assembly.h) is the only place that knows about catalogs and currencies.
+#pragma once
+
+#include "domain.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace breakeven {
+
+enum class OptionKind { OnPrem, Cloud };
+
+struct CloudTerms {
+    PricingPlan plan = PricingPlan::OnDemand;
+    double pricePerGpuHour = 0;     // instance price / GPUs per instance, times the multiplier
+    double spotRework = 0.10;
+    double platformFeePerMonth = 0;
+    double storagePerMonth = 0;     // storageGB * storagePerGBMonth
+    double egressPerMonth = 0;      // egressGBPerMonth * egressPerGB
+    int maxGpus = 64;
+};
+
+struct OnPremTerms {
+    double hardware = 0;            // per unit
+    double infrastructureOneTime = 0;
+    double idleW = 0;
+    double loadW = 0;
+    double electricityPerKWh = 0;
+    double pue = 1.0;
+    double overheadPerYearOfHardware = 0;
+    bool overheadIncludesPower = false;
+    double laborPerMonth = 0;
+    double colocationPerMonth = 0;
+    int lifetimeMonths = 36;
+    double depreciationPerYear = 0.20;
+    int devicesPerUnit = 1;
+};
+
+struct OptionInput {
+    QString name;
+    OptionKind kind = OptionKind::Cloud;
+    QString gpu;
+    double relativeThroughput = 1.0;
+    double memoryGB = 0;
+    CloudTerms cloud;               // when kind == Cloud
+    OnPremTerms onPrem;             // when kind == OnPrem
+};
+
+struct EngineInput {
+    QString scenarioName;
+    QString currency = QStringLiteral("USD");
+    int horizonMonths = 36;
+    double discountRatePerYear = 0;
+    bool creditResaleValue = false;
+    double gpus = 8;                // N, reference GPUs
+    double growthPerYear = 0;
+    double minGpuMemoryGB = 0;
+    std::optional<double> jobReferenceGpuHours;
+    int gpusPerJob = 1;
+    int parallelJobs = 1;
+    std::vector<OptionInput> options;
+};
+
+} // namespace breakeven

@@ -1,0 +1,75 @@
+#include "resultsjson.h"
+
+#include <QJsonArray>
+
+namespace breakeven {
+
+namespace {
+
+QJsonValue orNull(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonArray row(const Eigen::ArrayXXd &array, int option)
+{
+    QJsonArray out;
+    for (Eigen::Index m = 0; m < array.cols(); ++m)
+        out.append(array(option, m));
+    return out;
+}
+
+QJsonValue optionName(const CostModel &model, const std::optional<int> &index)
+{
+    return index ? QJsonValue(model.option(*index).name) : QJsonValue(QJsonValue::Null);
+}
+
+} // namespace
+
+QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
+{
+    QJsonArray options;
+    for (int i = 0; i < model.optionCount(); ++i) {
+        const OptionStatus &status = model.status(i);
+        options.append(QJsonObject{
+            {QStringLiteral("name"), model.option(i).name},
+            {QStringLiteral("kind"), model.option(i).kind == OptionKind::Cloud ? QStringLiteral("cloud") : QStringLiteral("onprem")},
+            {QStringLiteral("feasible"), status.feasible},
+            {QStringLiteral("reason"), status.feasible ? QJsonValue(QJsonValue::Null) : QJsonValue(status.reason)},
+            {QStringLiteral("tco"), e.tco(i)},
+            {QStringLiteral("costPerReferenceGpuHour"), orNull(e.costPerReferenceGpuHour[std::size_t(i)])},
+            {QStringLiteral("timeToResultHours"), orNull(model.timeToResultHours(i))},
+            {QStringLiteral("monthly"), row(e.monthly, i)},
+            {QStringLiteral("cumulative"), row(e.cumulative, i)},
+        });
+    }
+    QJsonArray pairs;
+    for (const PairResult &p : model.pairs(e)) {
+        QJsonValue winsAbove(QJsonValue::Null);
+        if (p.winsAbove)
+            winsAbove = *p.winsAbove == Winner::OnPrem ? QStringLiteral("onprem") : QStringLiteral("cloud");
+        pairs.append(QJsonObject{
+            {QStringLiteral("onPrem"), model.option(p.onPrem).name},
+            {QStringLiteral("cloud"), model.option(p.cloud).name},
+            {QStringLiteral("crossoverMonth"), orNull(p.crossoverMonth)},
+            {QStringLiteral("breakEvenUtilization"), orNull(p.breakEvenUtilization)},
+            {QStringLiteral("winsAbove"), winsAbove},
+            {QStringLiteral("costRatio"), orNull(p.costRatio)},
+        });
+    }
+    QJsonArray byMonth;
+    for (const auto &index : e.cheapestByMonth)
+        byMonth.append(optionName(model, index));
+    return QJsonObject{
+        {QStringLiteral("scenario"), model.input().scenarioName},
+        {QStringLiteral("currency"), model.input().currency},
+        {QStringLiteral("utilization"), e.utilization},
+        {QStringLiteral("horizonMonths"), e.horizonMonths},
+        {QStringLiteral("options"), options},
+        {QStringLiteral("pairs"), pairs},
+        {QStringLiteral("cheapest"), optionName(model, e.cheapest)},
+        {QStringLiteral("cheapestByMonth"), byMonth},
+    };
+}
+
+} // namespace breakeven

@@ -1,0 +1,13 @@
+// The results of one evaluation in the documented `compare --json` shape (docs: product.md).
+// Scripts read this; keep field names and meanings stable.
+#pragma once
+
+#include "costmodel.h"
+
+#include <QJsonObject>
+
+namespace breakeven {
+
+QJsonObject resultsToJson(const CostModel &model, const Evaluation &evaluation);
+
+} // namespace breakeven

@@ -1,0 +1,135 @@
+#include "resultstext.h"
+
+#include <QLocale>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace breakeven {
+
+QString formatMoney(double value, const QString &currency, int decimals)
+{
+    if (decimals < 0)
+        decimals = std::abs(value) >= 1000 ? 0 : 2;
+    static const QLocale locale(QLocale::English, QLocale::UnitedStates);
+    return QStringLiteral("%1 %2").arg(locale.toString(value, 'f', decimals), currency);
+}
+
+QString formatMonths(double months)
+{
+    const QString days = QString::number(std::lround(months * kDaysPerMonth));
+    return QStringLiteral("%1 months (%2 days)").arg(QString::number(months, 'f', months < 10 ? 2 : 1), days);
+}
+
+QString formatPercent(double fraction, int decimals)
+{
+    return QStringLiteral("%1 %").arg(QString::number(fraction * 100.0, 'f', decimals));
+}
+
+QString formatHours(double hours)
+{
+    if (hours < 48)
+        return QStringLiteral("%1 h").arg(QString::number(hours, 'f', hours < 10 ? 1 : 0));
+    return QStringLiteral("%1 days").arg(QString::number(hours / 24.0, 'f', 1));
+}
+
+QString crossoverSentence(const CostModel &model, const PairResult &pair)
+{
+    const QString onPrem = model.option(pair.onPrem).name;
+    if (!pair.crossoverMonth)
+        return QStringLiteral("buying %1 does not pay off within %2 months").arg(onPrem).arg(model.horizonMonths());
+    if (*pair.crossoverMonth <= 0)
+        return QStringLiteral("buying %1 is never dearer than %2").arg(onPrem, model.option(pair.cloud).name);
+    return QStringLiteral("buying %1 pays off after %2").arg(onPrem, formatMonths(*pair.crossoverMonth));
+}
+
+QString breakEvenSentence(const CostModel &model, const PairResult &pair)
+{
+    Q_UNUSED(model);
+    if (!pair.breakEvenUtilization)
+        return QStringLiteral("the same side wins at every utilization");
+    const QString side = *pair.winsAbove == Winner::OnPrem ? QStringLiteral("buying") : QStringLiteral("renting");
+    return QStringLiteral("break-even at %1 utilization; %2 wins above it")
+        .arg(formatPercent(*pair.breakEvenUtilization, 1), side);
+}
+
+namespace {
+
+QString table(const QList<QStringList> &rows, const QList<bool> &rightAligned)
+{
+    QList<int> widths;
+    for (const QStringList &row : rows)
+        for (int c = 0; c < row.size(); ++c) {
+            if (widths.size() <= c)
+                widths << 0;
+            widths[c] = std::max(widths[c], int(row[c].size()));
+        }
+    QString out;
+    for (int r = 0; r < rows.size(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < rows[r].size(); ++c)
+            cells << (rightAligned.value(c) ? rows[r][c].rightJustified(widths[c]) : rows[r][c].leftJustified(widths[c]));
+        out += cells.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
+        if (r == 0) {
+            QStringList rules;
+            for (int w : widths)
+                rules << QString(w, QLatin1Char('-'));
+            out += rules.join(QStringLiteral("  ")) + QLatin1Char('\n');
+        }
+    }
+    return out;
+}
+
+QString orNa(const std::optional<double> &value, const std::function<QString(double)> &format)
+{
+    return value ? format(*value) : QStringLiteral("n/a");
+}
+
+} // namespace
+
+QString resultsTable(const CostModel &model, const Evaluation &e)
+{
+    const QString currency = model.input().currency;
+    QString out = QStringLiteral("%1: %2 months at %3 utilization, costs in %4\n\n")
+                      .arg(model.input().scenarioName)
+                      .arg(e.horizonMonths)
+                      .arg(formatPercent(e.utilization), currency);
+
+    QList<QStringList> rows{{QStringLiteral("Option"), QStringLiteral("Kind"), QStringLiteral("TCO"),
+                             QStringLiteral("Per ref-GPU-h"), QStringLiteral("Time to result"), QStringLiteral("Feasible")}};
+    for (int i = 0; i < model.optionCount(); ++i) {
+        const bool cloud = model.option(i).kind == OptionKind::Cloud;
+        rows << QStringList{model.option(i).name,
+                            cloud ? QStringLiteral("cloud") : QStringLiteral("on-prem"),
+                            formatMoney(e.tco(i), currency, 2),
+                            orNa(e.costPerReferenceGpuHour[std::size_t(i)], [&](double v) { return formatMoney(v, currency, 3); }),
+                            orNa(model.timeToResultHours(i), formatHours),
+                            model.isFeasible(i) ? QStringLiteral("yes") : QStringLiteral("no: ") + model.status(i).reason};
+    }
+    out += table(rows, {false, false, true, true, true, false});
+
+    const auto pairs = model.pairs(e);
+    if (!pairs.empty()) {
+        QList<QStringList> pairRows{{QStringLiteral("On-prem"), QStringLiteral("Cloud"), QStringLiteral("Crossover"),
+                                     QStringLiteral("Break-even u"), QStringLiteral("Cost ratio")}};
+        for (const PairResult &p : pairs) {
+            QString breakEven = QStringLiteral("none");
+            if (p.breakEvenUtilization)
+                breakEven = formatPercent(*p.breakEvenUtilization, 1)
+                    + (*p.winsAbove == Winner::OnPrem ? QStringLiteral(" (buy above)") : QStringLiteral(" (rent above)"));
+            pairRows << QStringList{model.option(p.onPrem).name, model.option(p.cloud).name,
+                                    p.crossoverMonth ? formatMonths(*p.crossoverMonth) : QStringLiteral("never"),
+                                    breakEven,
+                                    orNa(p.costRatio, [](double v) { return QStringLiteral("%1 x").arg(v, 0, 'f', 2); })};
+        }
+        out += QLatin1Char('\n') + table(pairRows, {false, false, true, true, true});
+    }
+    out += QStringLiteral("\nCheapest over %1 months: %2\n")
+               .arg(e.horizonMonths)
+               .arg(e.cheapest ? model.option(*e.cheapest).name : QStringLiteral("none (no feasible option)"));
+    return out;
+}
+
+} // namespace breakeven

@@ -1,0 +1,24 @@
+// Results in words and plain-text tables: the sentences the charts, the results table, the
+// report and `compare` share, so the same result always reads the same way.
+#pragma once
+
+#include "costmodel.h"
+
+#include <QString>
+
+namespace breakeven {
+
+QString formatMoney(double value, const QString &currency, int decimals = -1);
+QString formatMonths(double months);                       // "9.6 months (292 days)"
+QString formatPercent(double fraction, int decimals = 0);  // "35 %"
+QString formatHours(double hours);                         // "40 h", "3.2 days"
+
+// "buying Rig pays off after 9.6 months (292 days)", "... never pays off within 36 months", ...
+QString crossoverSentence(const CostModel &model, const PairResult &pair);
+// "break-even at 23 % utilization; buying wins above it", "renting is cheaper at every utilization"
+QString breakEvenSentence(const CostModel &model, const PairResult &pair);
+
+// The readable table `compare` prints: options, then pairs, then the cheapest answer.
+QString resultsTable(const CostModel &model, const Evaluation &evaluation);
+
+} // namespace breakeven

@@ -1,0 +1,315 @@
+#include "jsonfields.h"
+
+#include <QJsonDocument>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace breakeven::json {
+
+namespace {
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+QString numberText(double value)
+{
+    return QString::number(value, 'g', 15);
+}
+
+QByteArray quoted(const QString &text)
+{
+    // Qt's own escaping, so whatever is written the parser reads back unchanged.
+    return QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+}
+} // namespace
+
+Bounds Bounds::atLeast(double min)
+{
+    return {min, true, kInfinity, true};
+}
+
+Bounds Bounds::above(double min)
+{
+    return {min, false, kInfinity, true};
+}
+
+Bounds Bounds::between(double min, double max)
+{
+    return {min, true, max, true};
+}
+
+Bounds Bounds::aboveAtMost(double min, double max)
+{
+    return {min, false, max, true};
+}
+
+bool Bounds::contains(double value) const
+{
+    const bool aboveMin = minInclusive ? value >= min : value > min;
+    const bool belowMax = maxInclusive ? value <= max : value < max;
+    return aboveMin && belowMax;
+}
+
+QString Bounds::describe() const
+{
+    const QString lower = (minInclusive ? QStringLiteral("≥ ") : QStringLiteral("> ")) + numberText(min);
+    const QString upper = (maxInclusive ? QStringLiteral("≤ ") : QStringLiteral("< ")) + numberText(max);
+    if (std::isinf(max))
+        return QStringLiteral("must be ") + lower;
+    if (std::isinf(min))
+        return QStringLiteral("must be ") + upper;
+    if (minInclusive && maxInclusive)
+        return QStringLiteral("must be between %1 and %2").arg(numberText(min), numberText(max));
+    return QStringLiteral("must be %1 and %2").arg(lower, upper);
+}
+
+bool isCurrencyCode(const QString &text)
+{
+    return text.size() == 3
+        && std::all_of(text.begin(), text.end(), [](QChar c) { return c >= u'A' && c <= u'Z'; });
+}
+
+QString elementPath(const QString &arrayPath, qsizetype index)
+{
+    return QStringLiteral("%1[%2]").arg(arrayPath).arg(index);
+}
+
+ObjectReader::ObjectReader(QJsonObject object, QString path)
+    : m_object(std::move(object))
+    , m_path(std::move(path))
+{
+}
+
+QString ObjectReader::pathOf(QAnyStringView key) const
+{
+    const QString name = key.toString();
+    return m_path.isEmpty() ? name : m_path + u'.' + name;
+}
+
+bool ObjectReader::has(QAnyStringView key) const
+{
+    return m_object.contains(key.toString());
+}
+
+void ObjectReader::fail(QAnyStringView key, const QString &reason) const
+{
+    throw InputError(pathOf(key), reason);
+}
+
+std::optional<QJsonValue> ObjectReader::take(QAnyStringView key, Need need)
+{
+    const QString name = key.toString();
+    m_known.insert(name);
+    const QJsonValue value = m_object.value(name);
+    if (value.isUndefined()) {
+        if (need == Need::Required && m_firstMissing.isEmpty())
+            m_firstMissing = name;
+        return std::nullopt;
+    }
+    return value;
+}
+
+double ObjectReader::checkedNumber(QAnyStringView key, const QJsonValue &value, Bounds bounds) const
+{
+    if (!value.isDouble())
+        fail(key, QStringLiteral("must be a number"));
+    const double number = value.toDouble();
+    // The parser never yields NaN or infinity, but an object built in code can.
+    if (!std::isfinite(number))
+        fail(key, QStringLiteral("must be a finite number"));
+    if (!bounds.contains(number))
+        fail(key, bounds.describe());
+    return number;
+}
+
+void ObjectReader::number(QAnyStringView key, double &target, Bounds bounds, Need need)
+{
+    if (const std::optional<QJsonValue> value = take(key, need))
+        target = checkedNumber(key, *value, bounds);
+}
+
+void ObjectReader::optionalNumber(QAnyStringView key, std::optional<double> &target, Bounds bounds)
+{
+    const std::optional<QJsonValue> value = take(key, Need::Optional);
+    if (!value)
+        return;
+    if (value->isNull())
+        target.reset();
+    else
+        target = checkedNumber(key, *value, bounds);
+}
+
+void ObjectReader::integer(QAnyStringView key, int &target, int min, int max)
+{
+    const std::optional<QJsonValue> value = take(key, Need::Optional);
+    if (!value)
+        return;
+    if (!value->isDouble())
+        fail(key, QStringLiteral("must be an integer"));
+    const double number = value->toDouble();
+    if (!std::isfinite(number) || number != std::trunc(number))
+        fail(key, QStringLiteral("must be an integer, not %1").arg(numberText(number)));
+    if (number < min || number > max) {
+        if (max == INT_MAX)
+            fail(key, number < min ? QStringLiteral("must be ≥ %1").arg(min)
+                                   : QStringLiteral("must be ≤ %1").arg(max));
+        fail(key, QStringLiteral("must be an integer from %1 to %2").arg(min).arg(max));
+    }
+    target = static_cast<int>(number);
+}
+
+void ObjectReader::boolean(QAnyStringView key, bool &target)
+{
+    const std::optional<QJsonValue> value = take(key, Need::Optional);
+    if (!value)
+        return;
+    if (!value->isBool())
+        fail(key, QStringLiteral("must be true or false"));
+    target = value->toBool();
+}
+
+void ObjectReader::text(QAnyStringView key, QString &target, Text rule, Need need)
+{
+    const std::optional<QJsonValue> value = take(key, need);
+    if (!value)
+        return;
+    if (!value->isString())
+        fail(key, QStringLiteral("must be a string"));
+    const QString string = value->toString();
+    if (rule == Text::NonEmpty && string.trimmed().isEmpty())
+        fail(key, QStringLiteral("must not be empty"));
+    if (rule == Text::CurrencyCode && !isCurrencyCode(string))
+        fail(key, QStringLiteral("must be a currency code of 3 capital letters, like \"EUR\" (not \"%1\")")
+                      .arg(string));
+    target = string;
+}
+
+std::optional<QJsonObject> ObjectReader::objectField(QAnyStringView key)
+{
+    const std::optional<QJsonValue> value = take(key, Need::Optional);
+    if (!value)
+        return std::nullopt;
+    if (!value->isObject())
+        fail(key, QStringLiteral("must be an object"));
+    return value->toObject();
+}
+
+std::optional<QJsonArray> ObjectReader::arrayField(QAnyStringView key)
+{
+    const std::optional<QJsonValue> value = take(key, Need::Optional);
+    if (!value)
+        return std::nullopt;
+    if (!value->isArray())
+        fail(key, QStringLiteral("must be an array"));
+    return value->toArray();
+}
+
+void ObjectReader::finish() const
+{
+    // QJsonObject iterates in key order, so the field reported is the same on every run.
+    for (auto it = m_object.begin(); it != m_object.end(); ++it) {
+        if (!m_known.contains(it.key()))
+            fail(it.key(), QStringLiteral("unknown field"));
+    }
+    if (!m_firstMissing.isEmpty())
+        fail(m_firstMissing, QStringLiteral("required field is missing"));
+}
+
+void JsonWriter::startValue(QAnyStringView key)
+{
+    if (m_levelEmpty.empty())
+        return;
+    if (!m_levelEmpty.back())
+        m_out += ',';
+    m_levelEmpty.back() = false;
+    m_out += '\n';
+    m_out += QByteArray(4 * qsizetype(m_levelEmpty.size()), ' ');
+    if (!m_levelIsArray.back()) {
+        m_out += quoted(key.toString());
+        m_out += ": ";
+    }
+}
+
+void JsonWriter::open(QAnyStringView key, char bracket)
+{
+    startValue(key);
+    m_out += bracket;
+    m_levelEmpty.push_back(true);
+    m_levelIsArray.push_back(bracket == '[');
+}
+
+void JsonWriter::close(char bracket)
+{
+    const bool empty = m_levelEmpty.back();
+    m_levelEmpty.pop_back();
+    m_levelIsArray.pop_back();
+    if (!empty) {
+        m_out += '\n';
+        m_out += QByteArray(4 * qsizetype(m_levelEmpty.size()), ' ');
+    }
+    m_out += bracket;
+}
+
+void JsonWriter::beginObject(QAnyStringView key)
+{
+    open(key, '{');
+}
+
+void JsonWriter::endObject()
+{
+    close('}');
+}
+
+void JsonWriter::beginArray(QAnyStringView key)
+{
+    open(key, '[');
+}
+
+void JsonWriter::endArray()
+{
+    close(']');
+}
+
+QByteArray JsonWriter::formatNumber(double value)
+{
+    if (!std::isfinite(value))
+        return "null";
+    if (value == 0)
+        return "0"; // also folds -0, which parsers read back as 0 anyway
+    constexpr double kExactIntegers = 9007199254740992.0; // 2^53
+    if (std::abs(value) < kExactIntegers && value == std::trunc(value))
+        return QByteArray::number(static_cast<qint64>(value));
+    return QByteArray::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+void JsonWriter::writeNumber(QAnyStringView key, double value)
+{
+    startValue(key);
+    m_out += formatNumber(value);
+}
+
+void JsonWriter::writeOptionalNumber(QAnyStringView key, const std::optional<double> &value)
+{
+    startValue(key);
+    m_out += value ? formatNumber(*value) : QByteArray("null");
+}
+
+void JsonWriter::writeInteger(QAnyStringView key, qint64 value)
+{
+    startValue(key);
+    m_out += QByteArray::number(value);
+}
+
+void JsonWriter::writeBool(QAnyStringView key, bool value)
+{
+    startValue(key);
+    m_out += value ? "true" : "false";
+}
+
+void JsonWriter::writeString(QAnyStringView key, const QString &value)
+{
+    startValue(key);
+    m_out += quoted(value);
+}
+
+} // namespace breakeven::json

@@ -1,0 +1,30 @@
+// The scenario exchange format (product.md, "Scenario JSON", version 1): a self-contained file
+// carrying a scenario and the GPU figures it uses. The app imports and exports it; the CLI
+// evaluates it.
+#pragma once
+
+#include "domain.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace breakeven {
+
+inline constexpr int kScenarioFormatVersion = 1;
+inline constexpr qint64 kMaxScenarioFileBytes = 16 * 1024 * 1024;
+
+// Reads and validates a scenario. Throws InputError whose `where` is the JSON path of the
+// offending value ("cloudOptions[0].pricePerHour"), prefixed with "fileName: " when a file name
+// is given, or "fileName:LINE:COL" for malformed JSON. Omitted fields take their defaults.
+Scenario readScenarioJson(const QByteArray &json, const QString &fileName = {});
+
+// Reads a scenario file; a missing, unreadable or too large (> 16 MiB) file is an InputError
+// naming the file.
+Scenario readScenarioFile(const QString &path);
+
+// Writes every field, defaults included, indented and in the documented key order, so that
+// write -> read -> write gives the same bytes. Values are not validated here: a scenario that
+// breaks a range rule is written as it is, and reading it back reports the rule.
+QByteArray writeScenarioJson(const Scenario &scenario);
+
+} // namespace breakeven

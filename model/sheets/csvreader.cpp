@@ -1,0 +1,488 @@
+#include "csvreader.h"
+
+#include "inputerror.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <csv.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace breakeven {
+
+namespace {
+
+constexpr qsizetype kDefaultChunkSize = 64 * 1024;
+constexpr qsizetype kSniffBytes = 64 * 1024;
+// A field this long is almost certainly a quote that never closes; stop before it eats memory.
+constexpr size_t kMaxFieldBytes = 64 * 1024 * 1024;
+
+// libcsv keeps its parser state in the public struct without naming the values; these are the
+// ones its csv_parse uses (stable since 1.0).
+constexpr int kRowNotBegun = 0;
+constexpr int kFieldBegun = 2;
+
+bool isValidUtf8(const uchar *s, qsizetype n, bool complete)
+{
+    qsizetype i = 0;
+    while (i < n) {
+        const uchar c = s[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        // Shortest-form ranges only (no overlongs, no surrogates, nothing above U+10FFFF).
+        int length = 0;
+        uchar low = 0x80, high = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            length = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            length = 3;
+            low = c == 0xE0 ? 0xA0 : 0x80;
+            high = c == 0xED ? 0x9F : 0xBF;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            length = 4;
+            low = c == 0xF0 ? 0x90 : 0x80;
+            high = c == 0xF4 ? 0x8F : 0xBF;
+        } else {
+            return false;
+        }
+        for (int k = 1; k < length; ++k) {
+            if (i + k >= n)
+                return !complete;   // cut by the end of the sniffed window, not by the file
+            const uchar b = s[i + k];
+            if (b < (k == 1 ? low : 0x80) || b > (k == 1 ? high : 0xBF))
+                return false;
+        }
+        i += length;
+    }
+    return true;
+}
+
+// Counts candidate delimiters outside quotes on the first non-blank line.
+char detectDelimiter(const char *s, qsizetype n)
+{
+    qsizetype i = 0;
+    while (i < n && (s[i] == '\r' || s[i] == '\n' || s[i] == ' '))
+        ++i;
+    int commas = 0, semicolons = 0, tabs = 0;
+    bool quoted = false;
+    for (; i < n; ++i) {
+        const char c = s[i];
+        if (c == '"')
+            quoted = !quoted;   // a doubled quote toggles twice, which is what it should do
+        else if (quoted)
+            continue;
+        else if (c == '\r' || c == '\n')
+            break;
+        else if (c == ',')
+            ++commas;
+        else if (c == ';')
+            ++semicolons;
+        else if (c == '\t')
+            ++tabs;
+    }
+    if (semicolons > commas && semicolons >= tabs)
+        return ';';
+    if (tabs > commas && tabs > semicolons)
+        return '\t';
+    return ',';
+}
+
+// UTF-16 to UTF-8, one chunk at a time: an odd byte or a high surrogate at the end of a chunk is
+// kept for the next. Unpaired surrogates become U+FFFD, like everywhere else in Qt.
+struct Utf16Decoder {
+    bool bigEndian = false;
+    int oddByte = -1;
+    char16_t highSurrogate = 0;
+
+    static char *put(char *o, char32_t cp)
+    {
+        if (cp < 0x80) {
+            *o++ = char(cp);
+        } else if (cp < 0x800) {
+            *o++ = char(0xC0 | (cp >> 6));
+            *o++ = char(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            *o++ = char(0xE0 | (cp >> 12));
+            *o++ = char(0x80 | ((cp >> 6) & 0x3F));
+            *o++ = char(0x80 | (cp & 0x3F));
+        } else {
+            *o++ = char(0xF0 | (cp >> 18));
+            *o++ = char(0x80 | ((cp >> 12) & 0x3F));
+            *o++ = char(0x80 | ((cp >> 6) & 0x3F));
+            *o++ = char(0x80 | (cp & 0x3F));
+        }
+        return o;
+    }
+
+    char *unit(char *o, char16_t u)
+    {
+        if (highSurrogate) {
+            if (u >= 0xDC00 && u <= 0xDFFF) {
+                const char32_t cp = 0x10000 + ((char32_t(highSurrogate) - 0xD800) << 10) + (u - 0xDC00);
+                highSurrogate = 0;
+                return put(o, cp);
+            }
+            highSurrogate = 0;
+            o = put(o, 0xFFFD);
+        }
+        if (u >= 0xD800 && u <= 0xDBFF) {
+            highSurrogate = u;
+            return o;
+        }
+        return put(o, (u >= 0xDC00 && u <= 0xDFFF) ? char32_t(0xFFFD) : char32_t(u));
+    }
+
+    void decode(const char *data, qsizetype n, QByteArray &out)
+    {
+        // Each code unit yields at most 3 bytes (a pair yields 4 for 2 units), plus a pending one.
+        out.resize((n / 2 + 2) * 3);
+        char *o = out.data();
+        const uchar *s = reinterpret_cast<const uchar *>(data);
+        const uchar *end = s + n;
+        if (oddByte >= 0 && s < end) {
+            const uchar first = uchar(oddByte);
+            oddByte = -1;
+            const uchar second = *s++;
+            o = unit(o, bigEndian ? char16_t(first << 8 | second) : char16_t(second << 8 | first));
+        }
+        for (; end - s >= 2; s += 2)
+            o = unit(o, bigEndian ? char16_t(s[0] << 8 | s[1]) : char16_t(s[1] << 8 | s[0]));
+        if (s < end)
+            oddByte = *s;
+        out.resize(o - out.data());
+    }
+
+    // End of input: whatever is still pending was half a character.
+    void flush(QByteArray &out)
+    {
+        out.clear();
+        if (oddByte >= 0 || highSurrogate)
+            out = QByteArrayLiteral("\xEF\xBF\xBD");
+        oddByte = -1;
+        highSurrogate = 0;
+    }
+};
+
+} // namespace
+
+QString toString(TextEncoding encoding)
+{
+    switch (encoding) {
+    case TextEncoding::Utf8:
+        return QStringLiteral("UTF-8");
+    case TextEncoding::Utf16LE:
+        return QStringLiteral("UTF-16LE");
+    case TextEncoding::Utf16BE:
+        return QStringLiteral("UTF-16BE");
+    case TextEncoding::Latin1:
+        return QStringLiteral("Latin-1");
+    }
+    return {};
+}
+
+struct CsvReader::Impl {
+    QString name;
+    std::unique_ptr<QFile> file;
+    QByteArray head;          // all of fromData's bytes, or the sniffed start of a file
+    qsizetype headPos = 0;
+    QByteArray chunk;         // reused read buffer once a file is past its head
+    qsizetype chunkSize = kDefaultChunkSize;
+    qint64 bytesRead = 0;
+    qint64 totalBytes = -1;
+
+    TextEncoding encoding = TextEncoding::Utf8;
+    bool bom = false;
+    qsizetype bomLeft = 0;
+    char delimiter = ',';
+    Utf16Decoder utf16;
+    QByteArray utf8;          // reused output of the UTF-16 decoder
+
+    // The decoded piece being fed to the parser, one physical line per csv_parse call so the
+    // callbacks know which line they are on.
+    const char *text = nullptr;
+    qsizetype textLen = 0;
+    qsizetype textPos = 0;
+    const char *nextCr = nullptr;   // cached: most files have none, so search a piece once
+    bool afterCr = false;           // a CR ended the last piece; an LF next belongs to it
+
+    csv_parser parser {};
+    void (*onField)(void *, size_t, void *) = nullptr;
+    qint64 line = 1;          // physical line of the next byte fed
+    qint64 recordLine = 0;    // line where the record being parsed started; 0 between records
+    qint64 quoteLine = 0;     // line where the open quoted field started
+    int fieldsInSegment = 0;
+    CsvRecord *out = nullptr;
+    bool recordDone = false;
+    bool finished = false;
+
+    Impl() { csv_init(&parser, 0); }
+    ~Impl() { csv_free(&parser); }
+
+    QString where(qint64 atLine) const
+    {
+        return name.isEmpty() ? QStringLiteral("line %1").arg(atLine)
+                              : QStringLiteral("%1:%2").arg(name).arg(atLine);
+    }
+
+    template<QString (*decode)(QByteArrayView)>
+    static void field(void *s, size_t len, void *data)
+    {
+        auto *d = static_cast<Impl *>(data);
+        if (d->recordLine == 0)
+            d->recordLine = d->line;
+        ++d->fieldsInSegment;
+        d->out->fields.emplaceBack(len ? decode(QByteArrayView(static_cast<const char *>(s), qsizetype(len)))
+                                       : QString());
+    }
+
+    static void recordEnd(int, void *data)
+    {
+        auto *d = static_cast<Impl *>(data);
+        d->out->line = d->recordLine;
+        d->recordLine = 0;
+        d->recordDone = true;
+    }
+
+    void setUp()
+    {
+        const auto *s = reinterpret_cast<const uchar *>(head.constData());
+        const qsizetype n = head.size();
+        if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
+            bomLeft = 3;
+        } else if (n >= 2 && s[0] == 0xFF && s[1] == 0xFE) {
+            encoding = TextEncoding::Utf16LE;
+            bomLeft = 2;
+        } else if (n >= 2 && s[0] == 0xFE && s[1] == 0xFF) {
+            encoding = TextEncoding::Utf16BE;
+            bomLeft = 2;
+        } else {
+            const bool complete = file ? file->atEnd() : n <= kSniffBytes;
+            if (!isValidUtf8(s, std::min(n, kSniffBytes), complete))
+                encoding = TextEncoding::Latin1;
+        }
+        bom = bomLeft > 0;
+        const QByteArray window = head.left(kSniffBytes).mid(bomLeft);
+        if (encoding == TextEncoding::Utf16LE || encoding == TextEncoding::Utf16BE) {
+            utf16.bigEndian = encoding == TextEncoding::Utf16BE;
+            Utf16Decoder sniffer = utf16;
+            QByteArray decoded;
+            sniffer.decode(window.constData(), window.size(), decoded);
+            delimiter = detectDelimiter(decoded.constData(), decoded.size());
+        } else {
+            delimiter = detectDelimiter(window.constData(), window.size());
+        }
+        csv_set_delim(&parser, uchar(delimiter));
+        // libcsv grows a field's buffer by this much at a time; the default 128 is slow for
+        // long fields.
+        csv_set_blk_size(&parser, 64 * 1024);
+        onField = encoding == TextEncoding::Latin1 ? &field<QString::fromLatin1>
+                                                   : &field<QString::fromUtf8>;
+    }
+
+    bool readRaw(const char *&raw, qsizetype &n)
+    {
+        if (headPos < head.size()) {
+            raw = head.constData() + headPos;
+            n = std::min(chunkSize, head.size() - headPos);
+            headPos += n;
+        } else if (file) {
+            head = QByteArray();   // the sniffed head is done with; keep memory flat
+            headPos = 0;
+            chunk.resize(chunkSize);
+            n = file->read(chunk.data(), chunkSize);
+            if (n < 0)
+                throw InputError(name, QStringLiteral("cannot read: %1").arg(file->errorString()));
+            raw = chunk.constData();
+        } else {
+            n = 0;
+        }
+        bytesRead += n;
+        return n > 0;
+    }
+
+    // Makes the next decoded piece current; false at the end of the input.
+    bool fetchText()
+    {
+        const bool utf16Input = encoding == TextEncoding::Utf16LE || encoding == TextEncoding::Utf16BE;
+        for (;;) {
+            const char *raw = nullptr;
+            qsizetype n = 0;
+            if (!readRaw(raw, n)) {
+                if (!utf16Input)
+                    return false;
+                utf16.flush(utf8);
+                if (utf8.isEmpty())
+                    return false;
+                raw = utf8.constData();
+                n = utf8.size();
+            } else {
+                const qsizetype skip = std::min(bomLeft, n);   // a BOM may straddle tiny chunks
+                raw += skip;
+                n -= skip;
+                bomLeft -= skip;
+                if (utf16Input && n > 0) {
+                    utf16.decode(raw, n, utf8);
+                    raw = utf8.constData();
+                    n = utf8.size();
+                }
+            }
+            if (n == 0)
+                continue;
+            text = raw;
+            textLen = n;
+            textPos = 0;
+            nextCr = nullptr;
+            return true;
+        }
+    }
+
+    void parse(const char *s, qsizetype n)
+    {
+        fieldsInSegment = 0;
+        if (csv_parse(&parser, s, size_t(n), onField, &recordEnd, this) != size_t(n))
+            throw InputError(where(line), QString::fromLatin1(csv_strerror(csv_error(&parser))));
+        if (parser.pstate == kRowNotBegun) {
+            quoteLine = 0;
+            return;
+        }
+        if (recordLine == 0)
+            recordLine = line;   // the record began here but its first field is not done yet
+        // `quoted` stays set after a closing quote until the field ends, since lenient parsing
+        // may resume the field; a field completed in this segment means the open one began here.
+        if (!parser.quoted)
+            quoteLine = 0;
+        else if (quoteLine == 0 || fieldsInSegment > 0)
+            quoteLine = line;
+        if (parser.entry_pos > kMaxFieldBytes)
+            throw InputError(where(parser.quoted ? quoteLine : line),
+                             parser.quoted ? QStringLiteral("field longer than 64 MiB; is a quote not closed?")
+                                           : QStringLiteral("field longer than 64 MiB"));
+    }
+
+    // Feeds the rest of the current physical line (or of the piece, when the line goes on).
+    void feedLine()
+    {
+        const char *begin = text + textPos;
+        const char *end = text + textLen;
+        if (afterCr) {
+            afterCr = false;
+            if (*begin == '\n') {   // the LF of a CRLF split across pieces: same line end
+                parse(begin, 1);
+                ++textPos;
+                return;
+            }
+        }
+        if (!nextCr || nextCr < begin) {
+            const void *cr = std::memchr(begin, '\r', size_t(end - begin));
+            nextCr = cr ? static_cast<const char *>(cr) : end;
+        }
+        const void *lf = std::memchr(begin, '\n', size_t(nextCr - begin));
+        const char *eol = lf ? static_cast<const char *>(lf) : (nextCr < end ? nextCr : nullptr);
+        if (!eol) {
+            parse(begin, end - begin);
+            textPos = textLen;
+            return;
+        }
+        const char *stop = eol + 1;
+        if (*eol == '\r') {
+            if (stop == end)
+                afterCr = true;
+            else if (*stop == '\n')
+                ++stop;
+        }
+        parse(begin, stop - begin);
+        textPos += stop - begin;
+        ++line;
+    }
+
+    void finish()
+    {
+        finished = true;
+        if (parser.pstate == kFieldBegun && parser.quoted)
+            throw InputError(where(quoteLine ? quoteLine : line), QStringLiteral("unterminated quoted field"));
+        csv_fini(&parser, onField, &recordEnd, this);
+    }
+};
+
+CsvReader::CsvReader(std::unique_ptr<Impl> impl)
+    : d(std::move(impl))
+{
+}
+
+CsvReader::~CsvReader() = default;
+
+std::unique_ptr<CsvReader> CsvReader::open(const QString &path)
+{
+    auto impl = std::make_unique<Impl>();
+    const QFileInfo info(path);
+    impl->name = info.fileName();
+    if (info.isDir())
+        throw InputError(path, QStringLiteral("cannot open: it is a folder"));
+    impl->file = std::make_unique<QFile>(path);
+    if (!impl->file->open(QIODevice::ReadOnly))
+        throw InputError(path, QStringLiteral("cannot open: %1").arg(impl->file->errorString()));
+    impl->totalBytes = impl->file->isSequential() ? -1 : impl->file->size();
+    // Pipes may return less than asked for, so read until the window is full or the input ends.
+    while (impl->head.size() < kSniffBytes) {
+        const QByteArray more = impl->file->read(kSniffBytes - impl->head.size());
+        if (more.isEmpty())
+            break;
+        impl->head += more;
+    }
+    impl->setUp();
+    return std::unique_ptr<CsvReader>(new CsvReader(std::move(impl)));
+}
+
+std::unique_ptr<CsvReader> CsvReader::fromData(const QByteArray &data, const QString &name)
+{
+    auto impl = std::make_unique<Impl>();
+    impl->name = name;
+    impl->head = data;
+    impl->totalBytes = data.size();
+    impl->setUp();
+    return std::unique_ptr<CsvReader>(new CsvReader(std::move(impl)));
+}
+
+TextEncoding CsvReader::encoding() const { return d->encoding; }
+bool CsvReader::hadByteOrderMark() const { return d->bom; }
+char CsvReader::delimiter() const { return d->delimiter; }
+const QString &CsvReader::name() const { return d->name; }
+qint64 CsvReader::bytesRead() const { return d->bytesRead; }
+qint64 CsvReader::totalBytes() const { return d->totalBytes; }
+
+void CsvReader::setDelimiter(char delimiter)
+{
+    if (delimiter == '"' || delimiter == '\r' || delimiter == '\n' || delimiter == '\0')
+        throw InputError(d->name, QStringLiteral("a quote or line end cannot be the delimiter"));
+    d->delimiter = delimiter;
+    csv_set_delim(&d->parser, uchar(delimiter));
+}
+
+void CsvReader::setChunkSize(qsizetype bytes)
+{
+    d->chunkSize = std::max<qsizetype>(1, bytes);
+}
+
+bool CsvReader::next(CsvRecord &record)
+{
+    if (d->finished)
+        return false;
+    record.fields.clear();   // keeps the capacity, so a reused record allocates only its strings
+    record.line = 0;
+    d->out = &record;
+    d->recordDone = false;
+    while (!d->recordDone) {
+        if (d->textPos == d->textLen && !d->fetchText()) {
+            d->finish();
+            return d->recordDone;
+        }
+        d->feedLine();
+    }
+    return true;
+}
+
+} // namespace breakeven

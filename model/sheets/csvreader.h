@@ -1,0 +1,60 @@
+// Streaming CSV reader for price sheets and the bundled catalog: detects the text encoding
+// (UTF-8 with or without BOM, UTF-16 LE/BE with BOM, Latin-1 fallback) and the delimiter
+// (comma, semicolon, tab), and yields one record at a time with the line it started on.
+// Parsing is RFC 4180 (quoted fields with delimiters, doubled quotes and line breaks inside;
+// LF, CRLF and CR line ends; a last line without a newline; blank lines skipped).
+// Without a byte order mark the encoding is decided once, from the first 64 KiB: UTF-8 when
+// those bytes are valid UTF-8, Latin-1 otherwise; invalid UTF-8 later in a file decided as UTF-8
+// becomes U+FFFD. Spaces and tabs around unquoted fields are dropped (libcsv's convention);
+// inside quotes they are kept.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+class QIODevice;
+
+namespace breakeven {
+
+enum class TextEncoding { Utf8, Utf16LE, Utf16BE, Latin1 };
+QString toString(TextEncoding encoding);
+
+struct CsvRecord {
+    qint64 line = 0;        // 1-based line on which the record starts
+    QStringList fields;
+};
+
+class CsvReader {
+public:
+    // Reads a file; throws InputError naming the file when it cannot be opened.
+    static std::unique_ptr<CsvReader> open(const QString &path);
+    // Reads bytes held in memory (the bundled catalog, tests, fuzzing). `name` is used in messages.
+    static std::unique_ptr<CsvReader> fromData(const QByteArray &data, const QString &name = {});
+    ~CsvReader();
+
+    TextEncoding encoding() const;
+    bool hadByteOrderMark() const;
+    char delimiter() const;
+    void setDelimiter(char delimiter);       // override the detected one before the first read
+    const QString &name() const;             // file name for messages
+    // Bytes handed to the decoder and parser at a time (64 KiB by default). Tests set tiny sizes
+    // to put chunk boundaries inside characters, line ends and quoted fields. Before next().
+    void setChunkSize(qsizetype bytes);
+
+    // Next non-blank record; false at the end. Malformed input (an unterminated quote at the end
+    // of the file) throws InputError naming the file and line.
+    bool next(CsvRecord &record);
+
+    qint64 bytesRead() const;                // for progress bars
+    qint64 totalBytes() const;               // -1 when unknown
+
+private:
+    struct Impl;
+    explicit CsvReader(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace breakeven

@@ -1,0 +1,120 @@
+// The document's catalog: GPU models with their aliases, cloud offers and the sheets they were
+// imported from. Offers are read a page at a time; views never load the whole table.
+#pragma once
+
+#include "catalog/gpucatalog.h"
+#include "domain.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+#include <Qt>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace breakeven {
+
+class Connection;
+
+// Name of the sheet row every bundled offer of a new document points to.
+inline constexpr const char *kBundledSheetName = "bundled catalog";
+
+struct OfferFilter {
+    QString provider;                         // empty: any
+    std::optional<CloudCategory> category;
+    QString gpu;                              // catalog name; empty: any
+    QString region;                           // empty: any
+    std::optional<PricingPlan> plan;          // only offers with a price for this plan
+    std::optional<double> maxPricePerGpuHour; // for `plan`, or the headline price without one
+};
+
+// Sortable offer columns. PricePerGpuHour is the price of the filter's plan per GPU-hour, or
+// the headline price (on-demand, else the first published plan) when the filter has no plan.
+enum class OfferColumn {
+    Provider,
+    Category,
+    InstanceType,
+    Gpu,
+    GpuCount,
+    Vcpus,
+    MemoryGiB,
+    Region,
+    OnDemand,
+    Spot,
+    Reserved1y,
+    Reserved3y,
+    PricePerGpuHour,
+    AsOf,
+};
+
+struct StoredOffer {
+    qint64 id = 0;
+    CloudOffer offer;
+    std::optional<qint64> sheetId;
+    std::optional<qint64> priceAgeDays; // from asOf to today; none when asOf is not a date
+};
+
+enum class UpsertResult { Added, Updated, Unchanged };
+
+struct OfferCounts {
+    qint64 added = 0;
+    qint64 updated = 0;
+    qint64 unchanged = 0;
+};
+
+// One imported price sheet and what its import did.
+struct SheetRecord {
+    qint64 id = 0;
+    QString fileName;
+    QString sha256;      // lower-case hex of the file's bytes
+    QString preset;      // "native", "skypilot", a saved mapping's name
+    qint64 rowsAdded = 0;
+    qint64 rowsUpdated = 0;
+    qint64 rowsUnchanged = 0;
+    qint64 rowsSkipped = 0;
+    QDateTime importedAt; // UTC
+    QString asOf;         // ISO date the sheet's prices hold for
+};
+
+class CatalogRepository {
+public:
+    explicit CatalogRepository(Connection &connection);
+
+    // GPU models, by name.
+    std::vector<GpuModel> gpuModels();
+    // Finds by catalog name or alias, ignoring case and punctuation as GpuCatalog does.
+    std::optional<GpuModel> findGpu(const QString &nameOrAlias);
+    // Models and aliases as a GpuCatalog, for validating a sheet before anything is written.
+    GpuCatalog gpuCatalog();
+    // Inserts, or replaces the model whose normalized name matches.
+    void saveGpuModel(const GpuModel &model);
+    // Throws InputError when `gpuName` is not in the catalog.
+    void addGpuAlias(const QString &alias, const QString &gpuName);
+
+    qint64 offerCount(const OfferFilter &filter = {});
+    std::vector<StoredOffer> offers(const OfferFilter &filter, OfferColumn sortColumn,
+                                    Qt::SortOrder order, qint64 offset, qint64 limit);
+    std::optional<StoredOffer> offer(qint64 id);
+    // Keyed by (provider, instance type, region): adds, updates in place (the id stays, so
+    // scenarios' links survive) or leaves an identical row alone.
+    UpsertResult saveOffer(const CloudOffer &offer, std::optional<qint64> sheetId = {});
+    // All in one transaction; join an outer WriteTransaction to make a whole import atomic.
+    OfferCounts saveOffers(const std::vector<CloudOffer> &offers, std::optional<qint64> sheetId = {});
+    void removeOffer(qint64 id);
+    // Distinct values for filter choices.
+    QStringList providers();
+    QStringList regions();
+
+    qint64 recordSheet(const SheetRecord &sheet);
+    void updateSheetCounts(qint64 sheetId, const SheetRecord &counts);
+    std::vector<SheetRecord> sheets(); // newest first
+
+private:
+    UpsertResult upsertOffer(const CloudOffer &offer, std::optional<qint64> sheetId);
+
+    Connection &m_connection;
+};
+
+} // namespace breakeven

@@ -1,0 +1,214 @@
+#include "database.h"
+
+#include "inputerror.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QUrl>
+#include <QtEndian>
+
+#include <sqlite3.h>
+
+namespace breakeven {
+
+namespace {
+
+constexpr qsizetype kHeaderSize = 100;
+
+QString sqliteText(const SQLite::Exception &error) { return QString::fromUtf8(error.what()); }
+
+// What the first 100 bytes say, read without SQLite so that nothing can write.
+struct FileHeader {
+    std::uint32_t applicationId = 0;
+    qint64 expectedSize = -1; // page size times page count, when the header vouches for it
+};
+
+FileHeader readHeader(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        throw InputError(path, QStringLiteral("no such file"));
+    if (!info.isFile())
+        throw InputError(path, QStringLiteral("not a file"));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw InputError(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
+    const QByteArray bytes = file.read(kHeaderSize);
+    static const QByteArray magic("SQLite format 3\0", 16);
+    if (bytes.size() < kHeaderSize || !bytes.startsWith(magic))
+        throw InputError(path, QStringLiteral("not an SQLite database"));
+
+    const auto *data = reinterpret_cast<const uchar *>(bytes.constData());
+    FileHeader header;
+    header.applicationId = qFromBigEndian<quint32>(data + 68);
+    const quint32 rawPageSize = qFromBigEndian<quint16>(data + 16);
+    const qint64 pageSize = rawPageSize == 1 ? 65536 : rawPageSize;
+    const quint32 pageCount = qFromBigEndian<quint32>(data + 28);
+    const quint32 changeCounter = qFromBigEndian<quint32>(data + 24);
+    const quint32 versionValidFor = qFromBigEndian<quint32>(data + 92);
+    // The in-header size is only meaningful when written by the same change as the counter.
+    if (pageCount > 0 && changeCounter == versionValidFor)
+        header.expectedSize = pageSize * pageCount;
+    return header;
+}
+
+QString applicationIdText(std::uint32_t id)
+{
+    return QStringLiteral("0x") + QString::number(id, 16).toUpper();
+}
+
+bool sideFileExists(const QString &path, const char *suffix)
+{
+    return QFileInfo::exists(path + QLatin1String(suffix));
+}
+
+// A URI that reads the file as it is on disk: no locks, no -wal or -shm created.
+std::string immutableUri(const QString &path)
+{
+    const QByteArray url = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath()).toEncoded();
+    return url.toStdString() + "?mode=ro&immutable=1";
+}
+
+std::unique_ptr<SQLite::Database> openForChecks(const QString &path)
+{
+    // Without a write-ahead log on disk the main file holds every committed change, and
+    // reading it as immutable leaves no side files behind. With one (another process has
+    // the document open, or a writer was killed) the log must be read too.
+    if (!sideFileExists(path, "-wal") && !sideFileExists(path, "-shm"))
+        return std::make_unique<SQLite::Database>(immutableUri(path),
+                                                  SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+    return std::make_unique<SQLite::Database>(path.toStdString(), SQLite::OPEN_READONLY,
+                                              kBusyTimeoutMs);
+}
+
+// quick_check prefixes its first message with the schema name on a line of its own.
+QString firstProblem(const QString &report)
+{
+    const QStringList lines = report.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (const QString &line : lines)
+        if (!line.startsWith(QLatin1String("*** in database")))
+            return line.trimmed();
+    return report.trimmed();
+}
+
+void checkContents(SQLite::Database &database, const QString &path)
+{
+    const auto applicationId = std::uint32_t(database.execAndGet("PRAGMA application_id").getInt());
+    if (applicationId != kApplicationId)
+        throw InputError(path, QStringLiteral("not a Breakeven document (application_id %1)")
+                                   .arg(applicationIdText(applicationId)));
+    const int version = database.execAndGet("PRAGMA user_version").getInt();
+    if (version > latestSchemaVersion())
+        throw InputError(path, QStringLiteral("written by a newer version of Breakeven (schema %1; "
+                                              "this version reads up to %2)")
+                                   .arg(version)
+                                   .arg(latestSchemaVersion()));
+    if (version < 0)
+        throw InputError(path, QStringLiteral("damaged: schema version %1").arg(version));
+
+    SQLite::Statement check(database, "PRAGMA quick_check");
+    if (check.executeStep()) {
+        const QString report = QString::fromUtf8(check.getColumn(0).getText());
+        if (report != QLatin1String("ok"))
+            throw InputError(path, QStringLiteral("damaged: %1").arg(firstProblem(report)));
+    }
+
+    if (version == latestSchemaVersion()) {
+        for (const char *table : requiredTables()) {
+            SQLite::Statement exists(database,
+                                     "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?");
+            exists.bind(1, table);
+            if (!exists.executeStep())
+                throw InputError(path, QStringLiteral("damaged: table %1 is missing")
+                                           .arg(QLatin1String(table)));
+        }
+    }
+}
+
+void configureForWriting(SQLite::Database &database)
+{
+    hardenConnection(database);
+    database.exec("PRAGMA foreign_keys = ON");
+    database.exec("PRAGMA journal_mode = WAL");
+    // FULL: a commit survives a power cut too, not only a crash of the program.
+    database.exec("PRAGMA synchronous = FULL");
+}
+
+} // namespace
+
+void hardenConnection(SQLite::Database &database)
+{
+    sqlite3 *handle = database.getHandle();
+    sqlite3_db_config(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    sqlite3_db_config(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+    sqlite3_enable_load_extension(handle, 0);
+    // The schema has no triggers or views; a document that brings its own gets none run.
+    sqlite3_db_config(handle, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+    sqlite3_db_config(handle, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+    database.exec("PRAGMA trusted_schema = OFF");
+    database.exec("PRAGMA cell_size_check = ON");
+}
+
+void checkDocumentFile(const QString &path)
+{
+    const FileHeader header = readHeader(path);
+    if (header.applicationId != kApplicationId)
+        throw InputError(path, QStringLiteral("not a Breakeven document (application_id %1)")
+                                   .arg(applicationIdText(header.applicationId)));
+    if (header.expectedSize > 0 && !sideFileExists(path, "-wal")) {
+        const qint64 size = QFileInfo(path).size();
+        if (size < header.expectedSize)
+            throw InputError(path, QStringLiteral("damaged: the file is truncated (%1 of %2 bytes)")
+                                       .arg(size)
+                                       .arg(header.expectedSize));
+    }
+
+    try {
+        std::unique_ptr<SQLite::Database> database = openForChecks(path);
+        hardenConnection(*database);
+        checkContents(*database, path);
+    } catch (const SQLite::Exception &error) {
+        if (error.getErrorCode() == SQLITE_NOTADB)
+            throw InputError(path, QStringLiteral("not an SQLite database"));
+        if (error.getErrorCode() == SQLITE_CANTOPEN || error.getErrorCode() == SQLITE_PERM)
+            throw InputError(path, QStringLiteral("cannot be read: %1").arg(sqliteText(error)));
+        throw InputError(path, QStringLiteral("damaged: %1").arg(sqliteText(error)));
+    }
+}
+
+std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path)
+{
+    checkDocumentFile(path);
+    std::unique_ptr<SQLite::Database> database;
+    try {
+        // No OPEN_CREATE: the file was just checked and must still be there.
+        database = std::make_unique<SQLite::Database>(path.toStdString(), SQLite::OPEN_READWRITE,
+                                                      kBusyTimeoutMs);
+        configureForWriting(*database);
+    } catch (const SQLite::Exception &error) {
+        if (error.getErrorCode() == SQLITE_READONLY || error.getErrorCode() == SQLITE_CANTOPEN)
+            throw InputError(path, QStringLiteral("cannot be opened for writing: %1").arg(sqliteText(error)));
+        throw InputError(path, sqliteText(error));
+    }
+    upgradeSchema(*database, path);
+    return database;
+}
+
+std::unique_ptr<SQLite::Database> createDocumentDatabase(const QString &path)
+{
+    if (QFileInfo::exists(path))
+        throw InputError(path, QStringLiteral("already exists"));
+    std::unique_ptr<SQLite::Database> database;
+    try {
+        database = std::make_unique<SQLite::Database>(
+            path.toStdString(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, kBusyTimeoutMs);
+        configureForWriting(*database);
+    } catch (const SQLite::Exception &error) {
+        throw InputError(path, QStringLiteral("cannot be created: %1").arg(sqliteText(error)));
+    }
+    upgradeSchema(*database, path);
+    return database;
+}
+
+} // namespace breakeven

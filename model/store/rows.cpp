@@ -1,0 +1,290 @@
+#include "rows.h"
+
+#include "connection.h"
+
+#include <QStringList>
+
+#include <sqlite3.h>
+
+namespace breakeven::rows {
+
+const std::string kGpuColumns =
+    "name, vendor, architecture, year, memory_gb, bandwidth_gbs, fp16_tflops, fp32_tflops, "
+    "tdp_w, gpus_per_board, price_new_usd, price_used_usd, relative_throughput, "
+    "throughput_basis, source, as_of";
+const std::string kCloudOptionColumns =
+    "name, provider, category, instance_type, gpu, region, gpus_per_instance, pricing, "
+    "price_per_hour, currency, spot_rework, platform_fee_per_month, storage_per_gb_month, "
+    "egress_per_gb, price_multiplier, max_gpus";
+const std::string kBuildColumns =
+    "name, kind, gpu, gpu_count, list_price, pre_built_markup, currency, "
+    "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
+    "overhead_per_year_of_hardware, overhead_includes_power, labor_per_month, "
+    "colocation_per_month, lifetime_years, depreciation_per_year";
+const std::string kWorkloadColumns =
+    "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
+    "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs";
+const std::string kComponentColumns = "name, price, quantity";
+const std::string kOfferColumns =
+    "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
+    "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of";
+
+std::string placeholders(int count)
+{
+    std::string text;
+    for (int i = 0; i < count; ++i)
+        text += i == 0 ? "?" : ", ?";
+    return text;
+}
+
+std::string assignments(const std::string &columns)
+{
+    std::string text;
+    const QStringList names = QString::fromStdString(columns).split(QLatin1Char(','));
+    for (const QString &name : names) {
+        if (!text.empty())
+            text += ", ";
+        text += name.trimmed().toStdString() + " = ?";
+    }
+    return text;
+}
+
+void damaged(const QString &what)
+{
+    throw SQLite::Exception(what.toStdString(), SQLITE_CORRUPT);
+}
+
+namespace {
+
+QString text(const SQLite::Statement &s, int column) { return textColumn(s, column); }
+double real(const SQLite::Statement &s, int column) { return s.getColumn(column).getDouble(); }
+int integer(const SQLite::Statement &s, int column) { return s.getColumn(column).getInt(); }
+
+template <typename Enum>
+Enum parsed(const SQLite::Statement &s, int column, std::optional<Enum> (*parse)(const QString &))
+{
+    const QString value = text(s, column);
+    const std::optional<Enum> result = parse(value);
+    if (!result)
+        damaged(QStringLiteral("unknown value \"%1\" in column %2")
+                    .arg(value, QString::fromUtf8(s.getColumnName(column))));
+    return *result;
+}
+
+} // namespace
+
+void bindGpu(SQLite::Statement &s, int i, const GpuModel &g)
+{
+    s.bind(i, utf8(g.name));
+    s.bind(i + 1, utf8(g.vendor));
+    s.bind(i + 2, utf8(g.architecture));
+    s.bind(i + 3, g.year);
+    s.bind(i + 4, g.memoryGB);
+    s.bind(i + 5, g.bandwidthGBs);
+    s.bind(i + 6, g.fp16Tflops);
+    s.bind(i + 7, g.fp32Tflops);
+    s.bind(i + 8, g.tdpW);
+    s.bind(i + 9, g.gpusPerBoard);
+    s.bind(i + 10, g.priceNewUsd);
+    s.bind(i + 11, g.priceUsedUsd);
+    s.bind(i + 12, g.relativeThroughput);
+    s.bind(i + 13, utf8(g.throughputBasis));
+    s.bind(i + 14, utf8(g.source));
+    s.bind(i + 15, utf8(g.asOf));
+}
+
+GpuModel readGpu(const SQLite::Statement &s, int c)
+{
+    GpuModel g;
+    g.name = text(s, c);
+    g.vendor = text(s, c + 1);
+    g.architecture = text(s, c + 2);
+    g.year = integer(s, c + 3);
+    g.memoryGB = real(s, c + 4);
+    g.bandwidthGBs = real(s, c + 5);
+    g.fp16Tflops = real(s, c + 6);
+    g.fp32Tflops = real(s, c + 7);
+    g.tdpW = real(s, c + 8);
+    g.gpusPerBoard = integer(s, c + 9);
+    g.priceNewUsd = real(s, c + 10);
+    g.priceUsedUsd = real(s, c + 11);
+    g.relativeThroughput = real(s, c + 12);
+    g.throughputBasis = text(s, c + 13);
+    g.source = text(s, c + 14);
+    g.asOf = text(s, c + 15);
+    return g;
+}
+
+void bindCloudOption(SQLite::Statement &s, int i, const CloudOption &o)
+{
+    s.bind(i, utf8(o.name));
+    s.bind(i + 1, utf8(o.provider));
+    s.bind(i + 2, utf8(toString(o.category)));
+    s.bind(i + 3, utf8(o.instanceType));
+    s.bind(i + 4, utf8(o.gpu));
+    s.bind(i + 5, utf8(o.region));
+    s.bind(i + 6, o.gpusPerInstance);
+    s.bind(i + 7, utf8(toString(o.pricing)));
+    s.bind(i + 8, o.pricePerHour);
+    s.bind(i + 9, utf8(o.currency));
+    s.bind(i + 10, o.spotRework);
+    s.bind(i + 11, o.platformFeePerMonth);
+    s.bind(i + 12, o.storagePerGBMonth);
+    s.bind(i + 13, o.egressPerGB);
+    s.bind(i + 14, o.priceMultiplier);
+    s.bind(i + 15, o.maxGpus);
+}
+
+CloudOption readCloudOption(const SQLite::Statement &s, int c)
+{
+    CloudOption o;
+    o.name = text(s, c);
+    o.provider = text(s, c + 1);
+    o.category = parsed(s, c + 2, &cloudCategoryFromString);
+    o.instanceType = text(s, c + 3);
+    o.gpu = text(s, c + 4);
+    o.region = text(s, c + 5);
+    o.gpusPerInstance = integer(s, c + 6);
+    o.pricing = parsed(s, c + 7, &pricingPlanFromString);
+    o.pricePerHour = real(s, c + 8);
+    o.currency = text(s, c + 9);
+    o.spotRework = real(s, c + 10);
+    o.platformFeePerMonth = real(s, c + 11);
+    o.storagePerGBMonth = real(s, c + 12);
+    o.egressPerGB = real(s, c + 13);
+    o.priceMultiplier = real(s, c + 14);
+    o.maxGpus = integer(s, c + 15);
+    return o;
+}
+
+void bindBuild(SQLite::Statement &s, int i, const OnPremBuild &b)
+{
+    s.bind(i, utf8(b.name));
+    s.bind(i + 1, utf8(toString(b.kind)));
+    s.bind(i + 2, utf8(b.gpu));
+    s.bind(i + 3, b.gpuCount);
+    bindOptional(s, i + 4, b.listPrice);
+    s.bind(i + 5, b.preBuiltMarkup);
+    s.bind(i + 6, utf8(b.currency));
+    s.bind(i + 7, b.infrastructureOneTime);
+    bindOptional(s, i + 8, b.idleW);
+    bindOptional(s, i + 9, b.loadW);
+    s.bind(i + 10, b.electricityPerKWh);
+    s.bind(i + 11, b.pue);
+    s.bind(i + 12, b.overheadPerYearOfHardware);
+    s.bind(i + 13, b.overheadIncludesPower ? 1 : 0);
+    s.bind(i + 14, b.laborPerMonth);
+    s.bind(i + 15, b.colocationPerMonth);
+    s.bind(i + 16, b.lifetimeYears);
+    s.bind(i + 17, b.depreciationPerYear);
+}
+
+OnPremBuild readBuild(const SQLite::Statement &s, int c)
+{
+    OnPremBuild b;
+    b.name = text(s, c);
+    b.kind = parsed(s, c + 1, &buildKindFromString);
+    b.gpu = text(s, c + 2);
+    b.gpuCount = integer(s, c + 3);
+    b.listPrice = optionalColumn(s, c + 4);
+    b.preBuiltMarkup = real(s, c + 5);
+    b.currency = text(s, c + 6);
+    b.infrastructureOneTime = real(s, c + 7);
+    b.idleW = optionalColumn(s, c + 8);
+    b.loadW = optionalColumn(s, c + 9);
+    b.electricityPerKWh = real(s, c + 10);
+    b.pue = real(s, c + 11);
+    b.overheadPerYearOfHardware = real(s, c + 12);
+    b.overheadIncludesPower = integer(s, c + 13) != 0;
+    b.laborPerMonth = real(s, c + 14);
+    b.colocationPerMonth = real(s, c + 15);
+    b.lifetimeYears = real(s, c + 16);
+    b.depreciationPerYear = real(s, c + 17);
+    return b;
+}
+
+void bindWorkload(SQLite::Statement &s, int i, const Workload &w)
+{
+    s.bind(i, utf8(w.name));
+    s.bind(i + 1, w.gpus);
+    s.bind(i + 2, w.utilization);
+    s.bind(i + 3, w.minGpuMemoryGB);
+    s.bind(i + 4, w.growthPerYear);
+    s.bind(i + 5, w.storageGB);
+    s.bind(i + 6, w.egressGBPerMonth);
+    bindOptional(s, i + 7, w.jobReferenceGpuHours);
+    s.bind(i + 8, w.gpusPerJob);
+    s.bind(i + 9, w.parallelJobs);
+}
+
+Workload readWorkload(const SQLite::Statement &s, int c)
+{
+    Workload w;
+    w.name = text(s, c);
+    w.gpus = real(s, c + 1);
+    w.utilization = real(s, c + 2);
+    w.minGpuMemoryGB = real(s, c + 3);
+    w.growthPerYear = real(s, c + 4);
+    w.storageGB = real(s, c + 5);
+    w.egressGBPerMonth = real(s, c + 6);
+    w.jobReferenceGpuHours = optionalColumn(s, c + 7);
+    w.gpusPerJob = integer(s, c + 8);
+    w.parallelJobs = integer(s, c + 9);
+    return w;
+}
+
+void bindComponent(SQLite::Statement &s, int i, const Component &component)
+{
+    s.bind(i, utf8(component.name));
+    s.bind(i + 1, component.price);
+    s.bind(i + 2, component.quantity);
+}
+
+Component readComponent(const SQLite::Statement &s, int c)
+{
+    return Component{text(s, c), real(s, c + 1), real(s, c + 2)};
+}
+
+void bindOffer(SQLite::Statement &s, int i, const CloudOffer &o)
+{
+    s.bind(i, utf8(o.provider));
+    s.bind(i + 1, utf8(toString(o.category)));
+    s.bind(i + 2, utf8(o.instanceType));
+    s.bind(i + 3, utf8(o.gpu));
+    s.bind(i + 4, o.gpuCount);
+    s.bind(i + 5, o.vcpus);
+    s.bind(i + 6, o.memoryGiB);
+    s.bind(i + 7, utf8(o.region));
+    s.bind(i + 8, utf8(o.currency));
+    bindOptional(s, i + 9, o.onDemand);
+    bindOptional(s, i + 10, o.spot);
+    bindOptional(s, i + 11, o.reserved1y);
+    bindOptional(s, i + 12, o.reserved3y);
+    s.bind(i + 13, utf8(o.source));
+    s.bind(i + 14, utf8(o.url));
+    s.bind(i + 15, utf8(o.asOf));
+}
+
+CloudOffer readOffer(const SQLite::Statement &s, int c)
+{
+    CloudOffer o;
+    o.provider = text(s, c);
+    o.category = parsed(s, c + 1, &cloudCategoryFromString);
+    o.instanceType = text(s, c + 2);
+    o.gpu = text(s, c + 3);
+    o.gpuCount = integer(s, c + 4);
+    o.vcpus = real(s, c + 5);
+    o.memoryGiB = real(s, c + 6);
+    o.region = text(s, c + 7);
+    o.currency = text(s, c + 8);
+    o.onDemand = optionalColumn(s, c + 9);
+    o.spot = optionalColumn(s, c + 10);
+    o.reserved1y = optionalColumn(s, c + 11);
+    o.reserved3y = optionalColumn(s, c + 12);
+    o.source = text(s, c + 13);
+    o.url = text(s, c + 14);
+    o.asOf = text(s, c + 15);
+    return o;
+}
+
+} // namespace breakeven::rows

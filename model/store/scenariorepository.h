@@ -1,0 +1,99 @@
+// The document's scenarios: whole-scenario load and save for files and the command line, and
+// small edits by row id for the GUI's undo commands. Every call is one transaction.
+#pragma once
+
+#include "domain.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace breakeven {
+
+class Connection;
+
+struct ScenarioSummary {
+    qint64 id = 0;
+    QString name;
+};
+
+// Row ids of a stored scenario's parts, in the order of the Scenario's vectors.
+struct ScenarioIds {
+    qint64 scenario = 0;
+    std::vector<qint64> gpus;
+    std::vector<qint64> cloudOptions;
+    std::vector<std::optional<qint64>> cloudOptionOffers; // catalog offer each option came from
+    std::vector<qint64> builds;
+    std::vector<std::vector<qint64>> components;          // per build
+};
+
+struct StoredScenario {
+    Scenario scenario;
+    ScenarioIds ids;
+};
+
+class ScenarioRepository {
+public:
+    explicit ScenarioRepository(Connection &connection);
+
+    QStringList names(); // in the order they were created
+    std::vector<ScenarioSummary> list();
+    std::optional<qint64> findId(const QString &name);
+    // Throws InputError when there is no scenario of that name or id.
+    Scenario load(const QString &name);
+    StoredScenario loadStored(qint64 scenarioId);
+    // Inserts, or replaces every part of the scenario with the same name (its id stays).
+    qint64 save(const Scenario &scenario);
+    void rename(const QString &name, const QString &newName);
+    qint64 duplicate(const QString &name, const QString &newName);
+    void remove(const QString &name);
+
+    // Currency, exchange rates, horizon, reference GPU, discount rate and resale flag of
+    // `properties`; its name and parts are ignored.
+    void setProperties(qint64 scenarioId, const Scenario &properties);
+    void setWorkload(qint64 scenarioId, const Workload &workload);
+
+    // A position of -1 appends; others shift the following rows down (undo of a removal).
+    qint64 addGpu(qint64 scenarioId, const GpuModel &gpu, int position = -1);
+    void updateGpu(qint64 gpuId, const GpuModel &gpu);
+    void removeGpu(qint64 gpuId);
+
+    qint64 addCloudOption(qint64 scenarioId, const CloudOption &option,
+                          std::optional<qint64> offerId = {}, int position = -1);
+    void updateCloudOption(qint64 optionId, const CloudOption &option);
+    void removeCloudOption(qint64 optionId);
+
+    // Adds the build with its components.
+    qint64 addBuild(qint64 scenarioId, const OnPremBuild &build, int position = -1);
+    // Updates the build's own fields; its components are edited one by one below and are
+    // left as they are, so that component ids held by undo commands stay valid.
+    void updateBuild(qint64 buildId, const OnPremBuild &build);
+    void removeBuild(qint64 buildId);
+
+    qint64 addComponent(qint64 buildId, const Component &component, int position = -1);
+    void updateComponent(qint64 componentId, const Component &component);
+    void removeComponent(qint64 componentId);
+    void moveComponent(qint64 componentId, int newPosition);
+
+private:
+    qint64 insertScenario(const Scenario &scenario);
+    void insertParts(qint64 scenarioId, const Scenario &scenario);
+    void deleteParts(qint64 scenarioId);
+    qint64 requireScenario(const QString &name);
+    void requireScenario(qint64 scenarioId);
+    void writeRates(qint64 scenarioId, const std::map<QString, double> &rates);
+    qint64 insertBuild(qint64 scenarioId, const OnPremBuild &build, int position);
+    qint64 insertComponent(qint64 buildId, const Component &component, int position);
+    // Makes room at `position` among the rows of `parent` in `table` and returns the position
+    // the new row takes (the end for -1 or past the end).
+    int openGap(const char *table, const char *parentColumn, qint64 parent, int position);
+    // Removes row `id` of `table` and closes the gap it leaves; false when there was none.
+    bool removeOrdered(const char *table, const char *parentColumn, qint64 id);
+    [[noreturn]] void missing(const QString &what, qint64 id) const;
+
+    Connection &m_connection;
+};
+
+} // namespace breakeven

@@ -1,0 +1,290 @@
+// Each pricing plan and each on-prem term against values computed by hand.
+#include "enginefixtures.h"
+
+#include <QtTest>
+
+using namespace breakeven;
+using namespace fixtures;
+
+Q_DECLARE_METATYPE(breakeven::PricingPlan)
+
+class TestCostModel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cloudPlans_data()
+    {
+        QTest::addColumn<PricingPlan>("plan");
+        QTest::addColumn<double>("gpus");
+        QTest::addColumn<double>("utilization");
+        QTest::addColumn<int>("perInstance");
+        QTest::addColumn<double>("price");
+        QTest::addColumn<double>("multiplier");
+        QTest::addColumn<double>("expectedMonth1");
+
+        // on-demand: W / p * price / k, W = N * u * 730
+        QTest::newRow("on-demand") << PricingPlan::OnDemand << 2.0 << 0.5 << 1 << 3.0 << 1.0 << 2 * 0.5 * 730 * 3.0;
+        QTest::newRow("on-demand 8-GPU instance") << PricingPlan::OnDemand << 2.0 << 1.0 << 8 << 32.0 << 1.0 << 2 * 730 * 4.0;
+        QTest::newRow("on-demand 20% off") << PricingPlan::OnDemand << 1.0 << 1.0 << 1 << 2.0 << 0.8 << 730 * 1.6;
+        // spot: W / p * (1 + rework) * price / k
+        QTest::newRow("spot") << PricingPlan::Spot << 4.0 << 0.25 << 1 << 1.0 << 1.0 << 4 * 0.25 * 730 * 1.1;
+        // reserved: N / p * 730 * price / k whatever u is
+        QTest::newRow("reserved-1y") << PricingPlan::Reserved1y << 3.0 << 0.2 << 1 << 1.5 << 1.0 << 3 * 730 * 1.5;
+        QTest::newRow("reserved-3y 4-GPU") << PricingPlan::Reserved3y << 2.0 << 0.9 << 4 << 8.0 << 0.5 << 2 * 730 * 1.0;
+        QTest::newRow("zero utilization") << PricingPlan::OnDemand << 2.0 << 0.0 << 1 << 3.0 << 1.0 << 0.0;
+        QTest::newRow("zero price") << PricingPlan::OnDemand << 2.0 << 0.7 << 1 << 0.0 << 1.0 << 0.0;
+    }
+
+    void cloudPlans()
+    {
+        QFETCH(PricingPlan, plan);
+        QFETCH(double, gpus);
+        QFETCH(double, utilization);
+        QFETCH(int, perInstance);
+        QFETCH(double, price);
+        QFETCH(double, multiplier);
+        QFETCH(double, expectedMonth1);
+        Scenario s = scenario(gpus, utilization);
+        CloudOption c = cloud(QStringLiteral("c"), price, plan, perInstance);
+        c.priceMultiplier = multiplier;
+        s.cloudOptions = {c};
+        const Evaluation e = model(s).evaluate(utilization);
+        QVERIFY(qAbs(e.monthly(0, 1) - expectedMonth1) < 1e-9);
+        QCOMPARE(e.monthly(0, 0), 0.0);
+        QVERIFY(qAbs(e.tco(0) - 36 * expectedMonth1) < 1e-6);
+    }
+
+    void slowerGpuNeedsMoreHours()
+    {
+        Scenario s = scenario(2, 1);
+        s.cloudOptions = {cloud(QStringLiteral("half speed"), 1.0, PricingPlan::OnDemand, 1, QStringLiteral("HALF"))};
+        QCOMPARE(model(s).evaluate(1).monthly(0, 1), 2 * 730 / 0.5 * 1.0);
+    }
+
+    void cloudExtrasAreNotDiscountedByMultiplier()
+    {
+        Scenario s = scenario(1, 1);
+        s.workload.storageGB = 500;
+        s.workload.egressGBPerMonth = 100;
+        CloudOption c = cloud(QStringLiteral("c"), 1.0);
+        c.priceMultiplier = 0.5;
+        c.platformFeePerMonth = 50;
+        c.storagePerGBMonth = 0.02;
+        c.egressPerGB = 0.09;
+        s.cloudOptions = {c};
+        const CostModel m = model(s);
+        const double expected = 730 * 0.5 + 50 + 500 * 0.02 + 100 * 0.09;
+        QVERIFY(qAbs(m.evaluate(1).monthly(0, 1) - expected) < 1e-9);
+        const auto parts = m.breakdown(0, 1);
+        QVERIFY(qAbs(parts[int(CostComponent::GpuRental)] - 36 * 365.0) < 1e-6);
+        QVERIFY(qAbs(parts[int(CostComponent::Fees)] - 36 * 50.0) < 1e-6);
+        QVERIFY(qAbs(parts[int(CostComponent::Storage)] - 36 * 10.0) < 1e-6);
+        QVERIFY(qAbs(parts[int(CostComponent::Egress)] - 36 * 9.0) < 1e-6);
+    }
+
+    void onPremTerms_data()
+    {
+        QTest::addColumn<QString>("term");
+        QTest::addColumn<double>("expectedMonth1");
+        // hardware 1200, one unit, u = 0.5
+        QTest::newRow("power") << "power" << (100 + (500 - 100) * 0.5) * 730 / 1000 * 0.2 * 1.5;
+        QTest::newRow("overhead with power") << "overhead+power" << 0.3 * 1200 / 12;
+        QTest::newRow("overhead without power") << "overhead" << 0.3 * 1200 / 12 + (100 + 400 * 0.5) * 730 / 1000 * 0.2 * 1.5;
+        QTest::newRow("labor") << "labor" << 75.0;
+        QTest::newRow("colocation") << "colocation" << 120.0;
+        QTest::newRow("default wall power") << "default power" << (0.25 * 450 + 0.75 * 450 * 0.5) * 730 / 1000 * 0.15;
+    }
+
+    void onPremTerms()
+    {
+        QFETCH(QString, term);
+        QFETCH(double, expectedMonth1);
+        Scenario s = scenario(1, 0.5);
+        OnPremBuild b = build(QStringLiteral("b"), 1200);
+        b.infrastructureOneTime = 300;
+        if (term.contains(QLatin1String("power")) && term != QLatin1String("default power")) {
+            b.idleW = 100;
+            b.loadW = 500;
+            b.electricityPerKWh = 0.2;
+            b.pue = 1.5;
+        }
+        if (term.startsWith(QLatin1String("overhead"))) {
+            b.overheadPerYearOfHardware = 0.3;
+            b.overheadIncludesPower = term == QLatin1String("overhead+power");
+            b.idleW = 100;
+            b.loadW = 500;
+            b.electricityPerKWh = 0.2;
+            b.pue = 1.5;
+        }
+        if (term == QLatin1String("labor"))
+            b.laborPerMonth = 75;
+        if (term == QLatin1String("colocation"))
+            b.colocationPerMonth = 120;
+        if (term == QLatin1String("default power")) {
+            b.gpu = QStringLiteral("REF"); // TDP 300 W: load 300 + 150, idle a quarter
+            b.idleW.reset();
+            b.loadW.reset();
+            b.electricityPerKWh = 0.15;
+        }
+        s.onPremOptions = {b};
+        const Evaluation e = model(s).evaluate(0.5);
+        QCOMPARE(e.monthly(0, 0), 1500.0);
+        QVERIFY(qAbs(e.monthly(0, 1) - expectedMonth1) < 1e-9);
+    }
+
+    void preBuiltMarkupAndListPrice()
+    {
+        OnPremBuild b = build(QStringLiteral("b"), 1000);
+        b.kind = BuildKind::PreBuilt;
+        b.preBuiltMarkup = 0.5;
+        QCOMPARE(b.hardwarePrice(), 1500.0);
+        b.kind = BuildKind::BuiltFromScratch;
+        QCOMPARE(b.hardwarePrice(), 1000.0);
+        b.listPrice = 800;
+        QCOMPARE(b.hardwarePrice(), 800.0);
+    }
+
+    void lifetimeReplacesHardwareNotInfrastructure()
+    {
+        Scenario s = scenario(1, 1, 30);
+        OnPremBuild b = build(QStringLiteral("b"), 1000);
+        b.infrastructureOneTime = 500;
+        b.lifetimeYears = 1;
+        s.onPremOptions = {b};
+        const Evaluation e = model(s).evaluate(1);
+        QCOMPARE(e.monthly(0, 0), 1500.0);
+        QCOMPARE(e.monthly(0, 12), 0.0);
+        QCOMPARE(e.monthly(0, 13), 1000.0); // after 12 months of service, paid again the next month
+        QCOMPARE(e.monthly(0, 25), 1000.0);
+        QCOMPARE(e.tco(0), 3500.0);
+    }
+
+    void growthAndUnitStaircase()
+    {
+        // N = 4 growing 100 % a year; units of 4 devices: 1 unit until N(m) > 4, then 2.
+        Scenario s = scenario(4, 1, 24);
+        s.workload.growthPerYear = 1.0;
+        OnPremBuild b = build(QStringLiteral("b"), 1000, 4);
+        b.infrastructureOneTime = 100;
+        s.onPremOptions = {b};
+        s.cloudOptions = {cloud(QStringLiteral("c"), 1.0, PricingPlan::Reserved1y)};
+        const CostModel m = model(s);
+        QCOMPARE(m.fleetReferenceGpus(1), 4.0);
+        QVERIFY(qAbs(m.fleetReferenceGpus(13) - 8.0) < 1e-9);
+        QCOMPARE(m.unitsInMonth(0, 1), 1);
+        QCOMPARE(m.unitsInMonth(0, 2), 2); // 4 * 2^(1/12) > 4
+        QCOMPARE(m.unitsInMonth(0, 13), 2);
+        QCOMPARE(m.unitsInMonth(0, 14), 3);
+        const Evaluation e = m.evaluate(0.5);
+        QCOMPARE(e.monthly(0, 0), 1100.0);
+        QCOMPARE(e.monthly(0, 2), 1100.0); // the second unit is paid when first needed
+        QCOMPARE(e.monthly(0, 3), 0.0);
+        // Reserved covers N(1) around the clock; the growth on top is on-demand use.
+        const double extra = (m.fleetReferenceGpus(13) - 4.0) * 0.5 * 730;
+        QVERIFY(qAbs(e.monthly(1, 13) - (4 * 730 + extra)) < 1e-9);
+    }
+
+    void discounting()
+    {
+        Scenario s = scenario(1, 1, 24);
+        s.discountRatePerYear = 0.10;
+        s.cloudOptions = {cloud(QStringLiteral("c"), 1.0)};
+        s.onPremOptions = {build(QStringLiteral("b"), 1000)};
+        const Evaluation e = model(s).evaluate(1);
+        QVERIFY(qAbs(e.monthly(0, 0) - 1000) < 1e-9); // capital at m = 0 is not discounted
+        QVERIFY(qAbs(e.monthly(1, 12) - 730 / 1.10) < 1e-9);
+        QVERIFY(qAbs(e.monthly(1, 6) - 730 * std::pow(1.10, -0.5)) < 1e-9);
+    }
+
+    void resaleCredit()
+    {
+        Scenario s = scenario(1, 1, 24);
+        s.creditResaleValue = true;
+        OnPremBuild b = build(QStringLiteral("b"), 1000);
+        b.infrastructureOneTime = 50;
+        b.depreciationPerYear = 0.2;
+        s.onPremOptions = {b};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1);
+        QCOMPARE(e.monthly(0, 0), 1050.0); // monthly stays the spend
+        QVERIFY(qAbs(e.cumulative(0, 12) - (1050 - 800)) < 1e-9);
+        QVERIFY(qAbs(e.cumulative(0, 24) - (1050 - 640)) < 1e-9);
+        QVERIFY(qAbs(e.tco(0) - 410) < 1e-9);
+        QVERIFY(qAbs(m.breakdown(0, 1)[int(CostComponent::ResaleCredit)] + 640) < 1e-9);
+    }
+
+    void breakdownSumsToTco()
+    {
+        Scenario s = scenario(3, 0.4, 48);
+        s.workload.growthPerYear = 0.3;
+        s.discountRatePerYear = 0.05;
+        s.creditResaleValue = true;
+        OnPremBuild b = build(QStringLiteral("b"), 9000, 2);
+        b.infrastructureOneTime = 700;
+        b.idleW = 150;
+        b.loadW = 900;
+        b.electricityPerKWh = 0.3;
+        b.overheadPerYearOfHardware = 0.1;
+        b.laborPerMonth = 40;
+        b.lifetimeYears = 2;
+        s.onPremOptions = {b};
+        CloudOption c = cloud(QStringLiteral("c"), 2.5, PricingPlan::Spot, 2);
+        c.platformFeePerMonth = 10;
+        s.cloudOptions = {c};
+        const CostModel m = model(s);
+        for (double u : {0.0, 0.4, 1.0}) {
+            const Evaluation e = m.evaluate(u);
+            for (int i = 0; i < 2; ++i) {
+                double sum = 0;
+                for (double part : m.breakdown(i, u))
+                    sum += part;
+                QVERIFY2(qAbs(sum - e.tco(i)) < 1e-6 * e.tco(i), qPrintable(QString::number(i)));
+                QVERIFY(qAbs(m.tcoFixed(i) + u * m.tcoPerUtilization(i) - e.tco(i)) < 1e-6 * e.tco(i));
+            }
+        }
+    }
+
+    void quotaMakesCloudInfeasible()
+    {
+        Scenario s = scenario(10, 1);
+        CloudOption c = cloud(QStringLiteral("small quota"), 1.0);
+        c.maxGpus = 8;
+        s.cloudOptions = {c};
+        const CostModel m = model(s);
+        QVERIFY(!m.isFeasible(0));
+        QVERIFY(m.status(0).reason.contains(QStringLiteral("quota")));
+    }
+
+    void currencyConversion()
+    {
+        Scenario s = scenario(1, 1);
+        s.currency = QStringLiteral("EUR");
+        s.exchangeRates = {{QStringLiteral("USD"), 0.9}};
+        s.cloudOptions = {cloud(QStringLiteral("c"), 2.0)};
+        s.onPremOptions = {build(QStringLiteral("b"), 1000)};
+        s.onPremOptions[0].currency = QStringLiteral("EUR");
+        const Evaluation e = model(s).evaluate(1);
+        QVERIFY(qAbs(e.monthly(1, 1) - 730 * 1.8) < 1e-9);
+        QCOMPARE(e.monthly(0, 0), 1000.0);
+
+        s.exchangeRates.clear();
+        try {
+            model(s);
+            QFAIL("a missing exchange rate must be an error");
+        } catch (const InputError &error) {
+            QCOMPARE(error.where(), QStringLiteral("cloudOptions[0].currency"));
+        }
+    }
+
+    void unknownGpuIsAnError()
+    {
+        Scenario s = scenario(1, 1);
+        s.onPremOptions = {build(QStringLiteral("b"), 1, 1, QStringLiteral("NOPE"))};
+        QVERIFY_THROWS_EXCEPTION(InputError, model(s));
+        s.onPremOptions[0].gpu = QStringLiteral("ref 80GB"); // alias, spelled loosely
+        QCOMPARE(model(s).option(0).gpu, QStringLiteral("REF"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCostModel)
+#include "test_costmodel.moc"

@@ -1,0 +1,153 @@
+// Crossover, break-even utilization, cost ratio, "cheapest" answers and the n/a cases.
+#include "enginefixtures.h"
+
+#include <QRandomGenerator>
+#include <QtTest>
+
+using namespace breakeven;
+using namespace fixtures;
+
+class TestResults : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void crossoverInterpolation_data()
+    {
+        QTest::addColumn<QList<double>>("onPrem");
+        QTest::addColumn<QList<double>>("cloud");
+        QTest::addColumn<double>("expected"); // -1: never
+
+        QTest::newRow("between months") << QList<double>{100, 100, 100} << QList<double>{0, 80, 160} << 1.25;
+        QTest::newRow("exactly at a month") << QList<double>{100, 100, 100} << QList<double>{0, 50, 100} << 2.0;
+        QTest::newRow("never dearer") << QList<double>{0, 10, 20} << QList<double>{0, 30, 60} << 0.0;
+        QTest::newRow("equal from the start") << QList<double>{5, 10} << QList<double>{5, 10} << 0.0;
+        QTest::newRow("stays dearer") << QList<double>{100, 110, 120} << QList<double>{0, 10, 20} << -1.0;
+        QTest::newRow("first of two crossings") << QList<double>{10, 10, 30, 30} << QList<double>{0, 20, 20, 40} << 0.5;
+    }
+
+    void crossoverInterpolation()
+    {
+        QFETCH(QList<double>, onPrem);
+        QFETCH(QList<double>, cloud);
+        QFETCH(double, expected);
+        const auto toArray = [](const QList<double> &v) {
+            Eigen::ArrayXd a(v.size());
+            for (int i = 0; i < v.size(); ++i)
+                a(i) = v[i];
+            return a;
+        };
+        const auto crossover = CostModel::crossoverMonth(toArray(onPrem), toArray(cloud));
+        if (expected < 0) {
+            QVERIFY(!crossover);
+        } else {
+            QVERIFY(crossover);
+            QVERIFY(qAbs(*crossover - expected) < 1e-12);
+        }
+    }
+
+    void breakEvenMatchesBruteForce_data()
+    {
+        QTest::addColumn<int>("seed");
+        for (int seed = 1; seed <= 12; ++seed)
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+    }
+
+    void breakEvenMatchesBruteForce()
+    {
+        QFETCH(int, seed);
+        QRandomGenerator rng{quint32(seed)};
+        const auto between = [&](double lo, double hi) { return lo + (hi - lo) * rng.generateDouble(); };
+        Scenario s = scenario(between(1, 16), 0.5, 36);
+        s.workload.growthPerYear = between(0, 0.5);
+        OnPremBuild b = build(QStringLiteral("b"), between(2000, 60000), 4);
+        b.idleW = between(50, 300);
+        b.loadW = *b.idleW + between(100, 2000);
+        b.electricityPerKWh = between(0.05, 0.4);
+        b.overheadPerYearOfHardware = between(0, 0.3);
+        s.onPremOptions = {b};
+        const PricingPlan plans[] = {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y};
+        CloudOption c = cloud(QStringLiteral("c"), between(0.3, 4), plans[seed % 3]);
+        c.platformFeePerMonth = between(0, 100);
+        s.cloudOptions = {c};
+        const CostModel m = model(s);
+        const PairResult pair = m.comparePair(m.evaluate(0.5), 0, 1);
+
+        // Scan u in small steps and find where the sign of TCO_b - TCO_c changes.
+        std::optional<double> scanned;
+        double previous = m.evaluate(0).tco(0) - m.evaluate(0).tco(1);
+        const int steps = 20000;
+        for (int i = 1; i <= steps && !scanned; ++i) {
+            const double u = double(i) / steps;
+            const Evaluation e = m.evaluate(u);
+            const double gap = e.tco(0) - e.tco(1);
+            if ((previous > 0) != (gap > 0))
+                scanned = u;
+            previous = gap;
+        }
+        QCOMPARE(bool(pair.breakEvenUtilization), bool(scanned));
+        if (scanned) {
+            QVERIFY(qAbs(*pair.breakEvenUtilization - *scanned) <= 1.0 / steps);
+            const Evaluation above = m.evaluate(std::min(1.0, *pair.breakEvenUtilization + 0.01));
+            const Winner cheaperAbove = above.tco(0) < above.tco(1) ? Winner::OnPrem : Winner::Cloud;
+            QCOMPARE(*pair.winsAbove, cheaperAbove);
+        }
+    }
+
+    void costRatioAndCheapest()
+    {
+        Scenario s = scenario(1, 1, 12);
+        s.onPremOptions = {build(QStringLiteral("b"), 4380)};
+        s.cloudOptions = {cloud(QStringLiteral("c"), 1.0), cloud(QStringLiteral("d"), 0.25)};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1);
+        const PairResult pair = m.comparePair(e, 0, 1);
+        QCOMPARE(*pair.costRatio, 2.0);
+        QCOMPARE(*e.cheapest, 2);
+        QCOMPARE(*m.cheapestCloud(e), 2);
+        QCOMPARE(*e.cheapestByMonth[0], 1); // at m = 0 nothing was spent on the cloud yet
+        QCOMPARE(*e.cheapestByMonth[12], 2);
+        QCOMPARE(m.pairs(e).size(), std::size_t(2));
+        QCOMPARE(m.pairsAgainst(e, 2).size(), std::size_t(1));
+        // Cloud is cheaper below u*, buying above it: 4380 = 12 * 730 * u * 1.0.
+        QCOMPARE(*pair.breakEvenUtilization, 0.5);
+        QCOMPARE(*pair.winsAbove, Winner::OnPrem);
+    }
+
+    void zeroUtilizationIsNotApplicable()
+    {
+        Scenario s = scenario(2, 0);
+        s.onPremOptions = {build(QStringLiteral("b"), 0)};
+        s.cloudOptions = {cloud(QStringLiteral("c"), 0.0)};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(0);
+        QVERIFY(!e.costPerReferenceGpuHour[0]);
+        QVERIFY(!e.costPerReferenceGpuHour[1]);
+        const PairResult pair = m.comparePair(e, 0, 1);
+        QVERIFY(!pair.costRatio);           // on-prem TCO is 0
+        QVERIFY(!pair.breakEvenUtilization); // equal at every u
+        QCOMPARE(*pair.crossoverMonth, 0.0);
+        QVERIFY(e.monthly.allFinite());
+        QVERIFY(e.cumulative.allFinite());
+    }
+
+    void emptyScenario()
+    {
+        const CostModel m = model(scenario());
+        const Evaluation e = m.evaluate(0.5);
+        QCOMPARE(e.monthly.rows(), Eigen::Index(0));
+        QVERIFY(!e.cheapest);
+        QVERIFY(m.pairs(e).empty());
+    }
+
+    void noDemandBuysNothing()
+    {
+        Scenario s = scenario(0, 0.5);
+        s.onPremOptions = {build(QStringLiteral("b"), 1000)};
+        const CostModel m = model(s);
+        QCOMPARE(m.unitsInMonth(0, 1), 0);
+        QCOMPARE(m.evaluate(0.5).tco(0), 0.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResults)
+#include "test_results.moc"

@@ -1,0 +1,113 @@
+#include "chartpanel.h"
+
+#include "chartview.h"
+#include "engine/costmodel.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QPainter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace breakeven::charts {
+
+QString toString(ChartKind kind)
+{
+    switch (kind) {
+    case ChartKind::Cumulative: return QStringLiteral("cumulative");
+    case ChartKind::Utilization: return QStringLiteral("utilization");
+    case ChartKind::Breakdown: return QStringLiteral("breakdown");
+    }
+    return {};
+}
+
+std::optional<ChartKind> chartKindFromString(const QString &text)
+{
+    for (ChartKind kind : {ChartKind::Cumulative, ChartKind::Utilization, ChartKind::Breakdown})
+        if (toString(kind) == text)
+            return kind;
+    return std::nullopt;
+}
+
+ChartPanel::ChartPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+    , m_view(new ChartView(m_chart, this))
+    , m_caption(new QLabel(this))
+    , m_resetButton(new QToolButton(this))
+{
+    // Thousands separators on the axes come from the chart's locale, independent of the user's.
+    m_chart->setLocalizeNumbers(true);
+    m_chart->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setShowToolTips(true);
+    m_chart->setMargins(QMargins(6, 6, 6, 6));
+    m_chart->setAnimationOptions(QChart::NoAnimation); // animations would lag behind the slider
+
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_caption->setContentsMargins(8, 2, 8, 4);
+
+    m_resetButton->setText(tr("Reset zoom"));
+    m_resetButton->setToolTip(tr("Drag a rectangle on the chart to zoom; double-click or press this to reset"));
+    connect(m_resetButton, &QToolButton::clicked, m_view, &ChartView::resetZoom);
+
+    auto *controls = new QHBoxLayout;
+    controls->setContentsMargins(4, 2, 4, 0);
+    controls->addStretch();
+    controls->addWidget(m_resetButton);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(controls);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_caption);
+}
+
+QString ChartPanel::caption() const
+{
+    return m_caption->text();
+}
+
+void ChartPanel::setCaption(const QString &text)
+{
+    if (m_caption->text() != text)
+        m_caption->setText(text);
+    m_caption->setVisible(!text.isEmpty());
+}
+
+void ChartPanel::setControlsVisible(bool visible)
+{
+    m_resetButton->setVisible(visible);
+}
+
+void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
+{
+    const QSize size = target.size().toSize();
+    if (this->size() != size)
+        resize(size);
+    // QChart lays itself out in posted events; let it settle before painting.
+    QApplication::sendPostedEvents();
+    QApplication::processEvents();
+    painter->save();
+    painter->translate(target.topLeft());
+    render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    painter->restore();
+}
+
+QString infeasibleCaption(const CostModel &model)
+{
+    QStringList parts;
+    for (int i = 0; i < model.optionCount(); ++i)
+        if (!model.isFeasible(i))
+            parts << QStringLiteral("%1 (%2)").arg(model.option(i).name, model.status(i).reason);
+    if (parts.isEmpty())
+        return {};
+    return QObject::tr("Not drawn, infeasible: %1").arg(parts.join(QStringLiteral("; ")));
+}
+
+} // namespace breakeven::charts

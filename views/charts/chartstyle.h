@@ -1,0 +1,33 @@
+// Shared look of the charts: option colours and pens that stay distinguishable in greyscale
+// print, and "nice" money axis ranges so ticks land on round numbers.
+#pragma once
+
+#include <QColor>
+#include <QPen>
+
+#include <utility>
+
+class QValueAxis;
+
+namespace breakeven::charts {
+
+// Colours alternate between dark and light so neighbouring options differ in greyscale too.
+QColor optionColor(int index);
+// On-prem solid, cloud dashed with a pattern that cycles, so the kind survives without colour.
+QPen optionPen(int index, bool cloud);
+
+struct NiceRange {
+    double max = 1;
+    int tickCount = 2;
+};
+// Round upper bound and tick count (4..8 intervals) for an axis that starts at 0.
+NiceRange niceRange(double maxValue);
+NiceRange niceRange(double minValue, double maxValue, double *niceMin);
+
+// Money axis: starts at 0 (or a round negative), thousands separators, currency in the title.
+void setupMoneyAxis(QValueAxis *axis, const QString &title);
+// Applies a new range only when the data left the current one or fills under half of it, so a
+// slider drag does not make the axis jump on every tick.
+bool fitMoneyAxis(QValueAxis *axis, double minValue, double maxValue);
+
+} // namespace breakeven::charts

@@ -1,0 +1,212 @@
+#include "cumulativechart.h"
+
+#include "chartstyle.h"
+#include "chartview.h"
+#include "engine/costmodel.h"
+#include "engine/resultstext.h"
+
+#include <QChart>
+#include <QCursor>
+#include <QGraphicsSimpleTextItem>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace breakeven::charts {
+
+namespace {
+// More labels than this on the plot would overlap; the caption and the table still list all.
+constexpr int kMaxPointLabels = 4;
+constexpr int kMaxCaptionSentences = 6;
+} // namespace
+
+CumulativeChart::CumulativeChart(QWidget *parent)
+    : ChartPanel(parent)
+{
+    connect(chart(), &QChart::plotAreaChanged, this, &CumulativeChart::placeLabels);
+    connect(chartView(), &ChartView::zoomReset, this, &CumulativeChart::placeLabels);
+}
+
+void CumulativeChart::clear()
+{
+    for (QGraphicsSimpleTextItem *item : m_labelItems)
+        delete item;
+    m_labelItems.clear();
+    chart()->removeAllSeries();
+    for (QAbstractAxis *axis : chart()->axes()) {
+        chart()->removeAxis(axis);
+        delete axis;
+    }
+    m_series.clear();
+    m_options.clear();
+    m_crossovers = nullptr;
+    m_axisX = m_axisY = nullptr;
+    m_sentences.clear();
+    m_pointLabels.clear();
+    m_crossoverPoints.clear();
+}
+
+void CumulativeChart::setModel(const CostModel *model)
+{
+    clear();
+    m_model = model;
+    if (!model) {
+        setCaption({});
+        return;
+    }
+    const QString currency = model->input().currency;
+    m_axisX = new QValueAxis;
+    m_axisX->setTitleText(tr("Months"));
+    m_axisX->setLabelFormat(QStringLiteral("%d"));
+    const int horizon = model->horizonMonths();
+    const NiceRange months = niceRange(std::max(1, horizon));
+    m_axisX->setRange(0, std::max(1, horizon));
+    m_axisX->setTickCount(horizon % 12 == 0 && horizon / 12 <= 10 ? horizon / 12 + 1 : std::min(months.tickCount, 11));
+    m_axisY = new QValueAxis;
+    setupMoneyAxis(m_axisY, tr("Cumulative cost (%1)").arg(currency));
+    chart()->addAxis(m_axisX, Qt::AlignBottom);
+    chart()->addAxis(m_axisY, Qt::AlignLeft);
+
+    for (int i = 0; i < model->optionCount(); ++i) {
+        if (!model->isFeasible(i))
+            continue;
+        const bool cloud = model->option(i).kind == OptionKind::Cloud;
+        auto *series = new QLineSeries;
+        series->setName(model->option(i).name + (cloud ? tr(" (cloud)") : QString()));
+        series->setPen(optionPen(i, cloud));
+        const int seriesIndex = int(m_series.size());
+        connect(series, &QLineSeries::hovered, this, [this, seriesIndex](const QPointF &point, bool state) {
+            if (state)
+                QToolTip::showText(QCursor::pos(), tooltipText(seriesIndex, point), chartView());
+            else
+                QToolTip::hideText();
+        });
+        chart()->addSeries(series);
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
+        m_series << series;
+        m_options << i;
+    }
+    m_crossovers = new QScatterSeries;
+    m_crossovers->setName(tr("Buying pays off"));
+    m_crossovers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_crossovers->setMarkerSize(10);
+    m_crossovers->setColor(Qt::white);
+    m_crossovers->setBorderColor(Qt::black);
+    chart()->addSeries(m_crossovers);
+    m_crossovers->attachAxis(m_axisX);
+    m_crossovers->attachAxis(m_axisY);
+    chartView()->connectLegendMarkers();
+    m_buffer.reserve(horizon + 1);
+}
+
+void CumulativeChart::setEvaluation(const Evaluation &e)
+{
+    if (!m_model)
+        return;
+    const int columns = int(e.cumulative.cols());
+    double low = 0;
+    double high = 0;
+    for (int s = 0; s < m_series.size(); ++s) {
+        const int option = m_options[s];
+        m_buffer.resize(columns);
+        for (int m = 0; m < columns; ++m) {
+            const double value = e.cumulative(option, m);
+            m_buffer[m] = QPointF(m, value);
+            if (std::isfinite(value)) {
+                low = std::min(low, value);
+                high = std::max(high, value);
+            }
+        }
+        m_series[s]->replace(m_buffer);
+    }
+    fitMoneyAxis(m_axisY, low, high);
+
+    // Crossovers against the cheapest cloud option, where the two curves meet.
+    m_crossoverPoints.clear();
+    m_pointLabels.clear();
+    QStringList sentences;
+    if (const auto cloud = m_model->cheapestCloud(e)) {
+        for (const PairResult &pair : m_model->pairsAgainst(e, *cloud)) {
+            sentences << crossoverSentence(*m_model, pair);
+            if (!pair.crossoverMonth || *pair.crossoverMonth <= 0)
+                continue;
+            const double month = *pair.crossoverMonth;
+            const int before = std::clamp(int(std::floor(month)), 0, columns - 1);
+            const int after = std::min(before + 1, columns - 1);
+            const double t = month - before;
+            const double cost = e.cumulative(pair.onPrem, before) * (1 - t) + e.cumulative(pair.onPrem, after) * t;
+            m_crossoverPoints << QPointF(month, cost);
+            m_pointLabels << tr("buying %1 pays off after %2 months").arg(m_model->option(pair.onPrem).name,
+                                                                         QString::number(month, 'f', 1));
+        }
+    }
+    m_crossovers->replace(m_crossoverPoints);
+    m_sentences = sentences;
+
+    QStringList lines;
+    if (const auto cloud = m_model->cheapestCloud(e))
+        lines << tr("Against the cheapest cloud option, %1:").arg(m_model->option(*cloud).name);
+    for (int i = 0; i < std::min(int(sentences.size()), kMaxCaptionSentences); ++i)
+        lines << QStringLiteral("• ") + sentences[i];
+    if (sentences.size() > kMaxCaptionSentences)
+        lines << tr("… and %1 more in the results table").arg(sentences.size() - kMaxCaptionSentences);
+    if (lines.size() == 1)
+        lines.clear();
+    const QString infeasible = infeasibleCaption(*m_model);
+    if (!infeasible.isEmpty())
+        lines << infeasible;
+    setCaption(lines.join(QLatin1Char('\n')));
+    placeLabels();
+}
+
+void CumulativeChart::placeLabels()
+{
+    const int wanted = std::min(int(m_crossoverPoints.size()), kMaxPointLabels);
+    while (int(m_labelItems.size()) < wanted) {
+        auto *item = new QGraphicsSimpleTextItem(chart());
+        QFont font = item->font();
+        font.setPointSizeF(font.pointSizeF() * 0.9);
+        item->setFont(font);
+        item->setZValue(20);
+        m_labelItems.push_back(item);
+    }
+    const QRectF plot = chart()->plotArea();
+    qreal previousBottom = -1e9;
+    for (std::size_t i = 0; i < m_labelItems.size(); ++i) {
+        QGraphicsSimpleTextItem *item = m_labelItems[i];
+        if (int(i) >= wanted || !m_crossovers->isVisible()) {
+            item->hide();
+            continue;
+        }
+        item->setText(m_pointLabels[int(i)]);
+        const QPointF at = chart()->mapToPosition(m_crossoverPoints[int(i)], m_crossovers);
+        const QRectF box = item->boundingRect();
+        // Right of and below the point, kept inside the plot and below the previous label.
+        qreal x = at.x() + 8;
+        if (x + box.width() > plot.right())
+            x = at.x() - 8 - box.width();
+        qreal y = std::max(at.y() + 6, previousBottom + 2);
+        y = std::min(y, plot.bottom() - box.height());
+        item->setPos(std::max(plot.left(), x), y);
+        item->setVisible(plot.contains(at));
+        previousBottom = y + box.height();
+    }
+}
+
+QString CumulativeChart::tooltipText(int seriesIndex, const QPointF &point) const
+{
+    if (!m_model || seriesIndex < 0 || seriesIndex >= m_series.size())
+        return {};
+    const int month = int(std::lround(point.x()));
+    const QList<QPointF> points = m_series[seriesIndex]->points();
+    const double cost = month >= 0 && month < points.size() ? points[month].y() : point.y();
+    return tr("%1\nmonth %2\n%3").arg(m_model->option(m_options[seriesIndex]).name).arg(month)
+        .arg(formatMoney(cost, m_model->input().currency));
+}
+
+} // namespace breakeven::charts

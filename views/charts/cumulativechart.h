@@ -1,0 +1,55 @@
+// Cumulative cost of every feasible option over the horizon, with the months at which buying
+// each on-prem option pays off against the cheapest cloud option marked and said in words.
+#pragma once
+
+#include "chartpanel.h"
+
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+
+#include <vector>
+
+class QGraphicsSimpleTextItem;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace breakeven::charts {
+
+class CumulativeChart : public ChartPanel {
+    Q_OBJECT
+public:
+    explicit CumulativeChart(QWidget *parent = nullptr);
+
+    ChartKind kind() const override { return ChartKind::Cumulative; }
+    QString title() const override { return tr("Cumulative cost"); }
+    void setModel(const CostModel *model) override;
+    void setEvaluation(const Evaluation &evaluation) override;
+
+    // One line series per feasible option, in option order; the index of its option.
+    const QList<QLineSeries *> &optionSeries() const { return m_series; }
+    int optionOfSeries(int seriesIndex) const { return m_options.value(seriesIndex, -1); }
+    QScatterSeries *crossoverSeries() const { return m_crossovers; }
+    // crossoverSentence() of each on-prem option against the cheapest cloud option.
+    const QStringList &crossoverSentences() const { return m_sentences; }
+    // What the hover tooltip says for a point of a series.
+    QString tooltipText(int seriesIndex, const QPointF &point) const;
+
+private:
+    void clear();
+    void placeLabels();
+
+    QValueAxis *m_axisX = nullptr;
+    QValueAxis *m_axisY = nullptr;
+    QList<QLineSeries *> m_series;
+    QList<int> m_options;
+    QScatterSeries *m_crossovers = nullptr;
+    QList<QPointF> m_buffer;           // reused by every tick to avoid allocations
+    QList<QPointF> m_crossoverPoints;
+    QStringList m_sentences;
+    QStringList m_pointLabels;
+    std::vector<QGraphicsSimpleTextItem *> m_labelItems;
+};
+
+} // namespace breakeven::charts
