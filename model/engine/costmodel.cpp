@@ -116,6 +116,10 @@ void CostModel::computeStatus()
                                 .arg(formatNumber(peakGpus)).arg(o.cloud.maxGpus)};
         }
     }
+    m_infeasiblePenalty = Eigen::ArrayXd::Zero(optionCount());
+    for (int i = 0; i < optionCount(); ++i)
+        if (!isFeasible(i))
+            m_infeasiblePenalty(i) = std::numeric_limits<double>::infinity();
 }
 
 void CostModel::addComponent(int row, CostComponent c, int month, double fixed, double slope,
@@ -274,16 +278,14 @@ Evaluation CostModel::evaluate(double utilization) const
         for (int i = 0; i < rows; ++i)
             e.costPerReferenceGpuHour[std::size_t(i)] = e.tco(i) / work;
 
-    auto cheapestIn = [&](int month) -> std::optional<int> {
-        std::optional<int> best;
-        for (int i = 0; i < rows; ++i)
-            if (isFeasible(i) && (!best || e.cumulative(i, month) < e.cumulative(*best, month)))
-                best = i;
-        return best;
-    };
+    // Infeasible options carry +inf so one vectorised minCoeff per month finds the cheapest.
     e.cheapestByMonth.resize(std::size_t(cols));
-    for (int m = 0; m < cols; ++m)
-        e.cheapestByMonth[std::size_t(m)] = cheapestIn(m);
+    for (int m = 0; m < cols && rows > 0; ++m) {
+        Eigen::Index best = 0;
+        const double cost = (e.cumulative.col(m) + m_infeasiblePenalty).minCoeff(&best);
+        if (std::isfinite(cost))
+            e.cheapestByMonth[std::size_t(m)] = int(best);
+    }
     e.cheapest = e.cheapestByMonth.back();
     return e;
 }

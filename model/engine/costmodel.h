@@ -113,6 +113,7 @@ private:
     Eigen::ArrayXXd m_fixed;       // options x (H + 1), discounted
     Eigen::ArrayXXd m_slope;       // options x (H + 1), discounted, per unit of u
     Eigen::ArrayXXd m_credit;      // options x (H + 1), discounted resale value (subtracted)
+    Eigen::ArrayXd m_infeasiblePenalty; // 0 or +inf per option
     Eigen::ArrayXd m_tcoFixed;
     Eigen::ArrayXd m_tcoSlope;
     Eigen::ArrayXXd m_componentFixed; // options x components

@@ -4,13 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace breakeven::json {
 
 namespace {
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 QString numberText(double value)
 {
     return QString::number(value, 'g', 15);
@@ -23,26 +20,6 @@ QByteArray quoted(const QString &text)
 }
 } // namespace
 
-Bounds Bounds::atLeast(double min)
-{
-    return {min, true, kInfinity, true};
-}
-
-Bounds Bounds::above(double min)
-{
-    return {min, false, kInfinity, true};
-}
-
-Bounds Bounds::between(double min, double max)
-{
-    return {min, true, max, true};
-}
-
-Bounds Bounds::aboveAtMost(double min, double max)
-{
-    return {min, false, max, true};
-}
-
 bool Bounds::contains(double value) const
 {
     const bool aboveMin = minInclusive ? value >= min : value > min;
@@ -52,8 +29,10 @@ bool Bounds::contains(double value) const
 
 QString Bounds::describe() const
 {
-    const QString lower = (minInclusive ? QStringLiteral("≥ ") : QStringLiteral("> ")) + numberText(min);
-    const QString upper = (maxInclusive ? QStringLiteral("≤ ") : QStringLiteral("< ")) + numberText(max);
+    const QString lower =
+        (minInclusive ? QStringLiteral("≥ ") : QStringLiteral("> ")) + numberText(min);
+    const QString upper =
+        (maxInclusive ? QStringLiteral("≤ ") : QStringLiteral("< ")) + numberText(max);
     if (std::isinf(max))
         return QStringLiteral("must be ") + lower;
     if (std::isinf(min))
@@ -179,7 +158,8 @@ void ObjectReader::text(QAnyStringView key, QString &target, Text rule, Need nee
     if (rule == Text::NonEmpty && string.trimmed().isEmpty())
         fail(key, QStringLiteral("must not be empty"));
     if (rule == Text::CurrencyCode && !isCurrencyCode(string))
-        fail(key, QStringLiteral("must be a currency code of 3 capital letters, like \"EUR\" (not \"%1\")")
+        fail(key, QStringLiteral("must be a currency code of 3 capital letters, like \"EUR\" "
+                                 "(not \"%1\")")
                       .arg(string));
     target = string;
 }

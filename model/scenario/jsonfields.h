@@ -17,6 +17,7 @@
 
 #include <climits>
 #include <initializer_list>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -29,10 +30,11 @@ struct Bounds {
     double max;
     bool maxInclusive;
 
-    static Bounds atLeast(double min);
-    static Bounds above(double min);
-    static Bounds between(double min, double max);     // both ends included
-    static Bounds aboveAtMost(double min, double max); // (min, max]
+    static constexpr double kInfinity = std::numeric_limits<double>::infinity();
+    static constexpr Bounds atLeast(double min) { return {min, true, kInfinity, true}; }
+    static constexpr Bounds above(double min) { return {min, false, kInfinity, true}; }
+    static constexpr Bounds between(double min, double max) { return {min, true, max, true}; }
+    static constexpr Bounds aboveAtMost(double min, double max) { return {min, false, max, true}; }
 
     bool contains(double value) const;
     QString describe() const;
@@ -49,17 +51,17 @@ public:
     // `path` is the JSON path of the object itself, empty for the document root.
     ObjectReader(QJsonObject object, QString path);
 
-    const QJsonObject &object() const { return m_object; }
     QString pathOf(QAnyStringView key) const;
 
     // Each call marks `key` as known. An absent optional field leaves `target` as it is, so
     // targets start out holding the documented defaults.
     void number(QAnyStringView key, double &target, Bounds bounds, Need need = Need::Optional);
-    // An absent field or null leaves nullopt; any number, even 0, is taken.
+    // null clears `target`; any number, even 0, sets it.
     void optionalNumber(QAnyStringView key, std::optional<double> &target, Bounds bounds);
     void integer(QAnyStringView key, int &target, int min, int max = INT_MAX);
     void boolean(QAnyStringView key, bool &target);
-    void text(QAnyStringView key, QString &target, Text rule = Text::Any, Need need = Need::Optional);
+    void text(QAnyStringView key, QString &target, Text rule = Text::Any,
+              Need need = Need::Optional);
 
     // Reads one of the stable spellings of `values` (toString of the domain enums).
     template <typename Enum>

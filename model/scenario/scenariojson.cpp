@@ -23,10 +23,10 @@ using json::Text;
 
 const QString kFormatName = QStringLiteral("breakeven-scenario");
 
-const Bounds kNonNegative = Bounds::atLeast(0);
-const Bounds kPositive = Bounds::above(0);
-const Bounds kShare = Bounds::between(0, 1);
-const Bounds kRate = Bounds::above(-1); // -100 % a year is the most anything can shrink
+constexpr Bounds kNonNegative = Bounds::atLeast(0);
+constexpr Bounds kPositive = Bounds::above(0);
+constexpr Bounds kShare = Bounds::between(0, 1);
+constexpr Bounds kRate = Bounds::above(-1); // -100 % a year is the most anything can shrink
 
 // Where a parse error is, as the user's editor counts it: 1-based line and column in characters.
 QString parseErrorPosition(const QByteArray &json, int offset, const QString &fileName)
@@ -58,7 +58,8 @@ void readFormatAndVersion(ObjectReader &reader)
     QString format;
     reader.text("format", format);
     if (format != kFormatName)
-        reader.fail("format", QStringLiteral("must be \"%1\", not \"%2\"").arg(kFormatName, format));
+        reader.fail("format",
+                    QStringLiteral("must be \"%1\", not \"%2\"").arg(kFormatName, format));
 
     if (!reader.has("version"))
         reader.fail("version", QStringLiteral("required field is missing"));
@@ -66,12 +67,14 @@ void readFormatAndVersion(ObjectReader &reader)
     int version = 0;
     reader.integer("version", version, INT_MIN);
     if (version > kScenarioFormatVersion)
-        reader.fail("version", QStringLiteral("written by a newer version of Breakeven (version %1); "
-                                              "this version reads version %2")
-                                   .arg(version)
-                                   .arg(kScenarioFormatVersion));
+        reader.fail("version",
+                    QStringLiteral("written by a newer version of Breakeven (version %1); "
+                                   "this version reads version %2")
+                        .arg(version)
+                        .arg(kScenarioFormatVersion));
     if (version != kScenarioFormatVersion)
-        reader.fail("version", QStringLiteral("must be %1, not %2").arg(kScenarioFormatVersion).arg(version));
+        reader.fail("version",
+                    QStringLiteral("must be %1, not %2").arg(kScenarioFormatVersion).arg(version));
 }
 
 std::map<QString, double> readExchangeRates(const QJsonObject &object, const QString &path)
@@ -80,7 +83,8 @@ std::map<QString, double> readExchangeRates(const QJsonObject &object, const QSt
     std::map<QString, double> rates;
     for (const QString &code : object.keys()) {
         if (!json::isCurrencyCode(code))
-            reader.fail(code, QStringLiteral("not a currency code; codes are 3 capital letters, like \"USD\""));
+            reader.fail(code, QStringLiteral("not a currency code; codes are 3 capital letters, "
+                                             "like \"USD\""));
         double rate = 0;
         reader.number(code, rate, kPositive);
         rates[code] = rate;
@@ -137,7 +141,8 @@ CloudOption readCloudOption(const QJsonObject &object, const QString &path)
     reader.text("name", option.name, Text::NonEmpty, Need::Required);
     reader.text("provider", option.provider);
     reader.enumeration("category", option.category,
-                       {CloudCategory::Hyperscaler, CloudCategory::MlCloud, CloudCategory::Marketplace});
+                       {CloudCategory::Hyperscaler, CloudCategory::MlCloud,
+                        CloudCategory::Marketplace});
     reader.text("instanceType", option.instanceType);
     reader.text("gpu", option.gpu, Text::NonEmpty, Need::Required);
     reader.text("region", option.region);
@@ -355,14 +360,16 @@ Scenario readScenarioJson(const QByteArray &json, const QString &fileName)
     if (error.error != QJsonParseError::NoError)
         throw InputError(parseErrorPosition(json, error.offset, fileName), error.errorString());
     if (!document.isObject())
-        throw InputError(fileName, QStringLiteral("a scenario must be a JSON object, not an array"));
+        throw InputError(fileName,
+                         QStringLiteral("a scenario must be a JSON object, not an array"));
     try {
         return readScenario(document.object());
     } catch (const InputError &e) {
         if (fileName.isEmpty())
             throw;
-        throw InputError(e.where().isEmpty() ? fileName : fileName + QStringLiteral(": ") + e.where(),
-                         e.reason());
+        const QString where =
+            e.where().isEmpty() ? fileName : fileName + QStringLiteral(": ") + e.where();
+        throw InputError(where, e.reason());
     }
 }
 
@@ -382,7 +389,7 @@ Scenario readScenarioFile(const QString &path)
         throw InputError(shown, QStringLiteral("cannot be read: %1").arg(file.errorString()));
     const auto tooLarge = [&] {
         return InputError(shown, QStringLiteral("is too large; a scenario file has at most %1 MiB")
-                                     .arg(kMaxScenarioFileBytes / (1024 * 1024)));
+                                     .arg(kMaxScenarioFileBytes / (qint64(1024) * 1024)));
     };
     if (file.size() > kMaxScenarioFileBytes)
         throw tooLarge();

@@ -11,7 +11,7 @@
 namespace breakeven {
 
 inline constexpr int kScenarioFormatVersion = 1;
-inline constexpr qint64 kMaxScenarioFileBytes = 16 * 1024 * 1024;
+inline constexpr qint64 kMaxScenarioFileBytes = qint64(16) * 1024 * 1024;
 
 // Reads and validates a scenario. Throws InputError whose `where` is the JSON path of the
 // offending value ("cloudOptions[0].pricePerHour"), prefixed with "fileName: " when a file name

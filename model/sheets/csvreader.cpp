@@ -4,11 +4,10 @@
 
 #include <QFile>
 #include <QFileInfo>
-
-#include <csv.h>
-
+#include <QStringDecoder>
 #include <algorithm>
 #include <cstring>
+#include <csv.h>
 
 namespace breakeven {
 
@@ -24,41 +23,14 @@ constexpr size_t kMaxFieldBytes = 64 * 1024 * 1024;
 constexpr int kRowNotBegun = 0;
 constexpr int kFieldBegun = 2;
 
-bool isValidUtf8(const uchar *s, qsizetype n, bool complete)
+// Qt's decoder rejects overlongs, surrogates and code points above U+10FFFF. Stateless, an
+// incomplete sequence at the end counts as an error; stateful, it waits for bytes we did not sniff.
+bool isValidUtf8(QByteArrayView bytes, bool complete)
 {
-    qsizetype i = 0;
-    while (i < n) {
-        const uchar c = s[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        // Shortest-form ranges only (no overlongs, no surrogates, nothing above U+10FFFF).
-        int length = 0;
-        uchar low = 0x80, high = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            length = 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            low = c == 0xE0 ? 0xA0 : 0x80;
-            high = c == 0xED ? 0x9F : 0xBF;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            low = c == 0xF0 ? 0x90 : 0x80;
-            high = c == 0xF4 ? 0x8F : 0xBF;
-        } else {
-            return false;
-        }
-        for (int k = 1; k < length; ++k) {
-            if (i + k >= n)
-                return !complete;   // cut by the end of the sniffed window, not by the file
-            const uchar b = s[i + k];
-            if (b < (k == 1 ? low : 0x80) || b > (k == 1 ? high : 0xBF))
-                return false;
-        }
-        i += length;
-    }
-    return true;
+    QStringDecoder decoder(QStringConverter::Utf8,
+        complete ? QStringConverter::Flag::Stateless : QStringConverter::Flag::Default);
+    const QString decoded = decoder(bytes);
+    return !decoder.hasError();
 }
 
 // Counts candidate delimiters outside quotes on the first non-blank line.
@@ -72,7 +44,7 @@ char detectDelimiter(const char *s, qsizetype n)
     for (; i < n; ++i) {
         const char c = s[i];
         if (c == '"')
-            quoted = !quoted;   // a doubled quote toggles twice, which is what it should do
+            quoted = !quoted; // a doubled quote toggles twice, which is what it should do
         else if (quoted)
             continue;
         else if (c == '\r' || c == '\n')
@@ -122,7 +94,8 @@ struct Utf16Decoder {
     {
         if (highSurrogate) {
             if (u >= 0xDC00 && u <= 0xDFFF) {
-                const char32_t cp = 0x10000 + ((char32_t(highSurrogate) - 0xD800) << 10) + (u - 0xDC00);
+                const char32_t cp
+                    = 0x10000 + ((char32_t(highSurrogate) - 0xD800) << 10) + (u - 0xDC00);
                 highSurrogate = 0;
                 return put(o, cp);
             }
@@ -187,9 +160,9 @@ QString toString(TextEncoding encoding)
 struct CsvReader::Impl {
     QString name;
     std::unique_ptr<QFile> file;
-    QByteArray head;          // all of fromData's bytes, or the sniffed start of a file
+    QByteArray head; // all of fromData's bytes, or the sniffed start of a file
     qsizetype headPos = 0;
-    QByteArray chunk;         // reused read buffer once a file is past its head
+    QByteArray chunk; // reused read buffer once a file is past its head
     qsizetype chunkSize = kDefaultChunkSize;
     qint64 bytesRead = 0;
     qint64 totalBytes = -1;
@@ -199,21 +172,21 @@ struct CsvReader::Impl {
     qsizetype bomLeft = 0;
     char delimiter = ',';
     Utf16Decoder utf16;
-    QByteArray utf8;          // reused output of the UTF-16 decoder
+    QByteArray utf8; // reused output of the UTF-16 decoder
 
     // The decoded piece being fed to the parser, one physical line per csv_parse call so the
     // callbacks know which line they are on.
     const char *text = nullptr;
     qsizetype textLen = 0;
     qsizetype textPos = 0;
-    const char *nextCr = nullptr;   // cached: most files have none, so search a piece once
-    bool afterCr = false;           // a CR ended the last piece; an LF next belongs to it
+    const char *nextCr = nullptr; // cached: most files have none, so search a piece once
+    bool afterCr = false; // a CR ended the last piece; an LF next belongs to it
 
     csv_parser parser {};
     void (*onField)(void *, size_t, void *) = nullptr;
-    qint64 line = 1;          // physical line of the next byte fed
-    qint64 recordLine = 0;    // line where the record being parsed started; 0 between records
-    qint64 quoteLine = 0;     // line where the open quoted field started
+    qint64 line = 1; // physical line of the next byte fed
+    qint64 recordLine = 0; // line where the record being parsed started; 0 between records
+    qint64 quoteLine = 0; // line where the open quoted field started
     int fieldsInSegment = 0;
     CsvRecord *out = nullptr;
     bool recordDone = false;
@@ -228,15 +201,14 @@ struct CsvReader::Impl {
                               : QStringLiteral("%1:%2").arg(name).arg(atLine);
     }
 
-    template<QString (*decode)(QByteArrayView)>
-    static void field(void *s, size_t len, void *data)
+    template <QString (*decode)(QByteArrayView)> static void field(void *s, size_t len, void *data)
     {
         auto *d = static_cast<Impl *>(data);
         if (d->recordLine == 0)
             d->recordLine = d->line;
         ++d->fieldsInSegment;
-        d->out->fields.emplaceBack(len ? decode(QByteArrayView(static_cast<const char *>(s), qsizetype(len)))
-                                       : QString());
+        d->out->fields.emplaceBack(
+            len ? decode(QByteArrayView(static_cast<const char *>(s), qsizetype(len))) : QString());
     }
 
     static void recordEnd(int, void *data)
@@ -261,7 +233,7 @@ struct CsvReader::Impl {
             bomLeft = 2;
         } else {
             const bool complete = file ? file->atEnd() : n <= kSniffBytes;
-            if (!isValidUtf8(s, std::min(n, kSniffBytes), complete))
+            if (!isValidUtf8(QByteArrayView(head).first(std::min(n, kSniffBytes)), complete))
                 encoding = TextEncoding::Latin1;
         }
         bom = bomLeft > 0;
@@ -290,7 +262,7 @@ struct CsvReader::Impl {
             n = std::min(chunkSize, head.size() - headPos);
             headPos += n;
         } else if (file) {
-            head = QByteArray();   // the sniffed head is done with; keep memory flat
+            head = QByteArray(); // the sniffed head is done with; keep memory flat
             headPos = 0;
             chunk.resize(chunkSize);
             n = file->read(chunk.data(), chunkSize);
@@ -307,7 +279,8 @@ struct CsvReader::Impl {
     // Makes the next decoded piece current; false at the end of the input.
     bool fetchText()
     {
-        const bool utf16Input = encoding == TextEncoding::Utf16LE || encoding == TextEncoding::Utf16BE;
+        const bool utf16Input
+            = encoding == TextEncoding::Utf16LE || encoding == TextEncoding::Utf16BE;
         for (;;) {
             const char *raw = nullptr;
             qsizetype n = 0;
@@ -320,7 +293,7 @@ struct CsvReader::Impl {
                 raw = utf8.constData();
                 n = utf8.size();
             } else {
-                const qsizetype skip = std::min(bomLeft, n);   // a BOM may straddle tiny chunks
+                const qsizetype skip = std::min(bomLeft, n); // a BOM may straddle tiny chunks
                 raw += skip;
                 n -= skip;
                 bomLeft -= skip;
@@ -350,7 +323,7 @@ struct CsvReader::Impl {
             return;
         }
         if (recordLine == 0)
-            recordLine = line;   // the record began here but its first field is not done yet
+            recordLine = line; // the record began here but its first field is not done yet
         // `quoted` stays set after a closing quote until the field ends, since lenient parsing
         // may resume the field; a field completed in this segment means the open one began here.
         if (!parser.quoted)
@@ -359,8 +332,8 @@ struct CsvReader::Impl {
             quoteLine = line;
         if (parser.entry_pos > kMaxFieldBytes)
             throw InputError(where(parser.quoted ? quoteLine : line),
-                             parser.quoted ? QStringLiteral("field longer than 64 MiB; is a quote not closed?")
-                                           : QStringLiteral("field longer than 64 MiB"));
+                parser.quoted ? QStringLiteral("field longer than 64 MiB; is a quote not closed?")
+                              : QStringLiteral("field longer than 64 MiB"));
     }
 
     // Feeds the rest of the current physical line (or of the piece, when the line goes on).
@@ -370,7 +343,7 @@ struct CsvReader::Impl {
         const char *end = text + textLen;
         if (afterCr) {
             afterCr = false;
-            if (*begin == '\n') {   // the LF of a CRLF split across pieces: same line end
+            if (*begin == '\n') { // the LF of a CRLF split across pieces: same line end
                 parse(begin, 1);
                 ++textPos;
                 return;
@@ -403,7 +376,8 @@ struct CsvReader::Impl {
     {
         finished = true;
         if (parser.pstate == kFieldBegun && parser.quoted)
-            throw InputError(where(quoteLine ? quoteLine : line), QStringLiteral("unterminated quoted field"));
+            throw InputError(
+                where(quoteLine ? quoteLine : line), QStringLiteral("unterminated quoted field"));
         csv_fini(&parser, onField, &recordEnd, this);
     }
 };
@@ -447,12 +421,30 @@ std::unique_ptr<CsvReader> CsvReader::fromData(const QByteArray &data, const QSt
     return std::unique_ptr<CsvReader>(new CsvReader(std::move(impl)));
 }
 
-TextEncoding CsvReader::encoding() const { return d->encoding; }
-bool CsvReader::hadByteOrderMark() const { return d->bom; }
-char CsvReader::delimiter() const { return d->delimiter; }
-const QString &CsvReader::name() const { return d->name; }
-qint64 CsvReader::bytesRead() const { return d->bytesRead; }
-qint64 CsvReader::totalBytes() const { return d->totalBytes; }
+TextEncoding CsvReader::encoding() const
+{
+    return d->encoding;
+}
+bool CsvReader::hadByteOrderMark() const
+{
+    return d->bom;
+}
+char CsvReader::delimiter() const
+{
+    return d->delimiter;
+}
+const QString &CsvReader::name() const
+{
+    return d->name;
+}
+qint64 CsvReader::bytesRead() const
+{
+    return d->bytesRead;
+}
+qint64 CsvReader::totalBytes() const
+{
+    return d->totalBytes;
+}
 
 void CsvReader::setDelimiter(char delimiter)
 {
@@ -471,7 +463,7 @@ bool CsvReader::next(CsvRecord &record)
 {
     if (d->finished)
         return false;
-    record.fields.clear();   // keeps the capacity, so a reused record allocates only its strings
+    record.fields.clear(); // keeps the capacity, so a reused record allocates only its strings
     record.line = 0;
     d->out = &record;
     d->recordDone = false;

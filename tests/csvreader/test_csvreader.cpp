@@ -13,7 +13,7 @@ namespace {
 
 // Chunk sizes that put boundaries inside BOMs, multibyte characters, UTF-16 code units,
 // surrogate pairs, CRLF pairs and doubled quotes.
-const qsizetype kSmallChunks[] = {1, 2, 3, 4, 5, 7, 64};
+const qsizetype kSmallChunks[] = { 1, 2, 3, 4, 5, 7, 64 };
 
 QByteArray utf16(const QString &text, bool bigEndian)
 {
@@ -95,20 +95,25 @@ void TestCsvReader::parse_data()
 
     QTest::newRow("utf-8") << QByteArray("name,price\nRTX 4090,1.5\n")
                            << QStringList { "1:name|price", "2:RTX 4090|1.5" };
-    QTest::newRow("utf-8 multibyte") << QString("région,prix\nZürich,1\n日本,2\n😀,3\n").toUtf8()
-                                     << QStringList { "1:région|prix", "2:Zürich|1", "3:日本|2", "4:😀|3" };
+    QTest::newRow("utf-8 multibyte")
+        << QString("région,prix\nZürich,1\n日本,2\n😀,3\n").toUtf8()
+        << QStringList { "1:région|prix", "2:Zürich|1", "3:日本|2", "4:😀|3" };
     QTest::newRow("utf-8 bom") << QByteArray("\xEF\xBB\xBFname,é\n1,2\n")
                                << QStringList { "1:name|é", "2:1|2" };
     QTest::newRow("utf-16le bom") << utf16("Région;Preis\r\nZürich;1,5\r\n😀;2\r\n", false)
                                   << QStringList { "1:Région|Preis", "2:Zürich|1,5", "3:😀|2" };
     QTest::newRow("utf-16be bom") << utf16("Région\tPreis\n\"日本\n😀\"\t2\nx\t3", true)
                                   << QStringList { "1:Région|Preis", "2:日本\n😀|2", "4:x|3" };
-    QTest::newRow("utf-16 lone surrogate") << QByteArray("\xFF\xFE" "a\0\x3D\xD8" "b\0\n\0", 10)
-                                           << QStringList { "1:a\uFFFDb" };
-    QTest::newRow("utf-16 odd length") << QByteArray("\xFF\xFE" "a\0b", 5) << QStringList { "1:a\uFFFD" };
-    QTest::newRow("latin-1") << QByteArray("R\xE9gion,Gr\xF6\xDF" "e\nM\xFCnchen,1\n")
+    // 'a', a high surrogate without its low half, 'b', LF; then 'a' and half a code unit.
+    QTest::newRow("utf-16 lone surrogate")
+        << QByteArray::fromHex("fffe 6100 3dd8 6200 0a00") << QStringList { "1:a\uFFFDb" };
+    QTest::newRow("utf-16 odd length")
+        << QByteArray::fromHex("fffe 6100 62") << QStringList { "1:a\uFFFD" };
+    QTest::newRow("latin-1") << QByteArray("R\xE9gion,Gr\xF6\xDF"
+                                           "e\nM\xFCnchen,1\n")
                              << QStringList { "1:Région|Größe", "2:München|1" };
-    QTest::newRow("semicolon") << QByteArray("a;b;c\n1;2,5;3\n") << QStringList { "1:a|b|c", "2:1|2,5|3" };
+    QTest::newRow("semicolon") << QByteArray("a;b;c\n1;2,5;3\n")
+                               << QStringList { "1:a|b|c", "2:1|2,5|3" };
     QTest::newRow("tab") << QByteArray("a\tb\tc\n1\t\t3\n") << QStringList { "1:a|b|c", "2:1||3" };
     QTest::newRow("quoted delimiter") << QByteArray("region,price\n\"Texas, US, NA\",1\n")
                                       << QStringList { "1:region|price", "2:Texas, US, NA|1" };
@@ -118,37 +123,53 @@ void TestCsvReader::parse_data()
                                   << QStringList { "1:a|b", "2:x\ny|1", "4:next|2" };
     QTest::newRow("crlf in quotes") << QByteArray("a,b\r\n\"x\r\n\r\ny\",1\r\nnext,2\r\n")
                                     << QStringList { "1:a|b", "2:x\r\n\r\ny|1", "5:next|2" };
-    QTest::newRow("cr in quotes") << QByteArray("a\r\"x\ry\"\rz\r") << QStringList { "1:a", "2:x\ry", "4:z" };
-    QTest::newRow("lf") << QByteArray("a,b\n1,2\n3,4\n") << QStringList { "1:a|b", "2:1|2", "3:3|4" };
-    QTest::newRow("crlf") << QByteArray("a,b\r\n1,2\r\n3,4\r\n") << QStringList { "1:a|b", "2:1|2", "3:3|4" };
-    QTest::newRow("cr") << QByteArray("a,b\r1,2\r3,4\r") << QStringList { "1:a|b", "2:1|2", "3:3|4" };
-    QTest::newRow("mixed line ends") << QByteArray("a\r\nb\nc\rd") << QStringList { "1:a", "2:b", "3:c", "4:d" };
+    QTest::newRow("cr in quotes") << QByteArray("a\r\"x\ry\"\rz\r")
+                                  << QStringList { "1:a", "2:x\ry", "4:z" };
+    QTest::newRow("lf") << QByteArray("a,b\n1,2\n3,4\n")
+                        << QStringList { "1:a|b", "2:1|2", "3:3|4" };
+    QTest::newRow("crlf") << QByteArray("a,b\r\n1,2\r\n3,4\r\n")
+                          << QStringList { "1:a|b", "2:1|2", "3:3|4" };
+    QTest::newRow("cr") << QByteArray("a,b\r1,2\r3,4\r")
+                        << QStringList { "1:a|b", "2:1|2", "3:3|4" };
+    QTest::newRow("mixed line ends")
+        << QByteArray("a\r\nb\nc\rd") << QStringList { "1:a", "2:b", "3:c", "4:d" };
     QTest::newRow("no final newline") << QByteArray("a,b\n1,2") << QStringList { "1:a|b", "2:1|2" };
-    QTest::newRow("no final newline, quoted") << QByteArray("a\n\"x,y\"") << QStringList { "1:a", "2:x,y" };
-    QTest::newRow("no final newline, empty field") << QByteArray("a,b\n1,") << QStringList { "1:a|b", "2:1|" };
-    QTest::newRow("blank lines") << QByteArray("\n\na,b\n\n\n1,2\n\n") << QStringList { "3:a|b", "6:1|2" };
-    QTest::newRow("blank crlf lines") << QByteArray("\r\n\r\na\r\n\r\nb\r\n") << QStringList { "3:a", "5:b" };
-    QTest::newRow("whitespace-only line") << QByteArray("a,b\n   \n1,2\n") << QStringList { "1:a|b", "3:1|2" };
-    QTest::newRow("empty fields") << QByteArray("a,b,c\n,,\n1,,3\n") << QStringList { "1:a|b|c", "2:||", "3:1||3" };
-    QTest::newRow("empty quoted field") << QByteArray("a,b\n\"\",x\n") << QStringList { "1:a|b", "2:|x" };
+    QTest::newRow("no final newline, quoted")
+        << QByteArray("a\n\"x,y\"") << QStringList { "1:a", "2:x,y" };
+    QTest::newRow("no final newline, empty field")
+        << QByteArray("a,b\n1,") << QStringList { "1:a|b", "2:1|" };
+    QTest::newRow("blank lines") << QByteArray("\n\na,b\n\n\n1,2\n\n")
+                                 << QStringList { "3:a|b", "6:1|2" };
+    QTest::newRow("blank crlf lines")
+        << QByteArray("\r\n\r\na\r\n\r\nb\r\n") << QStringList { "3:a", "5:b" };
+    QTest::newRow("whitespace-only line")
+        << QByteArray("a,b\n   \n1,2\n") << QStringList { "1:a|b", "3:1|2" };
+    QTest::newRow("empty fields") << QByteArray("a,b,c\n,,\n1,,3\n")
+                                  << QStringList { "1:a|b|c", "2:||", "3:1||3" };
+    QTest::newRow("empty quoted field")
+        << QByteArray("a,b\n\"\",x\n") << QStringList { "1:a|b", "2:|x" };
     QTest::newRow("trailing delimiter") << QByteArray("a,b,\n") << QStringList { "1:a|b|" };
-    QTest::newRow("spaces around fields") << QByteArray("a , b\n  1  ,\" 2 \"\n")
-                                          << QStringList { "1:a|b", "2:1| 2 " };
+    QTest::newRow("spaces around fields")
+        << QByteArray("a , b\n  1  ,\" 2 \"\n") << QStringList { "1:a|b", "2:1| 2 " };
     QTest::newRow("stray quote kept") << QByteArray("a\"b,c\n") << QStringList { "1:a\"b|c" };
     // libcsv's lenient rule: text after a closing quote continues the quoted field.
-    QTest::newRow("text after a closing quote") << QByteArray("\"c\"d,e\",f\n") << QStringList { "1:c\"d,e|f" };
-    QTest::newRow("spaces after a closing quote") << QByteArray("\"c\"  ,d\n") << QStringList { "1:c|d" };
-    QTest::newRow("nul byte") << QByteArray("a\0b,c\n", 6) << QStringList { QString::fromUtf8("1:a\0b|c", 7) };
+    QTest::newRow("text after a closing quote")
+        << QByteArray("\"c\"d,e\",f\n") << QStringList { "1:c\"d,e|f" };
+    QTest::newRow("spaces after a closing quote")
+        << QByteArray("\"c\"  ,d\n") << QStringList { "1:c|d" };
+    QTest::newRow("nul byte") << QByteArray("a\0b,c\n", 6)
+                              << QStringList { QString::fromUtf8("1:a\0b|c", 7) };
     QTest::newRow("header only") << QByteArray("a,b,c\n") << QStringList { "1:a|b|c" };
     QTest::newRow("header only, no newline") << QByteArray("a,b,c") << QStringList { "1:a|b|c" };
     QTest::newRow("empty file") << QByteArray() << QStringList {};
     QTest::newRow("only line breaks") << QByteArray("\n\r\n\r") << QStringList {};
     QTest::newRow("only a bom") << QByteArray("\xEF\xBB\xBF") << QStringList {};
     QTest::newRow("only a utf-16 bom") << QByteArray("\xFF\xFE") << QStringList {};
-    QTest::newRow("record longer than a chunk") << (longField + ",x\ny,z\n").toUtf8()
-                                                << QStringList { "1:" + longField + "|x", "2:y|z" };
-    QTest::newRow("quoted field longer than a chunk") << ("a\n\"" + longLines + "\",b\nc\n").toUtf8()
-                                                      << QStringList { "1:a", "2:" + longLines + "|b", "5003:c" };
+    QTest::newRow("record longer than a chunk")
+        << (longField + ",x\ny,z\n").toUtf8() << QStringList { "1:" + longField + "|x", "2:y|z" };
+    QTest::newRow("quoted field longer than a chunk")
+        << ("a\n\"" + longLines + "\",b\nc\n").toUtf8()
+        << QStringList { "1:a", "2:" + longLines + "|b", "5003:c" };
 }
 
 void TestCsvReader::parse()
@@ -164,7 +185,7 @@ void TestCsvReader::parseInSmallChunks()
     QFETCH(QStringList, expected);
     for (const qsizetype chunk : kSmallChunks) {
         if (chunk < 7 && input.size() > 100000)
-            continue;   // byte-at-a-time over 200 KB adds time, not coverage
+            continue; // byte-at-a-time over 200 KB adds time, not coverage
         QCOMPARE(readAll(input, chunk), expected);
     }
 }
@@ -179,16 +200,23 @@ void TestCsvReader::encoding_data()
     QTest::newRow("empty") << QByteArray() << TextEncoding::Utf8 << false;
     QTest::newRow("ascii") << QByteArray("a,b\n") << TextEncoding::Utf8 << false;
     QTest::newRow("utf-8") << QByteArray("caf\xC3\xA9\n") << TextEncoding::Utf8 << false;
-    QTest::newRow("utf-8 bom") << QByteArray("\xEF\xBB\xBF" "a\n") << TextEncoding::Utf8 << true;
+    QTest::newRow("utf-8 bom") << QByteArray("\xEF\xBB\xBF"
+                                             "a\n")
+                               << TextEncoding::Utf8 << true;
     QTest::newRow("utf-16le bom") << utf16("a\n", false) << TextEncoding::Utf16LE << true;
     QTest::newRow("utf-16be bom") << utf16("a\n", true) << TextEncoding::Utf16BE << true;
     QTest::newRow("latin-1") << QByteArray("caf\xE9,\xFC\n") << TextEncoding::Latin1 << false;
-    QTest::newRow("latin-1 at the very end") << QByteArray("caf\xE9") << TextEncoding::Latin1 << false;
-    QTest::newRow("truncated utf-8 at the end") << QByteArray("caf\xC3") << TextEncoding::Latin1 << false;
+    QTest::newRow("latin-1 at the very end")
+        << QByteArray("caf\xE9") << TextEncoding::Latin1 << false;
+    QTest::newRow("truncated utf-8 at the end")
+        << QByteArray("caf\xC3") << TextEncoding::Latin1 << false;
     QTest::newRow("overlong utf-8") << QByteArray("\xC0\xAF\n") << TextEncoding::Latin1 << false;
-    QTest::newRow("utf-8 surrogate") << QByteArray("\xED\xA0\x80\n") << TextEncoding::Latin1 << false;
-    QTest::newRow("utf-8 cut by the window") << window + "\xC3\xA9\n" << TextEncoding::Utf8 << false;
-    QTest::newRow("latin-1 only after the window") << window + "a\n\xE9\n" << TextEncoding::Utf8 << false;
+    QTest::newRow("utf-8 surrogate")
+        << QByteArray("\xED\xA0\x80\n") << TextEncoding::Latin1 << false;
+    QTest::newRow("utf-8 cut by the window") << window + "\xC3\xA9\n"
+                                             << TextEncoding::Utf8 << false;
+    QTest::newRow("latin-1 only after the window") << window + "a\n\xE9\n"
+                                                   << TextEncoding::Utf8 << false;
 }
 
 void TestCsvReader::encoding()
@@ -214,14 +242,17 @@ void TestCsvReader::delimiter_data()
     QTest::newRow("semicolon") << QByteArray("a;b;c\n") << ';';
     QTest::newRow("tab") << QByteArray("a\tb\tc\n") << '\t';
     QTest::newRow("commas inside quotes ignored") << QByteArray("\"a,b,c\";d;e\n") << ';';
-    QTest::newRow("quoted line break in header") << QByteArray("\"a\nb,c,d\";e;f\n1,2,3,4\n") << ';';
+    QTest::newRow("quoted line break in header")
+        << QByteArray("\"a\nb,c,d\";e;f\n1,2,3,4\n") << ';';
     QTest::newRow("only the header line counts") << QByteArray("a;b\n1,2,3,4,5\n") << ';';
     QTest::newRow("blank lines before header") << QByteArray("\r\n\na\tb\n") << '\t';
     QTest::newRow("tie prefers comma") << QByteArray("a,b;c\n") << ',';
     QTest::newRow("single column") << QByteArray("name\nx\n") << ',';
     QTest::newRow("empty") << QByteArray() << ',';
     QTest::newRow("utf-16") << utf16("a;b;c\n", false) << ';';
-    QTest::newRow("utf-8 bom") << QByteArray("\xEF\xBB\xBF" "a\tb\n") << '\t';
+    QTest::newRow("utf-8 bom") << QByteArray("\xEF\xBB\xBF"
+                                             "a\tb\n")
+                               << '\t';
 }
 
 void TestCsvReader::delimiter()
@@ -237,11 +268,14 @@ void TestCsvReader::setDelimiter_data()
     QTest::addColumn<char>("delimiter");
     QTest::addColumn<QStringList>("expected");
 
-    QTest::newRow("comma over detected semicolon") << QByteArray("a;b,c\n1;2,3\n") << ','
-                                                   << QStringList { "1:a;b|c", "2:1;2|3" };
-    QTest::newRow("semicolon over detected comma") << QByteArray("a,b;c\n") << ';' << QStringList { "1:a,b|c" };
-    QTest::newRow("tab over detected comma") << QByteArray("a b,c\td\n") << '\t' << QStringList { "1:a b,c|d" };
-    QTest::newRow("other character") << QByteArray("a/b\n1/\"2/3\"\n") << '/' << QStringList { "1:a|b", "2:1|2/3" };
+    QTest::newRow("comma over detected semicolon")
+        << QByteArray("a;b,c\n1;2,3\n") << ',' << QStringList { "1:a;b|c", "2:1;2|3" };
+    QTest::newRow("semicolon over detected comma")
+        << QByteArray("a,b;c\n") << ';' << QStringList { "1:a,b|c" };
+    QTest::newRow("tab over detected comma")
+        << QByteArray("a b,c\td\n") << '\t' << QStringList { "1:a b,c|d" };
+    QTest::newRow("other character")
+        << QByteArray("a/b\n1/\"2/3\"\n") << '/' << QStringList { "1:a|b", "2:1|2/3" };
 }
 
 void TestCsvReader::setDelimiter()
@@ -267,16 +301,17 @@ void TestCsvReader::errors_data()
     QTest::addColumn<QStringList>("expected");
 
     const QString error = QStringLiteral("error test.csv:%1: unterminated quoted field");
-    QTest::newRow("unterminated at the end") << QByteArray("a,b\n1,\"2\n")
-                                             << QStringList { "1:a|b", error.arg(2) };
-    QTest::newRow("unterminated over lines") << QByteArray("a\n\"x\ny\nz")
-                                             << QStringList { "1:a", error.arg(2) };
-    QTest::newRow("after a closed multiline field") << QByteArray("a\n\"x\ny\",1\n2,\"open\n")
-                                                    << QStringList { "1:a", "2:x\ny|1", error.arg(4) };
-    QTest::newRow("opened on a continuation line") << QByteArray("a\n\"x\ny\",\"z\nw")
-                                                   << QStringList { "1:a", error.arg(3) };
+    QTest::newRow("unterminated at the end")
+        << QByteArray("a,b\n1,\"2\n") << QStringList { "1:a|b", error.arg(2) };
+    QTest::newRow("unterminated over lines")
+        << QByteArray("a\n\"x\ny\nz") << QStringList { "1:a", error.arg(2) };
+    QTest::newRow("after a closed multiline field") << QByteArray(
+        "a\n\"x\ny\",1\n2,\"open\n") << QStringList { "1:a", "2:x\ny|1", error.arg(4) };
+    QTest::newRow("opened on a continuation line")
+        << QByteArray("a\n\"x\ny\",\"z\nw") << QStringList { "1:a", error.arg(3) };
     QTest::newRow("only a quote") << QByteArray("\"") << QStringList { error.arg(1) };
-    QTest::newRow("doubled quote at the end") << QByteArray("a\n\"x\"\"") << QStringList { "1:a", error.arg(2) };
+    QTest::newRow("doubled quote at the end")
+        << QByteArray("a\n\"x\"\"") << QStringList { "1:a", error.arg(2) };
     QTest::newRow("utf-16") << utf16("a\r\n\"b\r\n", true) << QStringList { "1:a", error.arg(2) };
 }
 
@@ -291,7 +326,7 @@ void TestCsvReader::errors()
     auto reader = CsvReader::fromData(input, QStringLiteral("test.csv"));
     readAll(*reader);
     CsvRecord record;
-    QVERIFY(!reader->next(record));   // after the error the reader stays at its end
+    QVERIFY(!reader->next(record)); // after the error the reader stays at its end
 }
 
 void TestCsvReader::openFile_data()
@@ -308,7 +343,7 @@ void TestCsvReader::openFile()
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("sheet.csv"));
     QByteArray bytes = "\xEF\xBB\xBFInstanceType;Price\r\n";
-    for (int i = 0; i < 30000; ++i)   // larger than the 64 KiB sniffed at open
+    for (int i = 0; i < 30000; ++i) // larger than the 64 KiB sniffed at open
         bytes += "gpu-" + QByteArray::number(i) + ";" + QByteArray::number(i * 0.5) + "\r\n";
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
@@ -397,7 +432,8 @@ void TestCsvReader::pricingSamples()
     const QDir folder(QStringLiteral(BREAKEVEN_SOURCE_DIR "/../shared/pricing-samples"));
     if (!folder.exists())
         QSKIP("no ../shared/pricing-samples beside the project");
-    const QStringList files = folder.entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name);
+    const QStringList files
+        = folder.entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name);
     QVERIFY(!files.isEmpty());
     for (const QString &file : files) {
         auto reader = CsvReader::open(folder.filePath(file));
@@ -407,8 +443,11 @@ void TestCsvReader::pricingSamples()
         while (reader->next(record)) {
             ++count;
             QVERIFY2(record.fields.size() == header.fields.size(),
-                     qPrintable(QStringLiteral("%1:%2: %3 fields, header has %4")
-                                    .arg(file).arg(record.line).arg(record.fields.size()).arg(header.fields.size())));
+                qPrintable(QStringLiteral("%1:%2: %3 fields, header has %4")
+                               .arg(file)
+                               .arg(record.line)
+                               .arg(record.fields.size())
+                               .arg(header.fields.size())));
             QVERIFY(record.line > lastLine);
             lastLine = record.line;
         }

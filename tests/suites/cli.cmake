@@ -1,0 +1,2 @@
+breakeven_add_test(test_compare SOURCES ${CMAKE_CURRENT_LIST_DIR}/../cli/test_compare.cpp)
+add_dependencies(test_compare breakeven)
