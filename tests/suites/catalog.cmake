@@ -1,0 +1,1 @@
+breakeven_add_test(test_bundledcatalog SOURCES ${CMAKE_CURRENT_LIST_DIR}/../catalog/test_bundledcatalog.cpp)
