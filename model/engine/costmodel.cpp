@@ -10,12 +10,15 @@ namespace {
 // Guards ceil() against floating-point noise: 8 / (1 * 8) must need one unit, not two.
 constexpr double kCountTolerance = 1e-9;
 
-int unitsFor(double referenceGpus, double throughput, int devicesPerUnit)
+// More units than anyone can buy: the option is reported infeasible rather than overflowing.
+constexpr double kMaxUnits = 1e9;
+
+double unitsFor(double referenceGpus, double throughput, int devicesPerUnit)
 {
     if (referenceGpus <= 0)
         return 0;
     const double devices = referenceGpus / throughput;
-    return int(std::ceil(devices / devicesPerUnit - kCountTolerance));
+    return std::ceil(devices / devicesPerUnit - kCountTolerance);
 }
 
 QString formatNumber(double value) { return QString::number(value, 'g', 4); }
@@ -74,6 +77,11 @@ CostModel::CostModel(EngineInput input)
         else
             layOutOnPrem(i, growth, discount);
     }
+    rejectOverflow();
+    m_infeasiblePenalty = Eigen::ArrayXd::Zero(rows);
+    for (int i = 0; i < rows; ++i)
+        if (!isFeasible(i))
+            m_infeasiblePenalty(i) = std::numeric_limits<double>::infinity();
     m_tcoFixed = m_fixed.rowwise().sum() - m_credit.col(cols - 1);
     m_tcoSlope = m_slope.rowwise().sum();
     computeTimeToResult();
@@ -116,10 +124,24 @@ void CostModel::computeStatus()
                                 .arg(formatNumber(peakGpus)).arg(o.cloud.maxGpus)};
         }
     }
-    m_infeasiblePenalty = Eigen::ArrayXd::Zero(optionCount());
-    for (int i = 0; i < optionCount(); ++i)
-        if (!isFeasible(i))
-            m_infeasiblePenalty(i) = std::numeric_limits<double>::infinity();
+}
+
+// Absurd inputs (prices of 1e300) must not turn into inf or NaN on screen: such an option is
+// reported infeasible with the reason, and its rows are cleared.
+void CostModel::rejectOverflow()
+{
+    for (int i = 0; i < optionCount(); ++i) {
+        const bool finite = m_fixed.row(i).allFinite() && m_slope.row(i).allFinite() && m_credit.row(i).allFinite()
+            && std::isfinite(m_fixed.row(i).sum() + m_slope.row(i).sum());
+        if (finite)
+            continue;
+        m_status[std::size_t(i)] = {false, QStringLiteral("costs too large to compute; check its prices and quantities")};
+        m_fixed.row(i).setZero();
+        m_slope.row(i).setZero();
+        m_credit.row(i).setZero();
+        m_componentFixed.row(i).setZero();
+        m_componentSlope.row(i).setZero();
+    }
 }
 
 void CostModel::addComponent(int row, CostComponent c, int month, double fixed, double slope,
@@ -172,9 +194,14 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     std::vector<int> &units = m_units[std::size_t(row)];
     units.assign(std::size_t(H + 1), 0);
     for (int m = 1; m <= H; ++m) {
-        const int needed = unitsFor(m_input.gpus * growth(m), o.relativeThroughput,
-                                   std::max(1, t.devicesPerUnit));
-        units[std::size_t(m)] = std::max(needed, units[std::size_t(m - 1)]);
+        const double needed = unitsFor(m_input.gpus * growth(m), o.relativeThroughput,
+                                       std::max(1, t.devicesPerUnit));
+        if (!(needed <= kMaxUnits)) {
+            m_status[std::size_t(row)] = {false, QStringLiteral("would need more than %1 units").arg(kMaxUnits, 0, 'g')};
+            units.assign(std::size_t(H + 1), 0);
+            return;
+        }
+        units[std::size_t(m)] = std::max(int(needed), units[std::size_t(m - 1)]);
     }
     if (H >= 1)
         units[0] = units[1];

@@ -106,6 +106,7 @@ private:
     void addComponent(int row, CostComponent c, int month, double fixed, double slope,
                       const Eigen::ArrayXd &discount);
     void computeStatus();
+    void rejectOverflow();
     void computeTimeToResult();
 
     EngineInput m_input;

@@ -139,6 +139,20 @@ private Q_SLOTS:
         QVERIFY(m.pairs(e).empty());
     }
 
+    void hugeInputsStayFinite()
+    {
+        Scenario s = scenario(1e300, 1);
+        s.onPremOptions = {build(QStringLiteral("b"), 1e308)};
+        s.cloudOptions = {cloud(QStringLiteral("c"), 1e308), cloud(QStringLiteral("d"), 1.0)};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1);
+        QVERIFY(e.monthly.allFinite());
+        QVERIFY(e.cumulative.allFinite());
+        QVERIFY(!m.isFeasible(0));
+        QVERIFY(!m.isFeasible(1));
+        QVERIFY(m.status(1).reason.contains(QStringLiteral("too large")));
+    }
+
     void noDemandBuysNothing()
     {
         Scenario s = scenario(0, 0.5);
