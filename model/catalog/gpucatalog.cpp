@@ -41,9 +41,12 @@ void GpuCatalog::add(const GpuModel &model)
 
 void GpuCatalog::addAlias(const QString &alias, const QString &name)
 {
+    // Copy the index first: inserting may rehash and move the value `target` points to.
     const auto target = m_index.constFind(normalized(name));
-    if (target != m_index.constEnd())
-        m_index.insert(normalized(alias), *target);
+    if (target == m_index.constEnd())
+        return;
+    const int model = *target;
+    m_index.insert(normalized(alias), model);
 }
 
 const GpuModel *GpuCatalog::find(const QString &nameOrAlias) const
