@@ -2,97 +2,14 @@
 
 #include "connection.h"
 #include "inputerror.h"
+#include "offerquery.h"
 #include "rows.h"
 
 #include <QDate>
 
-#include <variant>
-
 namespace breakeven {
 
 namespace {
-
-using Binding = std::variant<std::string, double>;
-
-struct WhereClause {
-    std::string sql; // empty or " WHERE ..."
-    std::vector<Binding> bindings;
-};
-
-const char *planColumn(PricingPlan plan)
-{
-    switch (plan) {
-    case PricingPlan::OnDemand: return "on_demand";
-    case PricingPlan::Spot: return "spot";
-    case PricingPlan::Reserved1y: return "reserved_1y";
-    case PricingPlan::Reserved3y: return "reserved_3y";
-    }
-    return "on_demand";
-}
-
-std::string perGpuHourColumn(const std::optional<PricingPlan> &plan)
-{
-    return plan ? std::string(planColumn(*plan)) + "_per_gpu_hour" : std::string("price_per_gpu_hour");
-}
-
-std::string sortColumn(OfferColumn column, const std::optional<PricingPlan> &plan)
-{
-    switch (column) {
-    case OfferColumn::Provider: return "provider";
-    case OfferColumn::Category: return "category";
-    case OfferColumn::InstanceType: return "instance_type";
-    case OfferColumn::Gpu: return "gpu";
-    case OfferColumn::GpuCount: return "gpu_count";
-    case OfferColumn::Vcpus: return "vcpus";
-    case OfferColumn::MemoryGiB: return "memory_gib";
-    case OfferColumn::Region: return "region";
-    case OfferColumn::OnDemand: return "on_demand";
-    case OfferColumn::Spot: return "spot";
-    case OfferColumn::Reserved1y: return "reserved_1y";
-    case OfferColumn::Reserved3y: return "reserved_3y";
-    case OfferColumn::PricePerGpuHour: return perGpuHourColumn(plan);
-    case OfferColumn::AsOf: return "as_of";
-    }
-    return "id";
-}
-
-WhereClause whereClause(const OfferFilter &filter)
-{
-    WhereClause where;
-    std::vector<std::string> terms;
-    auto equals = [&](const char *column, const QString &value) {
-        terms.push_back(std::string(column) + " = ?");
-        where.bindings.emplace_back(utf8(value));
-    };
-    if (!filter.provider.isEmpty())
-        equals("provider", filter.provider);
-    if (filter.category)
-        equals("category", toString(*filter.category));
-    if (!filter.gpu.isEmpty())
-        equals("gpu", filter.gpu);
-    if (!filter.region.isEmpty())
-        equals("region", filter.region);
-    if (filter.plan)
-        terms.push_back(std::string(planColumn(*filter.plan)) + " IS NOT NULL");
-    if (filter.maxPricePerGpuHour) {
-        terms.push_back(perGpuHourColumn(filter.plan) + " <= ?");
-        where.bindings.emplace_back(*filter.maxPricePerGpuHour);
-    }
-    for (std::size_t i = 0; i < terms.size(); ++i)
-        where.sql += (i == 0 ? " WHERE " : " AND ") + terms[i];
-    return where;
-}
-
-void bindAll(SQLite::Statement &statement, const std::vector<Binding> &bindings)
-{
-    int index = 1;
-    for (const Binding &binding : bindings) {
-        if (const auto *text = std::get_if<std::string>(&binding))
-            statement.bind(index++, *text);
-        else
-            statement.bind(index++, std::get<double>(binding));
-    }
-}
 
 std::optional<qint64> optionalId(const SQLite::Statement &statement, int column)
 {
@@ -137,12 +54,19 @@ std::string excludedAssignments(const std::string &columns)
     std::string text;
     for (const QString &name : QString::fromStdString(columns).split(QLatin1Char(','))) {
         const std::string column = name.trimmed().toStdString();
-        text += (text.empty() ? "" : ", ") + column + " = excluded." + column;
+        if (!text.empty())
+            text += ", ";
+        text += column;
+        text += " = excluded.";
+        text += column;
     }
     return text;
 }
 
-const std::string kSelectOffer = "SELECT id, " + rows::kOfferColumns + ", sheet_id FROM cloud_offers";
+std::string selectOffer()
+{
+    return "SELECT id, " + rows::kOfferColumns + ", sheet_id FROM cloud_offers";
+}
 
 } // namespace
 
@@ -155,8 +79,8 @@ std::vector<GpuModel> CatalogRepository::gpuModels()
 {
     return m_connection.read([&] {
         std::vector<GpuModel> models;
-        auto query = m_connection.statement("SELECT " + rows::kGpuColumns
-                                            + " FROM gpu_models ORDER BY name COLLATE NOCASE");
+        auto query = m_connection.statement(
+            "SELECT " + rows::kGpuColumns + " FROM gpu_models ORDER BY name COLLATE NOCASE");
         while (query->executeStep())
             models.push_back(rows::readGpu(*query, 0));
         return models;
@@ -166,9 +90,8 @@ std::vector<GpuModel> CatalogRepository::gpuModels()
 std::optional<GpuModel> CatalogRepository::findGpu(const QString &nameOrAlias)
 {
     return m_connection.read([&]() -> std::optional<GpuModel> {
-        auto query = m_connection.statement(
-            "SELECT " + rows::kGpuColumns + " FROM gpu_models WHERE key = ?1 UNION ALL SELECT "
-            + rows::kGpuColumns
+        auto query = m_connection.statement("SELECT " + rows::kGpuColumns
+            + " FROM gpu_models WHERE key = ?1 UNION ALL SELECT " + rows::kGpuColumns
             + " FROM gpu_aliases JOIN gpu_models ON gpu_models.id = gpu_aliases.gpu_id"
               " WHERE gpu_aliases.key = ?1 LIMIT 1");
         query->bind(1, utf8(GpuCatalog::normalized(nameOrAlias)));
@@ -184,8 +107,8 @@ GpuCatalog CatalogRepository::gpuCatalog()
         GpuCatalog catalog;
         for (const GpuModel &model : gpuModels())
             catalog.add(model);
-        auto query = m_connection.statement(
-            "SELECT alias, name FROM gpu_aliases JOIN gpu_models ON gpu_models.id = gpu_aliases.gpu_id");
+        auto query = m_connection.statement("SELECT alias, name FROM gpu_aliases JOIN gpu_models "
+                                            "ON gpu_models.id = gpu_aliases.gpu_id");
         while (query->executeStep())
             catalog.addAlias(textColumn(*query, 0), textColumn(*query, 1));
         return catalog;
@@ -197,10 +120,9 @@ void CatalogRepository::saveGpuModel(const GpuModel &model)
     if (GpuCatalog::normalized(model.name).isEmpty())
         throw InputError(m_connection.path(), QStringLiteral("a GPU model needs a name"));
     m_connection.write([&] {
-        auto insert = m_connection.statement(
-            "INSERT INTO gpu_models (key, " + rows::kGpuColumns + ") VALUES ("
-            + rows::placeholders(1 + rows::kGpuColumnCount) + ") ON CONFLICT (key) DO UPDATE SET "
-            + excludedAssignments(rows::kGpuColumns));
+        auto insert = m_connection.statement("INSERT INTO gpu_models (key, " + rows::kGpuColumns
+            + ") VALUES (" + rows::placeholders(1 + rows::kGpuColumnCount)
+            + ") ON CONFLICT (key) DO UPDATE SET " + excludedAssignments(rows::kGpuColumns));
         insert->bind(1, utf8(GpuCatalog::normalized(model.name)));
         rows::bindGpu(*insert, 2, model);
         insert->exec();
@@ -211,14 +133,15 @@ void CatalogRepository::addGpuAlias(const QString &alias, const QString &gpuName
 {
     m_connection.write([&] {
         auto insert = m_connection.statement(
-            "INSERT INTO gpu_aliases (key, alias, gpu_id) SELECT ?, ?, id FROM gpu_models WHERE key = ?"
+            "INSERT INTO gpu_aliases (key, alias, gpu_id) SELECT ?, ?, id FROM gpu_models WHERE "
+            "key = ?"
             " ON CONFLICT (key) DO UPDATE SET alias = excluded.alias, gpu_id = excluded.gpu_id");
         insert->bind(1, utf8(GpuCatalog::normalized(alias)));
         insert->bind(2, utf8(alias));
         insert->bind(3, utf8(GpuCatalog::normalized(gpuName)));
         if (insert->exec() == 0)
             throw InputError(m_connection.path(),
-                             QStringLiteral("alias \"%1\" names an unknown GPU \"%2\"").arg(alias, gpuName));
+                QStringLiteral("alias \"%1\" names an unknown GPU \"%2\"").arg(alias, gpuName));
     });
 }
 
@@ -233,14 +156,12 @@ qint64 CatalogRepository::offerCount(const OfferFilter &filter)
     });
 }
 
-std::vector<StoredOffer> CatalogRepository::offers(const OfferFilter &filter, OfferColumn column,
-                                                   Qt::SortOrder order, qint64 offset, qint64 limit)
+std::vector<StoredOffer> CatalogRepository::offers(
+    const OfferFilter &filter, OfferColumn column, Qt::SortOrder order, qint64 offset, qint64 limit)
 {
     const WhereClause where = whereClause(filter);
-    const std::string direction = order == Qt::AscendingOrder ? " ASC" : " DESC";
-    // Missing prices last in either direction; the id makes pages stable between fetches.
-    const std::string sql = kSelectOffer + where.sql + " ORDER BY " + sortColumn(column, filter.plan)
-        + direction + " NULLS LAST, id" + direction + " LIMIT ? OFFSET ?";
+    const std::string sql = selectOffer() + where.sql + " ORDER BY "
+        + orderBy(column, filter.plan, order) + " LIMIT ? OFFSET ?";
     return m_connection.read([&] {
         std::vector<StoredOffer> page;
         auto query = m_connection.statement(sql);
@@ -257,7 +178,7 @@ std::vector<StoredOffer> CatalogRepository::offers(const OfferFilter &filter, Of
 std::optional<StoredOffer> CatalogRepository::offer(qint64 id)
 {
     return m_connection.read([&]() -> std::optional<StoredOffer> {
-        auto query = m_connection.statement(kSelectOffer + " WHERE id = ?");
+        auto query = m_connection.statement(selectOffer() + " WHERE id = ?");
         query->bind(1, static_cast<std::int64_t>(id));
         if (!query->executeStep())
             return std::nullopt;
@@ -270,7 +191,7 @@ UpsertResult CatalogRepository::upsertOffer(const CloudOffer &offer, std::option
     std::optional<qint64> existingId;
     {
         auto find = m_connection.statement(
-            kSelectOffer + " WHERE provider = ? AND instance_type = ? AND region = ?");
+            selectOffer() + " WHERE provider = ? AND instance_type = ? AND region = ?");
         find->bind(1, utf8(offer.provider));
         find->bind(2, utf8(offer.instanceType));
         find->bind(3, utf8(offer.region));
@@ -282,15 +203,14 @@ UpsertResult CatalogRepository::upsertOffer(const CloudOffer &offer, std::option
     }
     if (!existingId) {
         auto insert = m_connection.statement("INSERT INTO cloud_offers (" + rows::kOfferColumns
-                                             + ", sheet_id) VALUES ("
-                                             + rows::placeholders(rows::kOfferColumnCount + 1) + ")");
+            + ", sheet_id) VALUES (" + rows::placeholders(rows::kOfferColumnCount + 1) + ")");
         rows::bindOffer(*insert, 1, offer);
         bindOptionalId(*insert, rows::kOfferColumnCount + 1, sheetId);
         insert->exec();
         return UpsertResult::Added;
     }
-    auto update = m_connection.statement("UPDATE cloud_offers SET " + rows::assignments(rows::kOfferColumns)
-                                         + ", sheet_id = ? WHERE id = ?");
+    auto update = m_connection.statement("UPDATE cloud_offers SET "
+        + rows::assignments(rows::kOfferColumns) + ", sheet_id = ? WHERE id = ?");
     rows::bindOffer(*update, 1, offer);
     bindOptionalId(*update, rows::kOfferColumnCount + 1, sheetId);
     update->bind(rows::kOfferColumnCount + 2, static_cast<std::int64_t>(*existingId));
@@ -303,16 +223,22 @@ UpsertResult CatalogRepository::saveOffer(const CloudOffer &offer, std::optional
     return m_connection.write([&] { return upsertOffer(offer, sheetId); });
 }
 
-OfferCounts CatalogRepository::saveOffers(const std::vector<CloudOffer> &offers,
-                                          std::optional<qint64> sheetId)
+OfferCounts CatalogRepository::saveOffers(
+    const std::vector<CloudOffer> &offers, std::optional<qint64> sheetId)
 {
     return m_connection.write([&] {
         OfferCounts counts;
         for (const CloudOffer &offer : offers) {
             switch (upsertOffer(offer, sheetId)) {
-            case UpsertResult::Added: ++counts.added; break;
-            case UpsertResult::Updated: ++counts.updated; break;
-            case UpsertResult::Unchanged: ++counts.unchanged; break;
+            case UpsertResult::Added:
+                ++counts.added;
+                break;
+            case UpsertResult::Updated:
+                ++counts.updated;
+                break;
+            case UpsertResult::Unchanged:
+                ++counts.unchanged;
+                break;
             }
         }
         return counts;
@@ -332,7 +258,8 @@ QStringList CatalogRepository::providers()
 {
     return m_connection.read([&] {
         QStringList values;
-        auto query = m_connection.statement("SELECT DISTINCT provider FROM cloud_offers ORDER BY provider");
+        auto query = m_connection.statement(
+            "SELECT DISTINCT provider FROM cloud_offers ORDER BY provider");
         while (query->executeStep())
             values.append(textColumn(*query, 0));
         return values;
@@ -343,7 +270,8 @@ QStringList CatalogRepository::regions()
 {
     return m_connection.read([&] {
         QStringList values;
-        auto query = m_connection.statement("SELECT DISTINCT region FROM cloud_offers ORDER BY region");
+        auto query
+            = m_connection.statement("SELECT DISTINCT region FROM cloud_offers ORDER BY region");
         while (query->executeStep())
             values.append(textColumn(*query, 0));
         return values;
@@ -352,10 +280,12 @@ QStringList CatalogRepository::regions()
 
 qint64 CatalogRepository::recordSheet(const SheetRecord &sheet)
 {
-    const QDateTime importedAt = sheet.importedAt.isValid() ? sheet.importedAt : QDateTime::currentDateTimeUtc();
+    const QDateTime importedAt
+        = sheet.importedAt.isValid() ? sheet.importedAt : QDateTime::currentDateTimeUtc();
     return m_connection.write([&] {
         auto insert = m_connection.statement(
-            "INSERT INTO sheets (file_name, sha256, preset, rows_added, rows_updated, rows_unchanged,"
+            "INSERT INTO sheets (file_name, sha256, preset, rows_added, rows_updated, "
+            "rows_unchanged,"
             " rows_skipped, imported_at, as_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insert->bind(1, utf8(sheet.fileName));
         insert->bind(2, utf8(sheet.sha256));
@@ -374,9 +304,9 @@ qint64 CatalogRepository::recordSheet(const SheetRecord &sheet)
 void CatalogRepository::updateSheetCounts(qint64 sheetId, const SheetRecord &counts)
 {
     m_connection.write([&] {
-        auto update = m_connection.statement(
-            "UPDATE sheets SET rows_added = ?, rows_updated = ?, rows_unchanged = ?, rows_skipped = ?"
-            " WHERE id = ?");
+        auto update = m_connection.statement("UPDATE sheets SET rows_added = ?, rows_updated = ?, "
+                                             "rows_unchanged = ?, rows_skipped = ?"
+                                             " WHERE id = ?");
         update->bind(1, static_cast<std::int64_t>(counts.rowsAdded));
         update->bind(2, static_cast<std::int64_t>(counts.rowsUpdated));
         update->bind(3, static_cast<std::int64_t>(counts.rowsUnchanged));

@@ -9,7 +9,6 @@
 #include <QString>
 #include <QStringList>
 #include <Qt>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -22,16 +21,17 @@ class Connection;
 inline constexpr const char *kBundledSheetName = "bundled catalog";
 
 struct OfferFilter {
-    QString provider;                         // empty: any
+    QString provider; // empty: any
     std::optional<CloudCategory> category;
-    QString gpu;                              // catalog name; empty: any
-    QString region;                           // empty: any
-    std::optional<PricingPlan> plan;          // only offers with a price for this plan
+    QString gpu; // catalog name; empty: any
+    QString region; // empty: any
+    std::optional<PricingPlan> plan; // only offers with a price for this plan
     std::optional<double> maxPricePerGpuHour; // for `plan`, or the headline price without one
 };
 
 // Sortable offer columns. PricePerGpuHour is the price of the filter's plan per GPU-hour, or
 // the headline price (on-demand, else the first published plan) when the filter has no plan.
+// Missing prices sort last; within one provider or GPU the cheapest headline price comes first.
 enum class OfferColumn {
     Provider,
     Category,
@@ -68,14 +68,14 @@ struct OfferCounts {
 struct SheetRecord {
     qint64 id = 0;
     QString fileName;
-    QString sha256;      // lower-case hex of the file's bytes
-    QString preset;      // "native", "skypilot", a saved mapping's name
+    QString sha256; // lower-case hex of the file's bytes
+    QString preset; // "native", "skypilot", a saved mapping's name
     qint64 rowsAdded = 0;
     qint64 rowsUpdated = 0;
     qint64 rowsUnchanged = 0;
     qint64 rowsSkipped = 0;
     QDateTime importedAt; // UTC
-    QString asOf;         // ISO date the sheet's prices hold for
+    QString asOf; // ISO date the sheet's prices hold for
 };
 
 class CatalogRepository {
@@ -95,13 +95,14 @@ public:
 
     qint64 offerCount(const OfferFilter &filter = {});
     std::vector<StoredOffer> offers(const OfferFilter &filter, OfferColumn sortColumn,
-                                    Qt::SortOrder order, qint64 offset, qint64 limit);
+        Qt::SortOrder order, qint64 offset, qint64 limit);
     std::optional<StoredOffer> offer(qint64 id);
     // Keyed by (provider, instance type, region): adds, updates in place (the id stays, so
     // scenarios' links survive) or leaves an identical row alone.
     UpsertResult saveOffer(const CloudOffer &offer, std::optional<qint64> sheetId = {});
     // All in one transaction; join an outer WriteTransaction to make a whole import atomic.
-    OfferCounts saveOffers(const std::vector<CloudOffer> &offers, std::optional<qint64> sheetId = {});
+    OfferCounts saveOffers(
+        const std::vector<CloudOffer> &offers, std::optional<qint64> sheetId = {});
     void removeOffer(qint64 id);
     // Distinct values for filter choices.
     QStringList providers();

@@ -23,9 +23,15 @@ StatementLease Connection::statement(const std::string &sql)
 {
     auto it = m_statements.find(sql);
     if (it == m_statements.end())
-        it = m_statements.emplace(sql, std::make_unique<SQLite::Statement>(*m_database, sql)).first;
-    it->second->clearBindings();
-    return StatementLease(*it->second);
+        it = m_statements
+                 .emplace(
+                     sql, CachedStatement { std::make_unique<SQLite::Statement>(*m_database, sql) })
+                 .first;
+    CachedStatement &cached = it->second;
+    if (cached.onLoan)
+        return StatementLease(std::make_unique<SQLite::Statement>(*m_database, sql));
+    cached.statement->clearBindings();
+    return StatementLease(*cached.statement, cached.onLoan);
 }
 
 void Connection::replace(std::unique_ptr<SQLite::Database> database, QString path)
@@ -53,7 +59,8 @@ void Connection::fail(const SQLite::Exception &error) const
         reason = QStringLiteral("the disk is full");
         break;
     case SQLITE_READONLY:
-        reason = QStringLiteral("the document cannot be written (%1)").arg(QString::fromUtf8(error.what()));
+        reason = QStringLiteral("the document cannot be written (%1)")
+                     .arg(QString::fromUtf8(error.what()));
         break;
     default:
         reason = QString::fromUtf8(error.what());

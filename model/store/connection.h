@@ -3,10 +3,8 @@
 #pragma once
 
 #include <QString>
-
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
-
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -15,20 +13,38 @@
 
 namespace breakeven {
 
-// A cached prepared statement, reset when the lease ends so that an unfinished SELECT never
-// keeps a read snapshot open between calls.
+// A prepared statement on loan from the connection's cache, reset when the lease ends so that
+// an unfinished SELECT never keeps a read snapshot open between calls. A statement already on
+// loan (the same SQL asked for again while in use) is lent as a fresh copy instead.
 class StatementLease {
 public:
-    explicit StatementLease(SQLite::Statement &statement) : m_statement(&statement) { }
+    StatementLease(SQLite::Statement &cached, bool &onLoan)
+        : m_statement(&cached)
+        , m_onLoan(&onLoan)
+    {
+        onLoan = true;
+    }
+    explicit StatementLease(std::unique_ptr<SQLite::Statement> fresh)
+        : m_fresh(std::move(fresh))
+        , m_statement(m_fresh.get())
+    {
+    }
     StatementLease(const StatementLease &) = delete;
     StatementLease &operator=(const StatementLease &) = delete;
-    ~StatementLease() { m_statement->tryReset(); }
+    ~StatementLease()
+    {
+        m_statement->tryReset();
+        if (m_onLoan)
+            *m_onLoan = false;
+    }
 
     SQLite::Statement *operator->() const { return m_statement; }
     SQLite::Statement &operator*() const { return *m_statement; }
 
 private:
+    std::unique_ptr<SQLite::Statement> m_fresh;
     SQLite::Statement *m_statement;
+    bool *m_onLoan = nullptr;
 };
 
 class Connection {
@@ -50,11 +66,9 @@ public:
 
     // Runs `work` in one write transaction (a savepoint when one is already open) and returns
     // its result; SQLite errors leave as InputError naming the document.
-    template <typename Work>
-    decltype(auto) write(Work &&work);
+    template <typename Work> decltype(auto) write(Work &&work);
     // Runs `work` in one read transaction, so that several SELECTs see the same snapshot.
-    template <typename Work>
-    decltype(auto) read(Work &&work);
+    template <typename Work> decltype(auto) read(Work &&work);
 
     // Throws the InputError that describes `error` for this document.
     [[noreturn]] void fail(const SQLite::Exception &error) const;
@@ -64,7 +78,12 @@ private:
     friend class ReadTransaction;
 
     std::unique_ptr<SQLite::Database> m_database;
-    std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> m_statements;
+    struct CachedStatement {
+        std::unique_ptr<SQLite::Statement> statement;
+        bool onLoan = false;
+    };
+    // Node-based, so the onLoan flags a lease points to stay put when the map grows.
+    std::unordered_map<std::string, CachedStatement> m_statements;
     QString m_path;
     int m_depth = 0; // open transactions and savepoints
 };
@@ -98,8 +117,7 @@ private:
     bool m_outermost = false;
 };
 
-template <typename Work>
-decltype(auto) Connection::write(Work &&work)
+template <typename Work> decltype(auto) Connection::write(Work &&work)
 {
     try {
         WriteTransaction transaction(*this);
@@ -116,8 +134,7 @@ decltype(auto) Connection::write(Work &&work)
     }
 }
 
-template <typename Work>
-decltype(auto) Connection::read(Work &&work)
+template <typename Work> decltype(auto) Connection::read(Work &&work)
 {
     try {
         ReadTransaction transaction(*this);
@@ -128,7 +145,10 @@ decltype(auto) Connection::read(Work &&work)
 }
 
 // Text columns come back as UTF-8; these keep the conversions in one place.
-inline std::string utf8(const QString &text) { return text.toStdString(); }
+inline std::string utf8(const QString &text)
+{
+    return text.toStdString();
+}
 QString textColumn(const SQLite::Statement &statement, int index);
 std::optional<double> optionalColumn(const SQLite::Statement &statement, int index);
 void bindOptional(SQLite::Statement &statement, int index, const std::optional<double> &value);

@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QUrl>
 #include <QtEndian>
-
 #include <sqlite3.h>
 
 namespace breakeven {
@@ -15,7 +14,10 @@ namespace {
 
 constexpr qsizetype kHeaderSize = 100;
 
-QString sqliteText(const SQLite::Exception &error) { return QString::fromUtf8(error.what()); }
+QString sqliteText(const SQLite::Exception &error)
+{
+    return QString::fromUtf8(error.what());
+}
 
 // What the first 100 bytes say, read without SQLite so that nothing can write.
 struct FileHeader {
@@ -75,10 +77,10 @@ std::unique_ptr<SQLite::Database> openForChecks(const QString &path)
     // reading it as immutable leaves no side files behind. With one (another process has
     // the document open, or a writer was killed) the log must be read too.
     if (!sideFileExists(path, "-wal") && !sideFileExists(path, "-shm"))
-        return std::make_unique<SQLite::Database>(immutableUri(path),
-                                                  SQLite::OPEN_READONLY | SQLite::OPEN_URI);
-    return std::make_unique<SQLite::Database>(path.toStdString(), SQLite::OPEN_READONLY,
-                                              kBusyTimeoutMs);
+        return std::make_unique<SQLite::Database>(
+            immutableUri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+    return std::make_unique<SQLite::Database>(
+        path.toStdString(), SQLite::OPEN_READONLY, kBusyTimeoutMs);
 }
 
 // quick_check prefixes its first message with the schema name on a line of its own.
@@ -95,14 +97,16 @@ void checkContents(SQLite::Database &database, const QString &path)
 {
     const auto applicationId = std::uint32_t(database.execAndGet("PRAGMA application_id").getInt());
     if (applicationId != kApplicationId)
-        throw InputError(path, QStringLiteral("not a Breakeven document (application_id %1)")
-                                   .arg(applicationIdText(applicationId)));
+        throw InputError(path,
+            QStringLiteral("not a Breakeven document (application_id %1)")
+                .arg(applicationIdText(applicationId)));
     const int version = database.execAndGet("PRAGMA user_version").getInt();
     if (version > latestSchemaVersion())
-        throw InputError(path, QStringLiteral("written by a newer version of Breakeven (schema %1; "
-                                              "this version reads up to %2)")
-                                   .arg(version)
-                                   .arg(latestSchemaVersion()));
+        throw InputError(path,
+            QStringLiteral("written by a newer version of Breakeven (schema %1; "
+                           "this version reads up to %2)")
+                .arg(version)
+                .arg(latestSchemaVersion()));
     if (version < 0)
         throw InputError(path, QStringLiteral("damaged: schema version %1").arg(version));
 
@@ -115,12 +119,12 @@ void checkContents(SQLite::Database &database, const QString &path)
 
     if (version == latestSchemaVersion()) {
         for (const char *table : requiredTables()) {
-            SQLite::Statement exists(database,
-                                     "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?");
+            SQLite::Statement exists(
+                database, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?");
             exists.bind(1, table);
             if (!exists.executeStep())
-                throw InputError(path, QStringLiteral("damaged: table %1 is missing")
-                                           .arg(QLatin1String(table)));
+                throw InputError(
+                    path, QStringLiteral("damaged: table %1 is missing").arg(QLatin1String(table)));
         }
     }
 }
@@ -154,14 +158,16 @@ void checkDocumentFile(const QString &path)
 {
     const FileHeader header = readHeader(path);
     if (header.applicationId != kApplicationId)
-        throw InputError(path, QStringLiteral("not a Breakeven document (application_id %1)")
-                                   .arg(applicationIdText(header.applicationId)));
+        throw InputError(path,
+            QStringLiteral("not a Breakeven document (application_id %1)")
+                .arg(applicationIdText(header.applicationId)));
     if (header.expectedSize > 0 && !sideFileExists(path, "-wal")) {
         const qint64 size = QFileInfo(path).size();
         if (size < header.expectedSize)
-            throw InputError(path, QStringLiteral("damaged: the file is truncated (%1 of %2 bytes)")
-                                       .arg(size)
-                                       .arg(header.expectedSize));
+            throw InputError(path,
+                QStringLiteral("damaged: the file is truncated (%1 of %2 bytes)")
+                    .arg(size)
+                    .arg(header.expectedSize));
     }
 
     try {
@@ -183,12 +189,13 @@ std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path)
     std::unique_ptr<SQLite::Database> database;
     try {
         // No OPEN_CREATE: the file was just checked and must still be there.
-        database = std::make_unique<SQLite::Database>(path.toStdString(), SQLite::OPEN_READWRITE,
-                                                      kBusyTimeoutMs);
+        database = std::make_unique<SQLite::Database>(
+            path.toStdString(), SQLite::OPEN_READWRITE, kBusyTimeoutMs);
         configureForWriting(*database);
     } catch (const SQLite::Exception &error) {
         if (error.getErrorCode() == SQLITE_READONLY || error.getErrorCode() == SQLITE_CANTOPEN)
-            throw InputError(path, QStringLiteral("cannot be opened for writing: %1").arg(sqliteText(error)));
+            throw InputError(
+                path, QStringLiteral("cannot be opened for writing: %1").arg(sqliteText(error)));
         throw InputError(path, sqliteText(error));
     }
     upgradeSchema(*database, path);
@@ -197,8 +204,6 @@ std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path)
 
 std::unique_ptr<SQLite::Database> createDocumentDatabase(const QString &path)
 {
-    if (QFileInfo::exists(path))
-        throw InputError(path, QStringLiteral("already exists"));
     std::unique_ptr<SQLite::Database> database;
     try {
         database = std::make_unique<SQLite::Database>(

@@ -4,9 +4,7 @@
 #pragma once
 
 #include <QString>
-
 #include <SQLiteCpp/Database.h>
-
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -27,7 +25,8 @@ void checkDocumentFile(const QString &path);
 // checkDocumentFile(), then a read-write connection in WAL mode with the schema upgraded.
 std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path);
 
-// A new document with the latest schema at `path`, which must not exist yet.
+// A new document with the latest schema at `path`, a missing or empty file. Document::create
+// builds a document under a temporary name and renames it into place once it is complete.
 std::unique_ptr<SQLite::Database> createDocumentDatabase(const QString &path);
 
 // Applies defensive mode, trusted_schema=OFF and disables extension loading, triggers and views.

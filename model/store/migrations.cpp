@@ -1,13 +1,10 @@
 // Schema upgrade steps: step N takes a document from version N - 1 to N. A step never changes
 // once released; a new schema version is a new step (and a new pricing-db/schema/vN.sql).
 #include "database.h"
-
 #include "inputerror.h"
 
 #include <QFile>
-
 #include <SQLiteCpp/Transaction.h>
-
 #include <iterator>
 
 namespace breakeven {
@@ -34,7 +31,7 @@ struct UpgradeStep {
 };
 
 constexpr UpgradeStep kUpgradeSteps[] = {
-    {1, &createVersion1},
+    { 1, &createVersion1 },
 };
 
 } // namespace
@@ -47,8 +44,18 @@ int latestSchemaVersion()
 const std::vector<const char *> &requiredTables()
 {
     static const std::vector<const char *> tables = {
-        "sheets", "gpu_models", "gpu_aliases", "cloud_offers", "scenarios", "exchange_rates",
-        "workloads", "scenario_gpus", "cloud_options", "builds", "components", "settings",
+        "sheets",
+        "gpu_models",
+        "gpu_aliases",
+        "cloud_offers",
+        "scenarios",
+        "exchange_rates",
+        "workloads",
+        "scenario_gpus",
+        "cloud_options",
+        "builds",
+        "components",
+        "settings",
         "sheet_mappings",
     };
     return tables;
@@ -67,9 +74,10 @@ void upgradeSchema(SQLite::Database &database, const QString &path)
             database.exec("PRAGMA user_version = " + std::to_string(step.version));
             transaction.commit();
         } catch (const SQLite::Exception &error) {
-            throw InputError(path, QStringLiteral("cannot upgrade the document to schema %1: %2")
-                                       .arg(step.version)
-                                       .arg(QString::fromUtf8(error.what())));
+            throw InputError(path,
+                QStringLiteral("cannot upgrade the document to schema %1: %2")
+                    .arg(step.version)
+                    .arg(QString::fromUtf8(error.what())));
         }
     }
 }

@@ -3,31 +3,9 @@
 #include "connection.h"
 
 #include <QStringList>
-
 #include <sqlite3.h>
 
 namespace breakeven::rows {
-
-const std::string kGpuColumns =
-    "name, vendor, architecture, year, memory_gb, bandwidth_gbs, fp16_tflops, fp32_tflops, "
-    "tdp_w, gpus_per_board, price_new_usd, price_used_usd, relative_throughput, "
-    "throughput_basis, source, as_of";
-const std::string kCloudOptionColumns =
-    "name, provider, category, instance_type, gpu, region, gpus_per_instance, pricing, "
-    "price_per_hour, currency, spot_rework, platform_fee_per_month, storage_per_gb_month, "
-    "egress_per_gb, price_multiplier, max_gpus";
-const std::string kBuildColumns =
-    "name, kind, gpu, gpu_count, list_price, pre_built_markup, currency, "
-    "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
-    "overhead_per_year_of_hardware, overhead_includes_power, labor_per_month, "
-    "colocation_per_month, lifetime_years, depreciation_per_year";
-const std::string kWorkloadColumns =
-    "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
-    "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs";
-const std::string kComponentColumns = "name, price, quantity";
-const std::string kOfferColumns =
-    "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
-    "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of";
 
 std::string placeholders(int count)
 {
@@ -56,9 +34,18 @@ void damaged(const QString &what)
 
 namespace {
 
-QString text(const SQLite::Statement &s, int column) { return textColumn(s, column); }
-double real(const SQLite::Statement &s, int column) { return s.getColumn(column).getDouble(); }
-int integer(const SQLite::Statement &s, int column) { return s.getColumn(column).getInt(); }
+QString text(const SQLite::Statement &s, int column)
+{
+    return textColumn(s, column);
+}
+double real(const SQLite::Statement &s, int column)
+{
+    return s.getColumn(column).getDouble();
+}
+int integer(const SQLite::Statement &s, int column)
+{
+    return s.getColumn(column).getInt();
+}
 
 template <typename Enum>
 Enum parsed(const SQLite::Statement &s, int column, std::optional<Enum> (*parse)(const QString &))
@@ -242,7 +229,7 @@ void bindComponent(SQLite::Statement &s, int i, const Component &component)
 
 Component readComponent(const SQLite::Statement &s, int c)
 {
-    return Component{text(s, c), real(s, c + 1), real(s, c + 2)};
+    return Component { text(s, c), real(s, c + 1), real(s, c + 2) };
 }
 
 void bindOffer(SQLite::Statement &s, int i, const CloudOffer &o)

@@ -5,19 +5,33 @@
 #include "domain.h"
 
 #include <SQLiteCpp/Statement.h>
-
 #include <string>
 
 namespace breakeven::rows {
 
 // Column lists in binding order; "first" arguments below are 1-based parameter indexes for
-// bind* and 0-based result columns for read*.
-extern const std::string kGpuColumns;          // 16 columns
-extern const std::string kCloudOptionColumns;  // 16 columns
-extern const std::string kBuildColumns;        // 18 columns
-extern const std::string kWorkloadColumns;     // 10 columns
-extern const std::string kComponentColumns;    // 3 columns
-extern const std::string kOfferColumns;        // 16 columns
+// bind* and 0-based result columns for read*. Inline, so that they are initialized before any
+// later definition in the including file uses them.
+inline const std::string kGpuColumns
+    = "name, vendor, architecture, year, memory_gb, bandwidth_gbs, fp16_tflops, fp32_tflops, "
+      "tdp_w, gpus_per_board, price_new_usd, price_used_usd, relative_throughput, "
+      "throughput_basis, source, as_of";
+inline const std::string kCloudOptionColumns
+    = "name, provider, category, instance_type, gpu, region, gpus_per_instance, pricing, "
+      "price_per_hour, currency, spot_rework, platform_fee_per_month, storage_per_gb_month, "
+      "egress_per_gb, price_multiplier, max_gpus";
+inline const std::string kBuildColumns
+    = "name, kind, gpu, gpu_count, list_price, pre_built_markup, currency, "
+      "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
+      "overhead_per_year_of_hardware, overhead_includes_power, labor_per_month, "
+      "colocation_per_month, lifetime_years, depreciation_per_year";
+inline const std::string kWorkloadColumns
+    = "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
+      "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs";
+inline const std::string kComponentColumns = "name, price, quantity";
+inline const std::string kOfferColumns
+    = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
+      "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of";
 
 inline constexpr int kGpuColumnCount = 16;
 inline constexpr int kCloudOptionColumnCount = 16;

@@ -6,7 +6,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <vector>
 
@@ -26,7 +25,7 @@ struct ScenarioIds {
     std::vector<qint64> cloudOptions;
     std::vector<std::optional<qint64>> cloudOptionOffers; // catalog offer each option came from
     std::vector<qint64> builds;
-    std::vector<std::vector<qint64>> components;          // per build
+    std::vector<std::vector<qint64>> components; // per build
 };
 
 struct StoredScenario {
@@ -61,7 +60,7 @@ public:
     void removeGpu(qint64 gpuId);
 
     qint64 addCloudOption(qint64 scenarioId, const CloudOption &option,
-                          std::optional<qint64> offerId = {}, int position = -1);
+        std::optional<qint64> offerId = {}, int position = -1);
     void updateCloudOption(qint64 optionId, const CloudOption &option);
     void removeCloudOption(qint64 optionId);
 

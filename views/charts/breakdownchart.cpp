@@ -152,7 +152,8 @@ void BreakdownChart::setEvaluation(const Evaluation &e)
         high = std::max(high, positive);
         low = std::min(low, negative);
     }
-    fitMoneyAxis(m_axisCost, low, high);
+    if (!chart()->isZoomed())
+        fitMoneyAxis(m_axisCost, low, high);
 }
 
 } // namespace breakeven::charts

@@ -45,6 +45,8 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->legend()->setShowToolTips(true);
     m_chart->setMargins(QMargins(6, 6, 6, 6));
+    m_chart->setBackgroundRoundness(0);
+    m_view->setBackgroundBrush(m_chart->backgroundBrush());
     m_chart->setAnimationOptions(QChart::NoAnimation); // animations would lag behind the slider
 
     m_caption->setWordWrap(true);
@@ -90,9 +92,14 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
     const QSize size = target.size().toSize();
     if (this->size() != size)
         resize(size);
-    // QChart lays itself out in posted events; let it settle before painting.
-    QApplication::sendPostedEvents();
-    QApplication::processEvents();
+    // QChart lays out its axes, then its legend, in posted events that post further ones;
+    // a few rounds let a never-shown chart settle before it is painted.
+    for (int round = 0; round < 4; ++round) {
+        QApplication::sendPostedEvents();
+        QApplication::processEvents();
+    }
+    if (!painter)
+        return;
     painter->save();
     painter->translate(target.topLeft());
     render(painter, QPoint(), QRegion(), QWidget::DrawChildren);

@@ -42,7 +42,8 @@ public:
     // Hides the controls that make no sense on paper (used by export).
     void setControlsVisible(bool visible);
 
-    // Draws the chart and its caption into target, as vectors where the device allows.
+    // Draws the chart and its caption into target, as vectors where the device allows; with
+    // no painter it only lays the panel out at the target's size.
     void renderTo(QPainter *painter, const QRectF &target);
 
 protected:

@@ -56,7 +56,8 @@ QPen optionPen(int index, bool cloud)
     if (cloud) {
         static const std::array<QList<qreal>, 4> patterns{
             QList<qreal>{6, 3}, QList<qreal>{2, 2}, QList<qreal>{8, 3, 2, 3}, QList<qreal>{4, 2, 1, 2, 1, 2}};
-        pen.setDashPattern(patterns[std::size_t(index / int(kPalette.size())) % patterns.size()]);
+        // Cycle the pattern with the option, not the palette, so neighbouring clouds differ twice.
+        pen.setDashPattern(patterns[std::size_t(index) % patterns.size()]);
     }
     return pen;
 }
@@ -76,7 +77,7 @@ NiceRange niceRange(double minValue, double maxValue, double *niceMin)
     if (maxValue - minValue <= 0)
         maxValue = 1;
     const double step = niceStep((maxValue - minValue) / 5.0);
-    const double low = std::floor(minValue / step - 1e-9) * step;
+    const double low = std::floor(minValue / step + 1e-9) * step;
     const double high = std::ceil(maxValue / step - 1e-9) * step;
     *niceMin = low == 0 ? 0.0 : low;
     NiceRange range;

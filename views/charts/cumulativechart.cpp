@@ -7,7 +7,10 @@
 
 #include <QChart>
 #include <QCursor>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QPen>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -29,11 +32,13 @@ CumulativeChart::CumulativeChart(QWidget *parent)
 {
     connect(chart(), &QChart::plotAreaChanged, this, &CumulativeChart::placeLabels);
     connect(chartView(), &ChartView::zoomReset, this, &CumulativeChart::placeLabels);
+    // Names are long; beside the plot they are read in full instead of elided.
+    chart()->legend()->setAlignment(Qt::AlignRight);
 }
 
 void CumulativeChart::clear()
 {
-    for (QGraphicsSimpleTextItem *item : m_labelItems)
+    for (QGraphicsRectItem *item : m_labelItems)
         delete item;
     m_labelItems.clear();
     chart()->removeAllSeries();
@@ -61,11 +66,17 @@ void CumulativeChart::setModel(const CostModel *model)
     const QString currency = model->input().currency;
     m_axisX = new QValueAxis;
     m_axisX->setTitleText(tr("Months"));
-    m_axisX->setLabelFormat(QStringLiteral("%d"));
+    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     const int horizon = model->horizonMonths();
-    const NiceRange months = niceRange(std::max(1, horizon));
     m_axisX->setRange(0, std::max(1, horizon));
-    m_axisX->setTickCount(horizon % 12 == 0 && horizon / 12 <= 10 ? horizon / 12 + 1 : std::min(months.tickCount, 11));
+    // Ticks on whole quarters, half-years or years when the horizon allows it.
+    int tickCount = 0;
+    for (int step : {1, 2, 3, 6, 12, 24, 60})
+        if (horizon % step == 0 && horizon / step <= 10) {
+            tickCount = horizon / step + 1;
+            break;
+        }
+    m_axisX->setTickCount(tickCount > 1 ? tickCount : std::min(niceRange(std::max(1, horizon)).tickCount, 11));
     m_axisY = new QValueAxis;
     setupMoneyAxis(m_axisY, tr("Cumulative cost (%1)").arg(currency));
     chart()->addAxis(m_axisX, Qt::AlignBottom);
@@ -124,7 +135,8 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         }
         m_series[s]->replace(m_buffer);
     }
-    fitMoneyAxis(m_axisY, low, high);
+    if (!chart()->isZoomed()) // a zoom the user chose survives the slider
+        fitMoneyAxis(m_axisY, low, high);
 
     // Crossovers against the cheapest cloud option, where the two curves meet.
     m_crossoverPoints.clear();
@@ -141,8 +153,7 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
             const double t = month - before;
             const double cost = e.cumulative(pair.onPrem, before) * (1 - t) + e.cumulative(pair.onPrem, after) * t;
             m_crossoverPoints << QPointF(month, cost);
-            m_pointLabels << tr("buying %1 pays off after %2 months").arg(m_model->option(pair.onPrem).name,
-                                                                         QString::number(month, 'f', 1));
+            m_pointLabels << sentences.last();
         }
     }
     m_crossovers->replace(m_crossoverPoints);
@@ -168,33 +179,41 @@ void CumulativeChart::placeLabels()
 {
     const int wanted = std::min(int(m_crossoverPoints.size()), kMaxPointLabels);
     while (int(m_labelItems.size()) < wanted) {
-        auto *item = new QGraphicsSimpleTextItem(chart());
-        QFont font = item->font();
+        auto *box = new QGraphicsRectItem(chart());
+        box->setBrush(QColor(255, 255, 255, 225));
+        box->setPen(QPen(QColor(0x88, 0x88, 0x88), 0.6));
+        box->setZValue(20);
+        auto *text = new QGraphicsSimpleTextItem(box);
+        QFont font = text->font();
         font.setPointSizeF(font.pointSizeF() * 0.9);
-        item->setFont(font);
-        item->setZValue(20);
-        m_labelItems.push_back(item);
+        text->setFont(font);
+        text->setPos(4, 2);
+        m_labelItems.push_back(box);
     }
     const QRectF plot = chart()->plotArea();
-    qreal previousBottom = -1e9;
+    qreal previousTop = 1e9;
     for (std::size_t i = 0; i < m_labelItems.size(); ++i) {
-        QGraphicsSimpleTextItem *item = m_labelItems[i];
+        QGraphicsRectItem *box = m_labelItems[i];
         if (int(i) >= wanted || !m_crossovers->isVisible()) {
-            item->hide();
+            box->hide();
             continue;
         }
-        item->setText(m_pointLabels[int(i)]);
+        auto *text = static_cast<QGraphicsSimpleTextItem *>(box->childItems().constFirst());
+        text->setText(m_pointLabels[int(i)]);
+        const QRectF textBox = text->boundingRect();
+        const QSizeF size(textBox.width() + 8, textBox.height() + 4);
+        box->setRect(QRectF(QPointF(0, 0), size));
         const QPointF at = chart()->mapToPosition(m_crossoverPoints[int(i)], m_crossovers);
-        const QRectF box = item->boundingRect();
-        // Right of and below the point, kept inside the plot and below the previous label.
-        qreal x = at.x() + 8;
-        if (x + box.width() > plot.right())
-            x = at.x() - 8 - box.width();
-        qreal y = std::max(at.y() + 6, previousBottom + 2);
-        y = std::min(y, plot.bottom() - box.height());
-        item->setPos(std::max(plot.left(), x), y);
-        item->setVisible(plot.contains(at));
-        previousBottom = y + box.height();
+        // Above and right of the point (curves start low at the left), stacked upwards so labels
+        // of nearby points do not overlap; flipped left at the right edge.
+        qreal x = at.x() + 10;
+        if (x + size.width() > plot.right())
+            x = at.x() - 10 - size.width();
+        qreal y = std::min(at.y() - 10 - size.height(), previousTop - 2 - size.height());
+        y = std::max(y, plot.top());
+        box->setPos(std::max(plot.left() + 2, x), y);
+        box->setVisible(plot.contains(at));
+        previousTop = y;
     }
 }
 

@@ -10,7 +10,7 @@
 
 #include <vector>
 
-class QGraphicsSimpleTextItem;
+class QGraphicsRectItem;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -49,7 +49,7 @@ private:
     QList<QPointF> m_crossoverPoints;
     QStringList m_sentences;
     QStringList m_pointLabels;
-    std::vector<QGraphicsSimpleTextItem *> m_labelItems;
+    std::vector<QGraphicsRectItem *> m_labelItems; // a text item on a white box each
 };
 
 } // namespace breakeven::charts

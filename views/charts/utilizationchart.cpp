@@ -26,6 +26,7 @@ constexpr int kMaxCaptionSentences = 6;
 UtilizationChart::UtilizationChart(QWidget *parent)
     : ChartPanel(parent)
 {
+    chart()->legend()->setAlignment(Qt::AlignRight);
 }
 
 void UtilizationChart::clear()
@@ -54,7 +55,7 @@ void UtilizationChart::setModel(const CostModel *model)
     m_axisX->setTitleText(tr("Utilization (%)"));
     m_axisX->setRange(0, 100);
     m_axisX->setTickCount(11);
-    m_axisX->setLabelFormat(QStringLiteral("%d"));
+    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     m_axisY = new QValueAxis;
     setupMoneyAxis(m_axisY, tr("Cost over %1 months (%2)").arg(model->horizonMonths()).arg(model->input().currency));
     chart()->addAxis(m_axisX, Qt::AlignBottom);

@@ -10,6 +10,7 @@
 #include <QSlider>
 #include <QSpinBox>
 
+#include <algorithm>
 #include <cmath>
 
 namespace breakeven {

@@ -1,0 +1,93 @@
+#include "arguments.h"
+#include "cli.h"
+#include "commands.h"
+
+#include "inputerror.h"
+#include "sheets/importreportformat.h"
+#include "sheets/sheetimporter.h"
+#include "store/document.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+
+namespace breakeven::cli {
+
+namespace {
+
+// A document this command created goes away again when nothing was imported into it, so that
+// a failed first import leaves the disk as it was.
+void removeDocumentFiles(const QString &path)
+{
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(path + QLatin1String(suffix));
+}
+
+} // namespace
+
+int runImport(const QStringList &arguments, QTextStream &out)
+{
+    const Arguments args(arguments, {QStringLiteral("strict"), QStringLiteral("dry-run"), QStringLiteral("json")},
+                         {QStringLiteral("into"), QStringLiteral("preset"), QStringLiteral("provider"),
+                          QStringLiteral("as-of")});
+    args.expectPositionals(1, QStringLiteral("SHEET.csv"));
+    const QString sheet = args.positional(0, QStringLiteral("SHEET.csv"));
+    const QString documentPath = args.requiredOption(QStringLiteral("into"));
+    const bool dryRun = args.flag(QStringLiteral("dry-run"));
+    const bool strict = args.flag(QStringLiteral("strict"));
+
+    ImportOptions options;
+    options.presetName = args.option(QStringLiteral("preset")).value_or(QString());
+    options.provider = args.option(QStringLiteral("provider")).value_or(QString());
+    options.asOf = args.option(QStringLiteral("as-of")).value_or(QString());
+    options.strict = strict;
+
+    const QFileInfo sheetInfo(sheet);
+    if (!sheetInfo.isFile() || !sheetInfo.isReadable())
+        throw InputError(sheet, QStringLiteral("cannot read the sheet"));
+
+    // A dry run never creates the document; it compares against a fresh one in a temporary folder.
+    QTemporaryDir scratch;
+    const bool exists = QFileInfo::exists(documentPath);
+    QString target = documentPath;
+    if (!exists && dryRun) {
+        if (!scratch.isValid())
+            throw InputError(documentPath, QStringLiteral("cannot create a temporary folder for the dry run"));
+        target = scratch.filePath(QStringLiteral("dry-run.breakeven"));
+    }
+    const bool creating = !exists && !dryRun;
+    std::unique_ptr<Document> document = QFileInfo::exists(target) ? Document::open(target) : Document::create(target);
+
+    ImportReport report;
+    try {
+        SheetImporter importer(*document);
+        report = dryRun ? importer.preview(sheet, options) : importer.import(sheet, options);
+    } catch (...) {
+        if (creating) {
+            document.reset();
+            removeDocumentFiles(documentPath);
+        }
+        throw;
+    }
+    if (creating && !report.written) {
+        document.reset();
+        removeDocumentFiles(documentPath);
+    }
+
+    if (args.flag(QStringLiteral("json")))
+        out << QJsonDocument(importReportToJson(report, dryRun, strict)).toJson(QJsonDocument::Indented);
+    else
+        out << importReportText(report, dryRun);
+
+    if (report.refused) {
+        const RowIssue &first = report.skips.front();
+        throw InputError(QStringLiteral("%1:%2").arg(sheet).arg(first.line),
+                         QStringLiteral("%1 (%2 rows skipped; --strict refuses the whole sheet)")
+                             .arg(first.column.isEmpty() ? first.reason : first.column + QStringLiteral(": ") + first.reason)
+                             .arg(report.skipped));
+    }
+    return Success;
+}
+
+} // namespace breakeven::cli

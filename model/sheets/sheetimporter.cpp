@@ -1,0 +1,372 @@
+#include "sheetimporter.h"
+
+#include "csvreader.h"
+#include "gcppairing.h"
+#include "inputerror.h"
+#include "offerwriter.h"
+#include "sheetrow.h"
+#include "store/document.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#include <thread>
+
+namespace breakeven {
+
+namespace {
+
+constexpr qint64 kProgressEveryRows = 1000;
+
+// Leaves Connection::write() so that the transaction rolls back: a preview, a strict refusal.
+struct RollBack { };
+
+QString sha256Of(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&file);
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+// Hashing a large sheet takes about as long as parsing it, so it runs beside the import.
+class HashInBackground {
+public:
+    explicit HashInBackground(const QString &path)
+        : m_thread([this, path] { m_sha256 = sha256Of(path); })
+    {
+    }
+    ~HashInBackground()
+    {
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    QString result()
+    {
+        if (m_thread.joinable())
+            m_thread.join();
+        return m_sha256;
+    }
+
+private:
+    QString m_sha256;
+    std::thread m_thread;
+};
+
+// synchronous=NORMAL in WAL keeps every commit atomic and only risks the last commit on power
+// loss; the import commits once, so it pays for one fsync instead of FULL's checkpoint syncs.
+// A larger page cache keeps the offer indexes in memory: with the default 2 MB a large import
+// spent most of its time spilling pages to the log and reading them back (measured).
+class RelaxedSync {
+public:
+    explicit RelaxedSync(SQLite::Database &database) : m_database(database)
+    {
+        m_previous = m_database.execAndGet("PRAGMA synchronous").getInt();
+        m_previousCache = m_database.execAndGet("PRAGMA cache_size").getInt();
+        m_database.exec("PRAGMA synchronous = NORMAL");
+        m_database.exec("PRAGMA cache_size = -65536");
+    }
+    ~RelaxedSync()
+    {
+        try {
+            m_database.exec("PRAGMA synchronous = " + std::to_string(m_previous));
+            m_database.exec("PRAGMA cache_size = " + std::to_string(m_previousCache));
+        } catch (...) { // the import's own outcome matters more than restoring a pragma
+        }
+    }
+
+private:
+    SQLite::Database &m_database;
+    int m_previous = 2;
+    int m_previousCache = -2000;
+};
+
+class ImportRun {
+public:
+    ImportRun(Document &document, const ImportOptions &options, ImportReport &report)
+        : m_document(document), m_options(options), m_report(report)
+    {
+    }
+
+    void readHeader(CsvReader &reader);
+    void importRows(CsvReader &reader, std::optional<qint64> sheetId);
+    CloudOffer defaults() const;
+
+private:
+    void handle(const SheetRow &row);
+    void settle(qint64 line, const OfferWriter::Outcome &outcome);
+    void duplicateWarning(qint64 line, const QString &zone, const OfferWriter::Outcome &outcome);
+    void skip(qint64 line, const RowProblem &problem, const SheetRow *row = nullptr);
+    void reportProgress(CsvReader &reader, bool force);
+
+    Document &m_document;
+    const ImportOptions &m_options;
+    ImportReport &m_report;
+    SheetPreset m_preset;
+    std::optional<SheetRowReader> m_rowReader;
+    std::optional<RowValidator> m_validator;
+    std::optional<OfferWriter> m_writer;
+    GpuCatalog m_catalog;
+    GcpPairing m_gcp;
+    ValidatedRow m_validated;
+    std::vector<std::size_t> m_pendingRows; // preview rows of the key waiting in the writer
+};
+
+void ImportRun::readHeader(CsvReader &reader)
+{
+    CsvRecord header;
+    if (!reader.next(header))
+        throw InputError(m_report.fileName, QStringLiteral("empty sheet: no header line"));
+    const std::vector<SheetPreset> saved = savedPresets(m_document.settings());
+    if (m_options.preset)
+        m_preset = *m_options.preset;
+    else if (!m_options.presetName.isEmpty())
+        m_preset = presetByName(m_options.presetName, saved);
+    else
+        m_preset = detectPreset(header.fields, saved, m_report.fileName);
+    if (!m_options.provider.isEmpty())
+        m_preset.provider = m_options.provider.toLower();
+    m_rowReader.emplace(m_preset, header.fields, m_report.fileName, reader.delimiter());
+    if (m_preset.provider.isEmpty() && !m_rowReader->hasColumn(SheetField::Provider)) {
+        const auto provider = providerFromPath(m_report.path);
+        if (!provider)
+            throw InputError(m_report.fileName, QStringLiteral("cannot tell the provider: name the file after it "
+                                                               "(lambda-v7.csv) or pass --provider"));
+        m_preset.provider = *provider;
+        m_rowReader.emplace(m_preset, header.fields, m_report.fileName, reader.delimiter());
+    }
+    m_report.preset = m_preset.name;
+    m_report.provider = m_preset.provider;
+    m_catalog = m_document.catalog().gpuCatalog();
+    m_validator.emplace(m_catalog, *m_rowReader);
+    m_validator->setDefaults(defaults());
+}
+
+CloudOffer ImportRun::defaults() const
+{
+    CloudOffer offer;
+    offer.provider = m_preset.provider;
+    offer.category = providerCategory(m_preset.provider).value_or(CloudCategory::MlCloud);
+    if (const auto category = cloudCategoryFromString(m_preset.category))
+        offer.category = *category;
+    offer.currency = m_preset.currency.isEmpty() ? QStringLiteral("USD") : m_preset.currency;
+    offer.source = m_preset.kind == PresetKind::SkyPilot ? QStringLiteral("SkyPilot catalog %1").arg(m_report.fileName)
+                                                         : m_report.fileName;
+    offer.asOf = m_report.asOf;
+    return offer;
+}
+
+void ImportRun::skip(qint64 line, const RowProblem &problem, const SheetRow *row)
+{
+    ++m_report.skipped;
+    m_report.skips.push_back({line, problem.column, problem.reason});
+    if (m_options.collectRows) {
+        RowReport report;
+        report.line = line;
+        report.column = problem.column;
+        report.reason = problem.reason;
+        if (row) {
+            report.instanceType = row->instanceType;
+            report.region = row->region;
+            report.gpu = row->accelerator;
+            report.gpuCount = row->gpuCount;
+        }
+        m_report.rows.push_back(report);
+    }
+}
+
+void ImportRun::duplicateWarning(qint64 line, const QString &zone, const OfferWriter::Outcome &outcome)
+{
+    ++m_report.duplicates;
+    m_report.warnings.push_back(
+        {line, m_rowReader->columnName(SheetField::Region),
+         QStringLiteral("duplicate of line %1 (same provider, instance type and region%2): %3")
+             .arg(outcome.firstLine)
+             .arg(zone.isEmpty() ? QString() : QStringLiteral(", another zone"),
+                  outcome.replaced ? QStringLiteral("its lower price replaces the earlier one")
+                                   : QStringLiteral("the lower earlier price is kept"))});
+}
+
+// The document's verdict on a key arrives when the key is written, after its rows were seen.
+void ImportRun::settle(qint64 line, const OfferWriter::Outcome &outcome)
+{
+    if (outcome.duplicate)
+        duplicateWarning(line, {}, outcome);
+    for (std::size_t index : m_pendingRows) {
+        RowReport &row = m_report.rows[index];
+        row.result = outcome.result;
+        if (outcome.duplicate && row.line == line) {
+            row.status = RowStatus::Warning;
+            row.column = m_report.warnings.back().column;
+            row.reason = m_report.warnings.back().reason;
+        }
+        if (row.status != RowStatus::Warning)
+            row.status = outcome.result == UpsertResult::Added ? RowStatus::Add
+                : outcome.result == UpsertResult::Updated      ? RowStatus::Update
+                                                               : RowStatus::Unchanged;
+    }
+    m_pendingRows.clear();
+}
+
+void ImportRun::handle(const SheetRow &row)
+{
+    RowProblem problem;
+    if (!m_validator->validate(row, m_validated, problem)) {
+        skip(row.line, problem, &row);
+        return;
+    }
+    const OfferWriter::Outcome outcome = m_writer->add(m_validated.offer, row.line);
+    const std::size_t warningsBefore = m_report.warnings.size(); // after add(): it may settle the key before
+    if (outcome.duplicate)
+        duplicateWarning(row.line, row.zone, outcome);
+    const QString spotColumn = m_rowReader->columnName(SheetField::Spot);
+    for (const QString &warning : m_validated.warnings)
+        m_report.warnings.push_back({row.line, spotColumn, warning});
+    if (!m_options.collectRows)
+        return;
+    RowReport report;
+    report.line = row.line;
+    report.status = RowStatus::Add;
+    if (m_report.warnings.size() > warningsBefore) {
+        report.status = RowStatus::Warning;
+        report.column = m_report.warnings[warningsBefore].column;
+        QStringList reasons;
+        for (std::size_t i = warningsBefore; i < m_report.warnings.size(); ++i)
+            reasons << m_report.warnings[i].reason;
+        report.reason = reasons.join(QStringLiteral("; "));
+    }
+    report.instanceType = m_validated.offer.instanceType;
+    report.region = m_validated.offer.region;
+    report.gpu = m_validated.offer.gpu;
+    report.gpuCount = m_validated.offer.gpuCount;
+    report.gpuMemoryGB = m_validated.gpuMemoryGB;
+    m_pendingRows.push_back(m_report.rows.size());
+    m_report.rows.push_back(report);
+}
+
+void ImportRun::reportProgress(CsvReader &reader, bool force)
+{
+    if (!m_options.progress || (!force && m_report.rowsRead % kProgressEveryRows != 0))
+        return;
+    if (!m_options.progress(reader.bytesRead(), reader.totalBytes()))
+        throw ImportCancelled();
+}
+
+void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
+{
+    m_writer.emplace(m_document.connection(), sheetId);
+    m_writer->sink = [this](qint64 line, const OfferWriter::Outcome &outcome) { settle(line, outcome); };
+    const bool pairGcp = m_preset.kind == PresetKind::SkyPilot && m_preset.provider == QLatin1String("gcp");
+    CsvRecord record;
+    SheetRow row;
+    RowProblem problem;
+    while (reader.next(record)) {
+        ++m_report.rowsRead;
+        if (!m_rowReader->read(record.line, record.fields, row, problem))
+            skip(record.line, problem);
+        else if (!pairGcp || !m_gcp.take(row))
+            handle(row);
+        reportProgress(reader, false);
+    }
+    if (pairGcp) {
+        GcpPairing::Result pairs = m_gcp.finish(m_rowReader->columnName(SheetField::InstanceType),
+                                                m_rowReader->columnName(SheetField::Gpu));
+        for (const GcpPairing::Skipped &skipped : pairs.skipped)
+            skip(skipped.line, skipped.problem);
+        for (const SheetRow &pair : pairs.instances)
+            handle(pair);
+    }
+    m_writer->finish();
+    std::sort(m_report.skips.begin(), m_report.skips.end(),
+              [](const RowIssue &a, const RowIssue &b) { return a.line < b.line; });
+    m_report.offers = m_writer->counts();
+    m_writer.reset();
+    reportProgress(reader, true);
+}
+
+} // namespace
+
+QString toString(RowStatus status)
+{
+    switch (status) {
+    case RowStatus::Add: return QStringLiteral("add");
+    case RowStatus::Update: return QStringLiteral("update");
+    case RowStatus::Unchanged: return QStringLiteral("unchanged");
+    case RowStatus::Skip: return QStringLiteral("skip");
+    case RowStatus::Warning: return QStringLiteral("warning");
+    }
+    return {};
+}
+
+SheetImporter::SheetImporter(Document &document) : m_document(document) { }
+
+ImportReport SheetImporter::preview(const QString &path, const ImportOptions &options)
+{
+    return run(path, options, false);
+}
+
+ImportReport SheetImporter::import(const QString &path, const ImportOptions &options)
+{
+    return run(path, options, true);
+}
+
+ImportReport SheetImporter::run(const QString &path, const ImportOptions &options, bool write)
+{
+    ImportReport report;
+    report.path = path;
+    report.fileName = QFileInfo(path).fileName();
+    const std::unique_ptr<CsvReader> reader = CsvReader::open(path);
+    report.encoding = toString(reader->encoding());
+    report.delimiter = reader->delimiter();
+    report.asOf = options.asOf;
+    if (report.asOf.isEmpty())
+        report.asOf = QFileInfo(path).lastModified().toUTC().date().toString(Qt::ISODate);
+    else if (!QDate::fromString(report.asOf, Qt::ISODate).isValid())
+        throw InputError(report.asOf, QStringLiteral("the as-of date must be YYYY-MM-DD"));
+
+    HashInBackground hash(path);
+    ImportRun run(m_document, options, report);
+    run.readHeader(*reader);
+
+    Connection &connection = m_document.connection();
+    std::optional<RelaxedSync> relaxed;
+    if (write)
+        relaxed.emplace(connection.database());
+    SheetRecord sheet;
+    sheet.fileName = report.fileName;
+    sheet.preset = report.preset;
+    sheet.importedAt = QDateTime::currentDateTimeUtc();
+    sheet.asOf = report.asOf;
+    try {
+        connection.write([&] {
+            // Every offer links to this record, so it is written first; the hash follows when
+            // the background thread is done.
+            const qint64 sheetId = m_document.catalog().recordSheet(sheet);
+            run.importRows(*reader, sheetId);
+            report.sha256 = hash.result();
+            if (!write || (options.strict && report.skipped > 0))
+                throw RollBack();
+            sheet.rowsAdded = report.offers.added;
+            sheet.rowsUpdated = report.offers.updated;
+            sheet.rowsUnchanged = report.offers.unchanged;
+            sheet.rowsSkipped = report.skipped;
+            m_document.catalog().updateSheetCounts(sheetId, sheet);
+            auto setHash = connection.statement("UPDATE sheets SET sha256 = ? WHERE id = ?");
+            setHash->bind(1, utf8(report.sha256));
+            setHash->bind(2, static_cast<std::int64_t>(sheetId));
+            setHash->exec();
+            report.sheetId = sheetId;
+        });
+        report.written = true;
+    } catch (const RollBack &) {
+        report.refused = write;
+    }
+    return report;
+}
+
+} // namespace breakeven

@@ -1,0 +1,281 @@
+#include "sheetrow.h"
+
+#include <QDate>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace breakeven {
+
+namespace {
+
+bool isPlaceholder(QStringView text)
+{
+    static constexpr const char *kPlaceholders[] = {"n/a", "na", "-", "--", "nan", "none", "null", "?", "tbd"};
+    for (const char *p : kPlaceholders)
+        if (text.compare(QLatin1String(p), Qt::CaseInsensitive) == 0)
+            return true;
+    return false;
+}
+
+// Catalog names differ between memory sizes only by a "-80GB" style suffix.
+QString withoutMemorySuffix(const QString &name)
+{
+    static const QRegularExpression suffix(QStringLiteral("-\\d+GB$"));
+    return QString(name).remove(suffix);
+}
+
+bool closeTo(double a, double b)
+{
+    return a > 0 && b > 0 && std::abs(a - b) <= 0.12 * b;
+}
+
+std::optional<double> parseNumber(QStringView text, bool decimalComma)
+{
+    bool ok = false;
+    double value = text.toDouble(&ok);
+    if (!ok && decimalComma && text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('.')))
+        value = text.toString().replace(QLatin1Char(','), QLatin1Char('.')).toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+PriceParse parsePrice(QStringView text, bool decimalComma)
+{
+    text = text.trimmed();
+    if (text.startsWith(QLatin1Char('$')))
+        text = text.mid(1);
+    if (text.isEmpty() || isPlaceholder(text))
+        return {};
+    const auto value = parseNumber(text, decimalComma);
+    if (!value)
+        return {std::nullopt, QStringLiteral("price \"%1\" is not a number").arg(text)};
+    if (*value < 0)
+        return {std::nullopt, QStringLiteral("negative price %1").arg(text)};
+    if (*value == 0)
+        return {};
+    return {value, {}};
+}
+
+SheetRowReader::SheetRowReader(const SheetPreset &preset, const QStringList &header, const QString &sheetName,
+                               char delimiter)
+    : m_preset(preset)
+    , m_columns(mapColumns(preset, header, sheetName))
+    , m_header(header)
+    , m_decimalComma(delimiter == ';')
+{
+}
+
+QString SheetRowReader::columnName(SheetField field) const
+{
+    const int index = m_columns[std::size_t(field)];
+    return index >= 0 ? m_header[index].trimmed() : fieldName(field);
+}
+
+QString SheetRowReader::cell(const QStringList &fields, SheetField field) const
+{
+    const int index = m_columns[std::size_t(field)];
+    return index >= 0 && index < fields.size() ? fields[index].trimmed() : QString();
+}
+
+bool SheetRowReader::read(qint64 line, const QStringList &fields, SheetRow &row, RowProblem &problem) const
+{
+    row = SheetRow();
+    row.line = line;
+    row.provider = cell(fields, SheetField::Provider).toLower();
+    if (row.provider.isEmpty())
+        row.provider = m_preset.provider;
+    row.category = cell(fields, SheetField::Category);
+    if (row.category.isEmpty())
+        row.category = m_preset.category;
+    row.instanceType = cell(fields, SheetField::InstanceType);
+    row.accelerator = cell(fields, SheetField::Gpu);
+    row.region = cell(fields, SheetField::Region);
+    row.zone = cell(fields, SheetField::Zone);
+    row.currency = cell(fields, SheetField::Currency);
+    if (row.currency.isEmpty())
+        row.currency = m_preset.currency;
+    row.source = cell(fields, SheetField::Source);
+    row.url = cell(fields, SheetField::Url);
+    row.asOf = cell(fields, SheetField::AsOf);
+
+    const auto number = [&](SheetField field, double &target) {
+        const QString text = cell(fields, field);
+        if (text.isEmpty() || isPlaceholder(text))
+            return true;
+        const auto value = parseNumber(text, m_decimalComma);
+        if (!value || *value < 0) {
+            problem = {columnName(field), QStringLiteral("\"%1\" is not a number of at least 0").arg(text)};
+            return false;
+        }
+        target = *value;
+        return true;
+    };
+    double count = 0;
+    if (!number(SheetField::GpuCount, count) || !number(SheetField::Vcpus, row.vcpus)
+        || !number(SheetField::MemoryGiB, row.memoryGiB))
+        return false;
+    if (count != std::floor(count) || count > 1e6) {
+        problem = {columnName(SheetField::GpuCount),
+                   QStringLiteral("fractional GPU count %1 (a share of one GPU) is not supported").arg(count)};
+        return false;
+    }
+    row.gpuCount = int(count);
+
+    const auto price = [&](SheetField field, std::optional<double> &target) {
+        const PriceParse parsed = parsePrice(cell(fields, field), m_decimalComma);
+        if (!parsed.error.isEmpty()) {
+            problem = {columnName(field), parsed.error};
+            return false;
+        }
+        target = parsed.price;
+        return true;
+    };
+    if (!price(SheetField::OnDemand, row.onDemand) || !price(SheetField::Spot, row.spot)
+        || !price(SheetField::Reserved1y, row.reserved1y) || !price(SheetField::Reserved3y, row.reserved3y))
+        return false;
+
+    if (hasColumn(SheetField::GpuInfo)) {
+        const QString info = cell(fields, SheetField::GpuInfo);
+        if (!info.isEmpty())
+            row.gpuInfo = parseGpuInfo(info);
+    }
+    return true;
+}
+
+RowValidator::RowValidator(const GpuCatalog &catalog, const SheetRowReader &reader)
+    : m_catalog(catalog)
+    , m_reader(reader)
+{
+}
+
+const GpuModel *RowValidator::resolveGpu(const QString &accelerator, const std::optional<GpuInfo> &info, int count,
+                                         double &memoryGB)
+{
+    const QString cacheKey = QStringLiteral("%1|%2|%3").arg(accelerator).arg(count).arg(info ? info->sizeMiB : 0.0);
+    if (const auto it = m_resolved.constFind(cacheKey); it != m_resolved.constEnd()) {
+        memoryGB = it->memoryGB;
+        return it->model;
+    }
+    const GpuModel *model = m_catalog.find(accelerator);
+    memoryGB = model ? model->memoryGB : 0;
+    if (model && info) {
+        // SizeInMiB is per GPU in most sheets and for all GPUs of the instance in some (Vast);
+        // whichever reading matches a catalog model of the same family picks the model.
+        const double size = (info->sizeMiB > 0 ? info->sizeMiB : info->totalMiB) / 1024.0;
+        const double perGpu[] = {size, count > 1 ? size / count : 0.0};
+        const QString family = withoutMemorySuffix(model->name);
+        const GpuModel *match = nullptr;
+        double matchedGB = 0;
+        for (double gb : perGpu) {
+            if (closeTo(gb, model->memoryGB)) {
+                match = model;
+                matchedGB = gb;
+                break;
+            }
+            for (const GpuModel &sibling : m_catalog.models())
+                if (!match && withoutMemorySuffix(sibling.name) == family && closeTo(gb, sibling.memoryGB)) {
+                    match = &sibling;
+                    matchedGB = gb;
+                }
+            if (match)
+                break;
+        }
+        if (match) {
+            model = match;
+            memoryGB = matchedGB;
+        }
+    }
+    m_resolved.insert(cacheKey, {model, memoryGB});
+    return model;
+}
+
+bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &problem)
+{
+    out.warnings.clear();
+    CloudOffer &offer = out.offer;
+    offer = m_defaults;
+    if (!row.provider.isEmpty())
+        offer.provider = row.provider;
+    if (offer.provider.isEmpty()) {
+        problem = {m_reader.columnName(SheetField::Provider), QStringLiteral("missing provider")};
+        return false;
+    }
+    if (!row.category.isEmpty()) {
+        const auto category = cloudCategoryFromString(row.category);
+        if (!category) {
+            problem = {m_reader.columnName(SheetField::Category),
+                       QStringLiteral("unknown category \"%1\" (hyperscaler, ml-cloud, marketplace)").arg(row.category)};
+            return false;
+        }
+        offer.category = *category;
+    } else if (const auto category = providerCategory(offer.provider)) {
+        offer.category = *category;
+    }
+    if (row.instanceType.isEmpty()) {
+        problem = {m_reader.columnName(SheetField::InstanceType), QStringLiteral("missing instance type")};
+        return false;
+    }
+    if (row.region.isEmpty()) {
+        problem = {m_reader.columnName(SheetField::Region), QStringLiteral("missing region")};
+        return false;
+    }
+    if (row.accelerator.isEmpty()) {
+        problem = {m_reader.columnName(SheetField::Gpu), QStringLiteral("CPU-only instance (no GPU)")};
+        return false;
+    }
+    const GpuModel *gpu = resolveGpu(row.accelerator, row.gpuInfo, row.gpuCount, out.gpuMemoryGB);
+    if (!gpu) {
+        problem = {m_reader.columnName(SheetField::Gpu),
+                   isNonGpuAccelerator(row.accelerator)
+                       ? QStringLiteral("accelerator \"%1\" is not a GPU").arg(row.accelerator)
+                       : QStringLiteral("unknown GPU \"%1\"").arg(row.accelerator)};
+        return false;
+    }
+    if (row.gpuCount <= 0) {
+        problem = {m_reader.columnName(SheetField::GpuCount), QStringLiteral("missing GPU count")};
+        return false;
+    }
+    if (!row.asOf.isEmpty() && !QDate::fromString(row.asOf, Qt::ISODate).isValid()) {
+        problem = {m_reader.columnName(SheetField::AsOf), QStringLiteral("\"%1\" is not a date (YYYY-MM-DD)").arg(row.asOf)};
+        return false;
+    }
+    if (!row.onDemand && !row.spot && !row.reserved1y && !row.reserved3y) {
+        problem = {m_reader.columnName(SheetField::OnDemand), QStringLiteral("no price")};
+        return false;
+    }
+
+    offer.instanceType = row.instanceType;
+    offer.gpu = gpu->name;
+    offer.gpuCount = row.gpuCount;
+    offer.vcpus = row.vcpus;
+    offer.memoryGiB = row.memoryGiB;
+    offer.region = row.region;
+    if (!row.currency.isEmpty())
+        offer.currency = row.currency;
+    offer.onDemand = row.onDemand;
+    offer.spot = row.spot;
+    offer.reserved1y = row.reserved1y;
+    offer.reserved3y = row.reserved3y;
+    if (!row.source.isEmpty())
+        offer.source = row.source;
+    if (!row.url.isEmpty())
+        offer.url = row.url;
+    if (!row.asOf.isEmpty())
+        offer.asOf = row.asOf;
+
+    if (offer.spot && offer.onDemand && *offer.spot > *offer.onDemand) {
+        out.warnings << QStringLiteral("spot price %1 above on-demand %2: imported without the spot price")
+                            .arg(*offer.spot)
+                            .arg(*offer.onDemand);
+        offer.spot.reset();
+    }
+    if (!offer.onDemand && offer.spot)
+        out.warnings << QStringLiteral("spot-only offer (no on-demand price)");
+    return true;
+}
+
+} // namespace breakeven

@@ -1,0 +1,102 @@
+// One price-sheet row on its way to the catalog: read from the CSV record through a preset's
+// columns (SheetRowReader), then checked against the rules of product.md (RowValidator), which
+// either makes a CloudOffer with its warnings or says which column is wrong and why.
+#pragma once
+
+#include "catalog/gpucatalog.h"
+#include "domain.h"
+#include "sheetpreset.h"
+#include "skypilotformat.h"
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace breakeven {
+
+struct RowProblem {
+    QString column;   // the sheet's header name, empty when the row as a whole is at fault
+    QString reason;
+};
+
+// Typed values of one row; prices already checked for being numbers and not negative.
+struct SheetRow {
+    qint64 line = 0;
+    QString provider;
+    QString category;
+    QString instanceType;
+    QString accelerator;
+    int gpuCount = 0;         // 0: no count given
+    double vcpus = 0;
+    double memoryGiB = 0;
+    QString region;
+    QString zone;
+    QString currency;
+    std::optional<double> onDemand; // absent: empty, zero or a placeholder such as "N/A"
+    std::optional<double> spot;
+    std::optional<double> reserved1y;
+    std::optional<double> reserved3y;
+    QString source;
+    QString url;
+    QString asOf;
+    std::optional<GpuInfo> gpuInfo;
+};
+
+// Parses a price cell. Empty, zero and placeholders mean "no price"; a negative or non-numeric
+// value is a problem. `decimalComma` accepts "1,80" (semicolon-separated sheets).
+struct PriceParse {
+    std::optional<double> price;
+    QString error; // empty when fine
+};
+PriceParse parsePrice(QStringView text, bool decimalComma);
+
+class SheetRowReader {
+public:
+    SheetRowReader(const SheetPreset &preset, const QStringList &header, const QString &sheetName,
+                   char delimiter);
+    // False with `problem` set when a cell cannot be read (bad number, negative price).
+    bool read(qint64 line, const QStringList &fields, SheetRow &row, RowProblem &problem) const;
+    // The sheet's header name of a field, for messages.
+    QString columnName(SheetField field) const;
+    bool hasColumn(SheetField field) const { return m_columns[std::size_t(field)] >= 0; }
+
+private:
+    QString cell(const QStringList &fields, SheetField field) const;
+
+    SheetPreset m_preset;
+    ColumnIndexes m_columns;
+    QStringList m_header;
+    bool m_decimalComma = false;
+};
+
+struct ValidatedRow {
+    CloudOffer offer;
+    double gpuMemoryGB = 0;   // per GPU from GpuInfo when given, else the catalog's figure
+    QStringList warnings;
+};
+
+// Applies the validation rules. GPU spellings are resolved once per distinct name.
+class RowValidator {
+public:
+    RowValidator(const GpuCatalog &catalog, const SheetRowReader &reader);
+    // Offer fields the row lacks come from here: provider, category, currency, source, as_of.
+    void setDefaults(const CloudOffer &defaults) { m_defaults = defaults; }
+    bool validate(const SheetRow &row, ValidatedRow &out, RowProblem &problem);
+
+private:
+    const GpuModel *resolveGpu(const QString &accelerator, const std::optional<GpuInfo> &info, int count,
+                               double &memoryGB);
+
+    const GpuCatalog &m_catalog;
+    const SheetRowReader &m_reader;
+    CloudOffer m_defaults;
+    struct Resolution {
+        const GpuModel *model = nullptr;
+        double memoryGB = 0;
+    };
+    QHash<QString, Resolution> m_resolved; // by spelling, count and GpuInfo size
+};
+
+} // namespace breakeven

@@ -1,0 +1,116 @@
+#include "offerquery.h"
+
+#include "connection.h"
+
+namespace breakeven {
+
+namespace {
+
+const char *planColumn(PricingPlan plan)
+{
+    switch (plan) {
+    case PricingPlan::OnDemand:
+        return "on_demand";
+    case PricingPlan::Spot:
+        return "spot";
+    case PricingPlan::Reserved1y:
+        return "reserved_1y";
+    case PricingPlan::Reserved3y:
+        return "reserved_3y";
+    }
+    return "on_demand";
+}
+
+std::string perGpuHourColumn(const std::optional<PricingPlan> &plan)
+{
+    return plan ? std::string(planColumn(*plan)) + "_per_gpu_hour"
+                : std::string("price_per_gpu_hour");
+}
+
+} // namespace
+
+// The ORDER BY terms for a column. Prices put missing values last in either direction; sorting
+// by provider or GPU shows the cheapest first within each, as their indexes are ordered; the id
+// keeps pages stable between fetches.
+std::string orderBy(OfferColumn column, const std::optional<PricingPlan> &plan, Qt::SortOrder order)
+{
+    const std::string direction = order == Qt::AscendingOrder ? " ASC" : " DESC";
+    const std::string tail = ", id" + direction;
+    const auto price
+        = [&](const std::string &name) { return name + direction + " NULLS LAST" + tail; };
+    const auto grouped = [&](const char *name) {
+        return std::string(name) + direction + ", price_per_gpu_hour" + direction + tail;
+    };
+    const auto plain = [&](const char *name) { return std::string(name) + direction + tail; };
+    switch (column) {
+    case OfferColumn::Provider:
+        return grouped("provider");
+    case OfferColumn::Gpu:
+        return grouped("gpu");
+    case OfferColumn::Category:
+        return plain("category");
+    case OfferColumn::InstanceType:
+        return plain("instance_type");
+    case OfferColumn::GpuCount:
+        return plain("gpu_count");
+    case OfferColumn::Vcpus:
+        return plain("vcpus");
+    case OfferColumn::MemoryGiB:
+        return plain("memory_gib");
+    case OfferColumn::Region:
+        return plain("region");
+    case OfferColumn::OnDemand:
+        return price("on_demand");
+    case OfferColumn::Spot:
+        return price("spot");
+    case OfferColumn::Reserved1y:
+        return price("reserved_1y");
+    case OfferColumn::Reserved3y:
+        return price("reserved_3y");
+    case OfferColumn::PricePerGpuHour:
+        return price(perGpuHourColumn(plan));
+    case OfferColumn::AsOf:
+        return plain("as_of");
+    }
+    return "id" + direction;
+}
+
+WhereClause whereClause(const OfferFilter &filter)
+{
+    WhereClause where;
+    std::vector<std::string> terms;
+    auto equals = [&](const char *column, const QString &value) {
+        terms.push_back(std::string(column) + " = ?");
+        where.bindings.emplace_back(utf8(value));
+    };
+    if (!filter.provider.isEmpty())
+        equals("provider", filter.provider);
+    if (filter.category)
+        equals("category", toString(*filter.category));
+    if (!filter.gpu.isEmpty())
+        equals("gpu", filter.gpu);
+    if (!filter.region.isEmpty())
+        equals("region", filter.region);
+    if (filter.plan)
+        terms.push_back(std::string(planColumn(*filter.plan)) + " IS NOT NULL");
+    if (filter.maxPricePerGpuHour) {
+        terms.push_back(perGpuHourColumn(filter.plan) + " <= ?");
+        where.bindings.emplace_back(*filter.maxPricePerGpuHour);
+    }
+    for (std::size_t i = 0; i < terms.size(); ++i)
+        where.sql += (i == 0 ? " WHERE " : " AND ") + terms[i];
+    return where;
+}
+
+void bindAll(SQLite::Statement &statement, const std::vector<Binding> &bindings)
+{
+    int index = 1;
+    for (const Binding &binding : bindings) {
+        if (const auto *text = std::get_if<std::string>(&binding))
+            statement.bind(index++, *text);
+        else
+            statement.bind(index++, std::get<double>(binding));
+    }
+}
+
+} // namespace breakeven

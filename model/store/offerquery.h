@@ -1,0 +1,29 @@
+// The SQL of an offer query: an OfferFilter becomes a WHERE clause with its parameters, an
+// OfferColumn and order the ORDER BY terms. Column names come from fixed tables, never from
+// the filter's text, which is always bound as a parameter.
+#pragma once
+
+#include "catalogrepository.h"
+
+#include <SQLiteCpp/Statement.h>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace breakeven {
+
+using Binding = std::variant<std::string, double>;
+
+struct WhereClause {
+    std::string sql; // empty or " WHERE ..."
+    std::vector<Binding> bindings;
+};
+
+WhereClause whereClause(const OfferFilter &filter);
+// The ORDER BY terms, without "ORDER BY".
+std::string orderBy(
+    OfferColumn column, const std::optional<PricingPlan> &plan, Qt::SortOrder order);
+// Binds `bindings` to parameters 1..n.
+void bindAll(SQLite::Statement &statement, const std::vector<Binding> &bindings);
+
+} // namespace breakeven

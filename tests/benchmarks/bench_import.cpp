@@ -1,0 +1,111 @@
+// Import benchmark: a 1,000,000-row sheet in SkyPilot's vms.csv format, imported by
+// `breakeven import` into a new document, against `sqlite3 new.db ".import --csv FILE t"` of
+// the same file in the same run (docs/architecture.md: the import may take no more wall time).
+// Prints both times, the ratio and the import's peak resident memory (from /usr/bin/time -v
+// when present, else sampled from /proc while it runs).
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+
+constexpr qint64 kRows = 1000000;
+
+void writeSheet(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return;
+    QTextStream out(&file);
+    out << "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,"
+           "AvailabilityZone\n";
+    static const char *const gpus[] = {"H100", "A100-80GB", "RTX4090", "L40S", "A10G", "T4"};
+    static const int memory[] = {81559, 81920, 24564, 46068, 24576, 15360};
+    for (qint64 i = 0; i < kRows; ++i) {
+        const int g = int(i % 6);
+        const int count = 1 << (i % 4);
+        out << count << "x-" << gpus[g] << '-' << (i / 6) % 50 << ',' << gpus[g] << ',' << count << ','
+            << 8 * count << ',' << 32 * count << ",\"{'Gpus': [{'Name': '" << gpus[g] << "', 'Count': " << count
+            << ", 'MemoryInfo': {'SizeInMiB': " << memory[g] << "}}], 'TotalGpuMemoryInMiB': "
+            << memory[g] * count << "}\"," << QString::number(0.5 * count + (i % 97) * 0.01, 'f', 2) << ','
+            << QString::number(0.3 * count, 'f', 2) << ",region-" << i / 300 << ",zone-a\n";
+    }
+}
+
+struct Timed {
+    double seconds = 0;
+    int exitCode = -1;
+    qint64 peakKiB = 0;
+    QByteArray err;
+};
+
+qint64 procPeakKiB(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    static const QRegularExpression hwm(QStringLiteral("VmHWM:\\s+(\\d+) kB"));
+    return hwm.match(QString::fromLatin1(status.readAll())).captured(1).toLongLong();
+}
+
+Timed run(const QString &program, const QStringList &arguments)
+{
+    const bool gnuTime = QFileInfo::exists(QStringLiteral("/usr/bin/time"));
+    QProcess process;
+    QElapsedTimer timer;
+    timer.start();
+    if (gnuTime)
+        process.start(QStringLiteral("/usr/bin/time"), QStringList{QStringLiteral("-v"), program} + arguments);
+    else
+        process.start(program, arguments);
+    Timed timed;
+    if (!process.waitForStarted())
+        return timed;
+    while (!process.waitForFinished(20))
+        if (!gnuTime)
+            timed.peakKiB = std::max(timed.peakKiB, procPeakKiB(process.processId()));
+    timed.seconds = double(timer.nsecsElapsed()) / 1e9;
+    timed.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    timed.err = process.readAllStandardError();
+    static const QRegularExpression maxRss(QStringLiteral("Maximum resident set size \\(kbytes\\): (\\d+)"));
+    if (gnuTime)
+        timed.peakKiB = maxRss.match(QString::fromLocal8Bit(timed.err)).captured(1).toLongLong();
+    return timed;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QTemporaryDir dir;
+    if (!dir.isValid())
+        return 1;
+    const QString sheet = dir.filePath(QStringLiteral("runpod-bench.csv"));
+    std::printf("generating %lld rows...\n", static_cast<long long>(kRows));
+    writeSheet(sheet);
+    std::printf("sheet: %.1f MB\n", double(QFileInfo(sheet).size()) / 1e6);
+
+    const Timed sqlite = run(QStringLiteral("sqlite3"),
+                             {dir.filePath(QStringLiteral("new.db")), QStringLiteral(".import --csv %1 t").arg(sheet)});
+    const Timed import = run(QStringLiteral(BREAKEVEN_EXECUTABLE),
+                             {QStringLiteral("import"), sheet, QStringLiteral("--into"),
+                              dir.filePath(QStringLiteral("bench.breakeven"))});
+    if (sqlite.exitCode != 0 || import.exitCode != 0) {
+        std::fprintf(stderr, "failed: sqlite3 %d, breakeven %d\n%s\n", sqlite.exitCode, import.exitCode,
+                     import.err.constData());
+        return 1;
+    }
+    std::printf("sqlite3 .import --csv:  %.2f s\n", sqlite.seconds);
+    std::printf("breakeven import:       %.2f s (peak RSS %.1f MB)\n", import.seconds, double(import.peakKiB) / 1024);
+    std::printf("ratio import / sqlite3: %.2f (goal <= 1.0)\n", import.seconds / sqlite.seconds);
+    return 0;
+}

@@ -1,0 +1,511 @@
+// The chart area offscreen: charts, table and utilization bar follow the engine; chart and report
+// export; the `export` and `report` commands as processes.
+#include "charts/breakdownchart.h"
+#include "charts/cumulativechart.h"
+#include "charts/utilizationchart.h"
+#include "engine/assembly.h"
+#include "engine/costmodel.h"
+#include "engine/resultstext.h"
+#include "export/chartexport.h"
+#include "export/reportwriter.h"
+#include "inputerror.h"
+#include "scenario/scenariojson.h"
+#include "scenarioview/resultsmodel.h"
+#include "scenarioview/scenarioview.h"
+#include "scenarioview/utilizationbar.h"
+
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QDir>
+#include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace breakeven;
+
+namespace {
+
+QString example(const QString &name)
+{
+    return QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/%1.json").arg(name);
+}
+
+const QStringList kExamples{QStringLiteral("budget-k80-rig"), QStringLiteral("three-p40-rig"),
+                            QStringLiteral("rtx4090-workstation"), QStringLiteral("h100-server")};
+
+// One on-prem build and one cloud option that need a 24 GB card, next to an 80 GB cloud A100:
+// with 40 GB required, two of the three are infeasible.
+Scenario memoryBoundScenario()
+{
+    Scenario s = readScenarioFile(example(QStringLiteral("rtx4090-workstation")));
+    s.workload.minGpuMemoryGB = 40;
+    CloudOption big;
+    big.name = QStringLiteral("Big A100 80 GB");
+    big.provider = QStringLiteral("lambda");
+    big.instanceType = QStringLiteral("gpu_1x_a100_80gb");
+    big.gpu = QStringLiteral("A100-SXM4-80GB");
+    big.pricePerHour = 1.79;
+    s.cloudOptions.push_back(big);
+    return s;
+}
+
+QString runPdfTool(const QString &tool, const QStringList &arguments)
+{
+    QProcess process;
+    process.start(tool, arguments);
+    if (!process.waitForFinished(30000) || process.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+bool isPdf(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray bytes = file.readAll();
+    return bytes.startsWith("%PDF-") && bytes.trimmed().endsWith("%%EOF");
+}
+
+} // namespace
+
+class TestCharts : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sliderFollowsEngine_data();
+    void sliderFollowsEngine();
+    void crossoverLabelMovesWithSlider();
+    void utilizationBarSignals();
+    void seriesCounts_data();
+    void seriesCounts();
+    void infeasibleOptionsListedNotDrawn();
+    void badScenarioShowsBanner();
+    void tableSortsByNumbersAndCopies();
+    void legendMarkerTogglesSeries();
+    void exportChart_data();
+    void exportChart();
+    void exportToUnwritablePathFails();
+    void reportPdf_data();
+    void reportPdf();
+    void commandLine_data();
+    void commandLine();
+};
+
+void TestCharts::sliderFollowsEngine_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("percent");
+    for (const QString &name : kExamples)
+        for (int percent : {5, 35, 100})
+            QTest::addRow("%s at %d %%", qPrintable(name), percent) << name << percent;
+}
+
+void TestCharts::sliderFollowsEngine()
+{
+    QFETCH(QString, name);
+    QFETCH(int, percent);
+    const Scenario scenario = readScenarioFile(example(name));
+    ScenarioView view;
+    view.resize(1000, 700);
+    view.setScenario(scenario);
+    view.utilizationBar()->slider()->setValue(percent);
+    QCOMPARE(view.utilization(), percent / 100.0);
+    QCOMPARE(view.utilizationBar()->spinBox()->value(), percent);
+
+    const CostModel model(assemble(scenario));
+    const Evaluation e = model.evaluate(percent / 100.0);
+    QStringList expected;
+    const auto cloud = model.cheapestCloud(e);
+    QVERIFY(cloud);
+    for (const PairResult &pair : model.pairsAgainst(e, *cloud))
+        expected << crossoverSentence(model, pair);
+    QCOMPARE(view.cumulativeChart()->crossoverSentences(), expected);
+    for (const QString &sentence : expected)
+        QVERIFY2(view.cumulativeChart()->caption().contains(sentence), qPrintable(view.cumulativeChart()->caption()));
+
+    // Curves end at the engine's TCO.
+    const auto &series = view.cumulativeChart()->optionSeries();
+    for (int s = 0; s < series.size(); ++s) {
+        const int option = view.cumulativeChart()->optionOfSeries(s);
+        QCOMPARE(series[s]->count(), model.horizonMonths() + 1);
+        QCOMPARE(series[s]->points().last().y(), e.tco(option));
+    }
+
+    // The table says what the engine says, row by row.
+    const ResultsModel *table = view.resultsModel();
+    const QString currency = model.input().currency;
+    for (int i = 0; i < model.optionCount(); ++i) {
+        QCOMPARE(table->index(i, ResultsModel::Tco).data().toString(), formatMoney(e.tco(i), currency, 2));
+        QCOMPARE(table->index(i, ResultsModel::Tco).data(ResultsModel::SortRole).toDouble(), e.tco(i));
+    }
+    for (const PairResult &pair : model.pairsAgainst(e, *cloud)) {
+        const QString crossover = table->index(pair.onPrem, ResultsModel::Crossover).data().toString();
+        if (!pair.crossoverMonth)
+            QCOMPARE(crossover, QStringLiteral("never"));
+        else if (*pair.crossoverMonth > 0)
+            QCOMPARE(crossover, formatMonths(*pair.crossoverMonth));
+        const QString breakEven = table->index(pair.onPrem, ResultsModel::BreakEven).data().toString();
+        if (pair.breakEvenUtilization)
+            QVERIFY(breakEven.startsWith(formatPercent(*pair.breakEvenUtilization, 1)));
+        else
+            QCOMPARE(breakEven, QStringLiteral("none"));
+    }
+}
+
+void TestCharts::crossoverLabelMovesWithSlider()
+{
+    ScenarioView view;
+    view.setScenario(readScenarioFile(example(QStringLiteral("rtx4090-workstation"))));
+    view.utilizationBar()->slider()->setValue(100);
+    const QString busy = view.cumulativeChart()->caption();
+    const QList<QPointF> busyPoints = view.cumulativeChart()->crossoverSeries()->points();
+    view.utilizationBar()->slider()->setValue(30);
+    const QString idle = view.cumulativeChart()->caption();
+    QVERIFY(busy != idle);
+    QCOMPARE(busyPoints.size(), 1);
+    const QList<QPointF> idlePoints = view.cumulativeChart()->crossoverSeries()->points();
+    // Less use: buying pays off later, or not at all within the horizon.
+    QVERIFY(idlePoints.isEmpty() || idlePoints.first().x() > busyPoints.first().x());
+}
+
+void TestCharts::utilizationBarSignals()
+{
+    UtilizationBar bar;
+    bar.setUtilization(0.10);
+    QSignalSpy changed(&bar, &UtilizationBar::utilizationChanged);
+    QSignalSpy committed(&bar, &UtilizationBar::utilizationCommitted);
+
+    // A drag: live changes, one commit from where it started to where it ended.
+    bar.slider()->setSliderDown(true);
+    bar.slider()->setValue(20);
+    bar.slider()->setValue(45);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(committed.count(), 0);
+    QCOMPARE(bar.spinBox()->value(), 45);
+    bar.slider()->setSliderDown(false);
+    QCOMPARE(committed.count(), 1);
+    QCOMPARE(committed.at(0).at(0).toDouble(), 0.10);
+    QCOMPARE(committed.at(0).at(1).toDouble(), 0.45);
+
+    // The spin box moves the slider and commits when editing finishes.
+    bar.spinBox()->setValue(60);
+    QCOMPARE(bar.slider()->value(), 60);
+    QCOMPARE(changed.last().at(0).toDouble(), 0.60);
+    emit bar.spinBox()->editingFinished();
+    QCOMPARE(committed.count(), 2);
+    QCOMPARE(committed.last().at(0).toDouble(), 0.45);
+
+    // Programmatic changes are silent.
+    bar.setUtilization(0.3);
+    QCOMPARE(changed.count(), 3);
+    QCOMPARE(bar.slider()->value(), 30);
+    QVERIFY(bar.presetBox()->count() > 1);
+}
+
+void TestCharts::seriesCounts_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const QString &name : kExamples)
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestCharts::seriesCounts()
+{
+    QFETCH(QString, name);
+    const Scenario scenario = readScenarioFile(example(name));
+    const CostModel model(assemble(scenario));
+    int feasible = 0;
+    for (int i = 0; i < model.optionCount(); ++i)
+        feasible += model.isFeasible(i) ? 1 : 0;
+
+    ScenarioView view;
+    view.setScenario(scenario);
+    view.updateAllCharts();
+    QCOMPARE(view.cumulativeChart()->optionSeries().size(), feasible);
+    QCOMPARE(view.cumulativeChart()->chart()->series().size(), feasible + 1);   // + crossover points
+    QCOMPARE(view.utilizationChart()->chart()->series().size(), feasible + 2);  // + break-evens, current u
+    QCOMPARE(view.breakdownChart()->categories().size(), feasible);
+    QVERIFY(!view.breakdownChart()->componentSets().isEmpty());
+    QCOMPARE(view.resultsModel()->rowCount(), model.optionCount());
+
+    // Bars add up to the TCO (the categories run bottom-up, so the last bar is the first option drawn).
+    int first = 0;
+    while (!model.isFeasible(first))
+        ++first;
+    const Evaluation e = model.evaluate(view.utilization());
+    double total = 0;
+    for (QBarSet *set : view.breakdownChart()->componentSets())
+        total += set->at(feasible - 1);
+    QVERIFY(qAbs(total - e.tco(first)) <= 1e-6 * qMax(1.0, e.tco(first)));
+}
+
+void TestCharts::infeasibleOptionsListedNotDrawn()
+{
+    const Scenario scenario = memoryBoundScenario();
+    const CostModel model(assemble(scenario));
+    ScenarioView view;
+    view.setScenario(scenario);
+    view.updateAllCharts();
+
+    QStringList drawn;
+    for (QLineSeries *series : view.cumulativeChart()->optionSeries())
+        drawn << series->name();
+    int infeasible = 0;
+    for (int i = 0; i < model.optionCount(); ++i) {
+        if (model.isFeasible(i))
+            continue;
+        ++infeasible;
+        const QString name = model.option(i).name;
+        QVERIFY2(!drawn.join(u'|').contains(name), qPrintable(name));
+        QVERIFY(!view.breakdownChart()->categories().contains(name));
+        for (charts::ChartPanel *panel : view.charts()) {
+            QVERIFY2(panel->caption().contains(name), qPrintable(panel->caption()));
+            QVERIFY(panel->caption().contains(model.status(i).reason));
+        }
+        QVERIFY(view.resultsModel()->index(i, ResultsModel::Feasible).data().toString().startsWith(QStringLiteral("no: ")));
+        QCOMPARE(view.resultsModel()->index(i, ResultsModel::Tco).data().toString(), QStringLiteral("n/a"));
+    }
+    QCOMPARE(infeasible, 2);
+    QCOMPARE(drawn.size(), model.optionCount() - infeasible);
+}
+
+void TestCharts::badScenarioShowsBanner()
+{
+    ScenarioView view;
+    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))));
+    QVERIFY(!view.cumulativeChart()->chart()->series().isEmpty());
+    Scenario bad = readScenarioFile(example(QStringLiteral("three-p40-rig")));
+    bad.cloudOptions.front().gpu = QStringLiteral("No Such GPU 9000");
+    view.setScenario(bad);
+    QVERIFY(view.errorMessage().contains(QStringLiteral("No Such GPU 9000")));
+    QVERIFY(view.costModel() == nullptr);
+    for (charts::ChartPanel *panel : view.charts())
+        QVERIFY(panel->chart()->series().isEmpty());
+    QCOMPARE(view.resultsModel()->rowCount(), 0);
+    view.setUtilization(0.7); // must not crash without a model
+    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))));
+    QVERIFY(view.errorMessage().isEmpty());
+}
+
+void TestCharts::tableSortsByNumbersAndCopies()
+{
+    Scenario scenario = memoryBoundScenario();
+    scenario.workload.minGpuMemoryGB = 0;
+    ScenarioView view;
+    view.setScenario(scenario);
+    QSortFilterProxyModel *sorted = view.sortedResults();
+    sorted->sort(ResultsModel::Tco, Qt::AscendingOrder);
+    for (int r = 1; r < sorted->rowCount(); ++r)
+        QVERIFY(sorted->index(r - 1, ResultsModel::Tco).data(ResultsModel::SortRole).toDouble()
+                <= sorted->index(r, ResultsModel::Tco).data(ResultsModel::SortRole).toDouble());
+
+    const QStringList lines = ResultsModel::toText(sorted).trimmed().split(u'\n');
+    QCOMPARE(lines.size(), sorted->rowCount() + 1);
+    QVERIFY(lines.first().startsWith(QStringLiteral("Option\tKind\tTCO\t")));
+    for (int r = 0; r < sorted->rowCount(); ++r) {
+        QCOMPARE(lines[r + 1].split(u'\t').size(), int(ResultsModel::ColumnCount));
+        QVERIFY(lines[r + 1].startsWith(sorted->index(r, 0).data().toString() + u'\t'));
+    }
+}
+
+void TestCharts::legendMarkerTogglesSeries()
+{
+    ScenarioView view;
+    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))));
+    QChart *chart = view.cumulativeChart()->chart();
+    const auto markers = chart->legend()->markers(view.cumulativeChart()->optionSeries().first());
+    QCOMPARE(markers.size(), 1);
+    emit markers.first()->clicked();
+    QCoreApplication::processEvents(); // the legend lays its markers out in posted events
+    QVERIFY(!view.cumulativeChart()->optionSeries().first()->isVisible());
+    QVERIFY(markers.first()->isVisible());
+    emit markers.first()->clicked();
+    QVERIFY(view.cumulativeChart()->optionSeries().first()->isVisible());
+}
+
+void TestCharts::exportChart_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("dpi");
+    QTest::newRow("cumulative png") << int(charts::ChartKind::Cumulative) << "c.png" << QSize(800, 500) << 96.0;
+    QTest::newRow("utilization png at 192 dpi") << int(charts::ChartKind::Utilization) << "u.png" << QSize(1600, 1000) << 192.0;
+    QTest::newRow("breakdown svg") << int(charts::ChartKind::Breakdown) << "b.svg" << QSize(900, 600) << 96.0;
+    QTest::newRow("cumulative svg") << int(charts::ChartKind::Cumulative) << "c.svg" << QSize(640, 400) << 96.0;
+    QTest::newRow("cumulative pdf") << int(charts::ChartKind::Cumulative) << "c.pdf" << QSize(1000, 600) << 96.0;
+    QTest::newRow("breakdown pdf") << int(charts::ChartKind::Breakdown) << "b.pdf" << QSize(1000, 600) << 96.0;
+}
+
+void TestCharts::exportChart()
+{
+    QFETCH(int, kind);
+    QFETCH(QString, file);
+    QFETCH(QSize, size);
+    QFETCH(double, dpi);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(file);
+    const Scenario scenario = readScenarioFile(example(QStringLiteral("rtx4090-workstation")));
+    const CostModel model(assemble(scenario));
+    const Evaluation e = model.evaluate(0.5);
+    exporting::exportChart(model, e, charts::ChartKind(kind), path, {size, dpi});
+    QVERIFY(QFileInfo::exists(path));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{file}); // no temporary left over
+    if (file.endsWith(QLatin1String(".png"))) {
+        const QImage image(path);
+        QCOMPARE(image.size(), size);
+        QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), qRound(dpi));
+    } else if (file.endsWith(QLatin1String(".svg"))) {
+        QFile svg(path);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(svg.readAll());
+        const auto match = QRegularExpression(QStringLiteral(R"re(<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)")re")).match(text);
+        QVERIFY2(match.hasMatch(), qPrintable(text.left(400)));
+        QCOMPARE(match.captured(1).toInt(), size.width());
+        QCOMPARE(match.captured(2).toInt(), size.height());
+        QVERIFY(text.contains(QStringLiteral("RTX 4090 workstation")));
+    } else {
+        QVERIFY(isPdf(path));
+        const QString text = runPdfTool(QStringLiteral("pdftotext"), {path, QStringLiteral("-")});
+        if (!text.isEmpty())
+            QVERIFY2(text.contains(QStringLiteral("RTX 4090 workstation")), qPrintable(text));
+    }
+}
+
+void TestCharts::exportToUnwritablePathFails()
+{
+    QTemporaryDir dir;
+    const Scenario scenario = readScenarioFile(example(QStringLiteral("budget-k80-rig")));
+    const CostModel model(assemble(scenario));
+    const QString path = dir.filePath(QStringLiteral("missing/folder/chart.png"));
+    try {
+        exporting::exportChart(model, model.evaluate(1.0), charts::ChartKind::Cumulative, path);
+        QFAIL("expected an InputError");
+    } catch (const InputError &error) {
+        QVERIFY(error.message().contains(path));
+    }
+    QVERIFY(!QFileInfo::exists(path));
+}
+
+void TestCharts::reportPdf_data()
+{
+    seriesCounts_data();
+}
+
+void TestCharts::reportPdf()
+{
+    QFETCH(QString, name);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
+    const Scenario scenario = readScenarioFile(example(name));
+    const CostModel model(assemble(scenario));
+    const Evaluation e = model.evaluate(scenario.workload.utilization);
+    exporting::writeReport(scenario, model, e, path);
+    QVERIFY(isPdf(path));
+
+    if (QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty()
+        || QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+        QSKIP("poppler-utils (pdfinfo, pdftotext) not installed");
+    const QString info = runPdfTool(QStringLiteral("pdfinfo"), {path});
+    const auto pages = QRegularExpression(QStringLiteral(R"(Pages:\s+(\d+))")).match(info);
+    QVERIFY(pages.hasMatch());
+    const int pageCount = pages.captured(1).toInt();
+    QVERIFY2(pageCount >= 3 && pageCount <= 8, qPrintable(info));
+
+    // NFKC folds the typographic ligatures pdftotext reports ("oﬀ") back into letters.
+    const QString text = runPdfTool(QStringLiteral("pdftotext"), {path, QStringLiteral("-")})
+                             .normalized(QString::NormalizationForm_KC).simplified();
+    QVERIFY(text.contains(scenario.name));
+    QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pageCount)));
+    QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pageCount)));
+    for (int i = 0; i < model.optionCount(); ++i)
+        QVERIFY2(text.contains(model.option(i).name), qPrintable(model.option(i).name));
+    const auto cloud = model.cheapestCloud(e);
+    QVERIFY(cloud);
+    for (const PairResult &pair : model.pairsAgainst(e, *cloud))
+        QVERIFY2(text.contains(crossoverSentence(model, pair)), qPrintable(crossoverSentence(model, pair)));
+    // Sources: every GPU's source and date, every cloud option's provider and instance.
+    for (int i = 0; i < model.optionCount(); ++i) {
+        const auto gpu = resolveGpu(scenario, model.option(i).gpu);
+        QVERIFY(gpu);
+        if (!gpu->asOf.isEmpty())
+            QVERIFY2(text.contains(gpu->asOf), qPrintable(gpu->asOf));
+        // Long sources wrap anywhere (URLs) and pdftotext drops hyphens at line ends, so compare
+        // without whitespace and hyphens.
+        const QRegularExpression spaceOrHyphen(QStringLiteral("[\\s-]"));
+        if (!gpu->source.isEmpty())
+            QVERIFY2(QString(text).remove(spaceOrHyphen).contains(QString(gpu->source).remove(spaceOrHyphen)),
+                     qPrintable(gpu->source));
+    }
+    for (const CloudOption &c : scenario.cloudOptions)
+        QVERIFY(text.contains(c.provider + u' ' + c.instanceType));
+    QVERIFY(text.contains(QStringLiteral("Price sources")));
+}
+
+void TestCharts::commandLine_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("output");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("named"); // the file a failure message must name
+    const QString k80 = example(QStringLiteral("budget-k80-rig"));
+    const QString h100 = example(QStringLiteral("h100-server"));
+    QTest::newRow("export png") << QStringList{"export", k80, "--chart", "cumulative", "--out", "OUT/c.png",
+                                               "--width", "640", "--height", "400"} << "OUT/c.png" << 0 << "";
+    QTest::newRow("export svg") << QStringList{"export", h100, "--chart", "utilization", "--out", "OUT/u.svg",
+                                               "--utilization", "60%"} << "OUT/u.svg" << 0 << "";
+    QTest::newRow("export pdf") << QStringList{"export", h100, "--chart", "breakdown", "--out", "OUT/b.pdf"} << "OUT/b.pdf" << 0 << "";
+    QTest::newRow("report") << QStringList{"report", k80, "--out", "OUT/r.pdf", "--utilization", "0.5"} << "OUT/r.pdf" << 0 << "";
+    QTest::newRow("bad chart") << QStringList{"export", k80, "--chart", "pie", "--out", "OUT/x.png"} << "OUT/x.png" << 2 << "";
+    QTest::newRow("bad extension") << QStringList{"export", k80, "--chart", "cumulative", "--out", "OUT/x.gif"} << "OUT/x.gif" << 2 << "";
+    QTest::newRow("report not pdf") << QStringList{"report", k80, "--out", "OUT/x.png"} << "OUT/x.png" << 2 << "";
+    QTest::newRow("missing scenario") << QStringList{"export", "OUT/nope.json", "--chart", "cumulative", "--out", "OUT/x.png"}
+                                      << "OUT/x.png" << 1 << "OUT/nope.json";
+    QTest::newRow("unwritable") << QStringList{"report", k80, "--out", "OUT/no/such/dir/r.pdf"} << "OUT/no/such/dir/r.pdf" << 1 << "OUT/no/such/dir/r.pdf";
+}
+
+void TestCharts::commandLine()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, output);
+    QFETCH(int, exitCode);
+    QFETCH(QString, named);
+    QTemporaryDir dir;
+    for (QString &argument : arguments)
+        argument.replace(QStringLiteral("OUT"), dir.path());
+    output.replace(QStringLiteral("OUT"), dir.path());
+    named.replace(QStringLiteral("OUT"), dir.path());
+
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(BREAKEVEN_EXECUTABLE), arguments);
+    QVERIFY(process.waitForFinished(60000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit, qPrintable(err));
+    QVERIFY2(process.exitCode() == exitCode, qPrintable(QStringLiteral("exit %1: %2").arg(process.exitCode()).arg(err)));
+    QCOMPARE(QFileInfo(output).size() > 0, exitCode == 0);
+    if (!named.isEmpty())
+        QVERIFY2(err.contains(named), qPrintable(err));
+    if (output.endsWith(QLatin1String(".pdf")) && exitCode == 0)
+        QVERIFY(isPdf(output));
+    if (output.endsWith(QLatin1String(".png")) && exitCode == 0)
+        QCOMPARE(QImage(output).size(), QSize(640, 400));
+}
+
+QTEST_MAIN(TestCharts)
+#include "test_charts.moc"

@@ -1,0 +1,431 @@
+// The main window offscreen: scenarios and their parts edited through the window, each edit
+// checked in a freshly reopened document, then undone and redone; validation hints; documents
+// opened, refused and saved; window state remembered.
+#include "commands/scenariocommands.h"
+#include "editors/buildeditor.h"
+#include "editors/cloudoptioneditor.h"
+#include "editors/componentlist.h"
+#include "editors/numberfield.h"
+#include "editors/workloadeditor.h"
+#include "editors/workloadhelpers.h"
+#include "inputerror.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/scenariopanel.h"
+#include "scenarioview/scenarioview.h"
+#include "store/document.h"
+
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QRandomGenerator>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace breakeven;
+using Node = ScenarioTreeModel::Node;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void showsDefaultScenario();
+    void scenarioCommands();
+    void buildWithComponents();
+    void cloudOption();
+    void fieldEdit_data();
+    void fieldEdit();
+    void keystrokesAreOneStep();
+    void utilizationDragIsOneStep();
+    void validation_data();
+    void validation();
+    void refusedDocumentLeavesWindowUsable();
+    void saveAsAndReopen();
+    void scenarioJsonRoundTrip();
+    void windowStateIsRestored();
+    void helpers();
+    void screenshot();
+
+private:
+    // The scenario as a freshly opened connection to the file sees it.
+    Scenario reopened(const QString &name) const;
+    void newWindow();
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_path;
+    std::unique_ptr<MainWindow> m_window;
+    QStringList m_messages;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("BreakevenTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_mainwindow"));
+    QSettings().clear();
+}
+
+void TestMainWindow::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_path = m_dir->filePath(QStringLiteral("test.breakeven"));
+    Document::create(m_path);
+    newWindow();
+}
+
+void TestMainWindow::newWindow()
+{
+    m_window = std::make_unique<MainWindow>(Document::open(m_path));
+    m_messages.clear();
+    m_window->setMessageHandler([this](const QString &, const QString &text) { m_messages << text; });
+    m_window->resize(1400, 900);
+}
+
+void TestMainWindow::cleanup()
+{
+    m_window.reset();
+    m_dir.reset();
+}
+
+Scenario TestMainWindow::reopened(const QString &name) const
+{
+    return Document::open(m_window->document()->path())->scenarios().load(name);
+}
+
+void TestMainWindow::showsDefaultScenario()
+{
+    QVERIFY(m_window->currentScenarioId() != 0);
+    QVERIFY(m_window->scenarioPanel()->model()->rowCount() >= 1);
+    QCOMPARE(m_window->windowTitle(), QStringLiteral("test.breakeven — Breakeven"));
+    QCOMPARE(m_window->windowFilePath(), m_path);
+    QVERIFY(m_window->statusText().contains(QStringLiteral("test.breakeven")));
+    QVERIFY(m_window->statusText().contains(QStringLiteral("Prices as of")));
+    QVERIFY(m_window->scenarioView()->errorMessage().isEmpty());
+}
+
+void TestMainWindow::scenarioCommands()
+{
+    auto names = [this] { return Document::open(m_path)->scenarios().names(); };
+    QUndoStack *stack = m_window->undoStack();
+    m_window->addScenario(QStringLiteral("Lab"));
+    QVERIFY(names().contains(QStringLiteral("Lab")));
+    QCOMPARE(m_window->scenarioView()->scenario().name, QStringLiteral("Lab"));
+    QCOMPARE(stack->undoText(), QStringLiteral("Add scenario Lab"));
+
+    m_window->duplicateScenario();
+    QVERIFY(names().contains(QStringLiteral("Lab (2)")));
+    m_window->renameScenario(QStringLiteral("Lab copy"));
+    QVERIFY(names().contains(QStringLiteral("Lab copy")));
+    QVERIFY(!names().contains(QStringLiteral("Lab (2)")));
+
+    m_window->renameScenario(QStringLiteral("Lab"));   // taken: refused with a reason
+    QCOMPARE(m_messages.size(), 1);
+    QVERIFY(names().contains(QStringLiteral("Lab copy")));
+
+    m_window->removeScenario();
+    QVERIFY(!names().contains(QStringLiteral("Lab copy")));
+    stack->undo();
+    QVERIFY(names().contains(QStringLiteral("Lab copy")));
+    stack->undo();
+    QVERIFY(names().contains(QStringLiteral("Lab (2)")));
+    stack->undo();
+    stack->undo();
+    QVERIFY(!names().contains(QStringLiteral("Lab")));
+    while (stack->canRedo())
+        stack->redo();
+    QVERIFY(!names().contains(QStringLiteral("Lab copy")));
+    QVERIFY(names().contains(QStringLiteral("Lab")));
+}
+
+void TestMainWindow::buildWithComponents()
+{
+    m_window->addScenario(QStringLiteral("Builds"));
+    m_window->addBuild();
+    Scenario stored = reopened(QStringLiteral("Builds"));
+    QCOMPARE(stored.onPremOptions.size(), size_t(1));
+    const size_t parts = stored.onPremOptions[0].components.size();
+    QVERIFY(parts > 0);
+    QCOMPARE(m_window->scenarioPanel()->selectedNode(), Node::Build);
+
+    ComponentList *list = m_window->scenarioPanel()->buildEditor()->components();
+    QCOMPARE(list->table()->rowCount(), int(parts));
+    list->addComponent();
+    QCOMPARE(reopened(QStringLiteral("Builds")).onPremOptions[0].components.size(), parts + 1);
+    list->table()->item(int(parts), 1)->setData(Qt::EditRole, 250.0);
+    QCOMPARE(reopened(QStringLiteral("Builds")).onPremOptions[0].components.back().price, 250.0);
+    list->table()->selectRow(int(parts));
+    list->moveSelected(-1);
+    QCOMPARE(reopened(QStringLiteral("Builds")).onPremOptions[0].components[parts - 1].price, 250.0);
+
+    QUndoStack *stack = m_window->undoStack();
+    stack->undo(); // move
+    stack->undo(); // price
+    QCOMPARE(reopened(QStringLiteral("Builds")).onPremOptions[0].components.back().price, 0.0);
+    stack->undo(); // add component
+    QCOMPARE(reopened(QStringLiteral("Builds")).onPremOptions[0].components.size(), parts);
+    stack->undo(); // add build
+    QVERIFY(reopened(QStringLiteral("Builds")).onPremOptions.empty());
+    stack->redo();
+    stack->redo();
+    stack->redo();
+    stack->redo();
+    stored = reopened(QStringLiteral("Builds"));
+    QCOMPARE(stored.onPremOptions[0].components.size(), parts + 1);
+    QCOMPARE(stored.onPremOptions[0].components[parts - 1].price, 250.0);
+
+    m_window->scenarioPanel()->select(Node::Build, m_window->context()->doc().scenarios().loadStored(
+                                                       m_window->currentScenarioId()).ids.builds[0]);
+    m_window->removeSelectedPart();
+    QVERIFY(reopened(QStringLiteral("Builds")).onPremOptions.empty());
+    stack->undo();
+    QCOMPARE(reopened(QStringLiteral("Builds")).onPremOptions[0].components.size(), parts + 1);
+}
+
+void TestMainWindow::cloudOption()
+{
+    m_window->addScenario(QStringLiteral("Cloud"));
+    m_window->addCloudOption();
+    Scenario stored = reopened(QStringLiteral("Cloud"));
+    QCOMPARE(stored.cloudOptions.size(), size_t(1));
+    QVERIFY(stored.cloudOptions[0].pricePerHour > 0);
+    QCOMPARE(m_window->scenarioPanel()->currentEditor(), m_window->scenarioPanel()->cloudOptionEditor());
+    m_window->undoStack()->undo();
+    QVERIFY(reopened(QStringLiteral("Cloud")).cloudOptions.empty());
+    m_window->undoStack()->redo();
+    QCOMPARE(reopened(QStringLiteral("Cloud")).cloudOptions.size(), size_t(1));
+}
+
+void TestMainWindow::fieldEdit_data()
+{
+    QTest::addColumn<int>("target");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("undoPrefix");
+    QTest::newRow("electricity price") << 0 << 0.31 << QStringLiteral("Change electricity price of ");
+    QTest::newRow("cloud price") << 1 << 12.5 << QStringLiteral("Change price per instance-hour of ");
+    QTest::newRow("workload GPUs") << 2 << 24.0 << QStringLiteral("Change GPUs of Edits");
+}
+
+void TestMainWindow::fieldEdit()
+{
+    QFETCH(int, target);
+    QFETCH(double, value);
+    QFETCH(QString, undoPrefix);
+    m_window->addScenario(QStringLiteral("Edits"));
+    m_window->addBuild();
+    m_window->addCloudOption();
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    const qint64 scenarioId = m_window->currentScenarioId();
+
+    auto read = [&](const Scenario &s) {
+        return target == 0 ? s.onPremOptions[0].electricityPerKWh
+                           : target == 1 ? s.cloudOptions[0].pricePerHour : s.workload.gpus;
+    };
+    NumberField *field = nullptr;
+    if (target == 0) {
+        panel->select(Node::Build, Document::open(m_path)->scenarios().loadStored(scenarioId).ids.builds[0]);
+        field = panel->buildEditor()->electricityField();
+    } else if (target == 1) {
+        panel->select(Node::CloudOption, Document::open(m_path)->scenarios().loadStored(scenarioId).ids.cloudOptions[0]);
+        field = panel->cloudOptionEditor()->priceField();
+    } else {
+        panel->select(Node::Workload, scenarioId);
+        field = panel->workloadEditor()->gpusField();
+    }
+    const double before = read(reopened(QStringLiteral("Edits")));
+    field->spinBox()->setValue(value);
+    QCOMPARE(read(reopened(QStringLiteral("Edits"))), value);
+    QVERIFY2(m_window->undoStack()->undoText().startsWith(undoPrefix), qPrintable(m_window->undoStack()->undoText()));
+    QCOMPARE(read(m_window->scenarioView()->scenario()), value);
+
+    m_window->undoStack()->undo();
+    QCOMPARE(read(reopened(QStringLiteral("Edits"))), before);
+    QCOMPARE(field->value(), before);
+    m_window->undoStack()->redo();
+    QCOMPARE(read(reopened(QStringLiteral("Edits"))), value);
+}
+
+void TestMainWindow::keystrokesAreOneStep()
+{
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    panel->select(Node::Workload, m_window->currentScenarioId());
+    NumberField *gpus = panel->workloadEditor()->gpusField();
+    const QString name = m_window->scenarioView()->scenario().name;
+    const double before = reopened(name).workload.gpus;
+    const int steps = m_window->undoStack()->count();
+    gpus->spinBox()->selectAll();
+    QTest::keyClicks(gpus->spinBox(), QStringLiteral("128"));
+    QCOMPARE(reopened(name).workload.gpus, 128.0);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    m_window->undoStack()->undo();
+    QCOMPARE(reopened(name).workload.gpus, before);
+}
+
+void TestMainWindow::utilizationDragIsOneStep()
+{
+    ScenarioView *view = m_window->scenarioView();
+    const QString name = view->scenario().name;
+    const double before = reopened(name).workload.utilization;
+    const int steps = m_window->undoStack()->count();
+    // A drag: live ticks only move the view, the document changes once at the end.
+    for (double u : {0.55, 0.6, 0.7})
+        view->setUtilization(u);
+    QCOMPARE(reopened(name).workload.utilization, before);
+    emit view->utilizationCommitted(before, 0.7);
+    QCOMPARE(reopened(name).workload.utilization, 0.7);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    QCOMPARE(m_window->undoStack()->undoText(), QStringLiteral("Change utilization of %1").arg(name));
+    m_window->undoStack()->undo();
+    QCOMPARE(reopened(name).workload.utilization, before);
+    QCOMPARE(view->utilization(), before);
+}
+
+void TestMainWindow::validation_data()
+{
+    QTest::addColumn<int>("target");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("hint");
+    QTest::newRow("negative price") << 0 << QStringLiteral("-5") << QStringLiteral("cannot be negative");
+    QTest::newRow("utilization above 100 %") << 1 << QStringLiteral("150") << QStringLiteral("at most 100 %");
+    QTest::newRow("negative GPUs") << 2 << QStringLiteral("-1") << QStringLiteral("cannot be negative");
+}
+
+void TestMainWindow::validation()
+{
+    QFETCH(int, target);
+    QFETCH(QString, typed);
+    QFETCH(QString, hint);
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    NumberField *field = nullptr;
+    if (target == 0) {
+        m_window->addCloudOption();
+        field = panel->cloudOptionEditor()->priceField();
+    } else {
+        panel->select(Node::Workload, m_window->currentScenarioId());
+        field = target == 1 ? panel->workloadEditor()->utilizationField() : panel->workloadEditor()->gpusField();
+    }
+    const double before = field->value();
+    const int steps = m_window->undoStack()->count();
+    field->spinBox()->selectAll();
+    QTest::keyClicks(field->spinBox(), typed);
+    QVERIFY(field->value() >= 0);
+    QVERIFY(target != 1 || field->value() <= 1.0);
+    QVERIFY2(field->hint().contains(hint), qPrintable(field->hint()));
+    if (field->value() == before)
+        QCOMPARE(m_window->undoStack()->count(), steps);
+}
+
+void TestMainWindow::refusedDocumentLeavesWindowUsable()
+{
+    const QString bogus = m_dir->filePath(QStringLiteral("random.breakeven"));
+    QFile file(bogus);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QByteArray bytes(4096, '\0');
+    for (char &byte : bytes)
+        byte = char(QRandomGenerator::global()->bounded(256));
+    file.write(bytes);
+    file.close();
+
+    QVERIFY(!m_window->openDocument(bogus));
+    QCOMPARE(m_messages.size(), 1);
+    QVERIFY(m_messages.first().contains(QStringLiteral("random.breakeven")));
+    QCOMPARE(m_window->document()->path(), m_path);
+    QCOMPARE(m_window->windowFilePath(), m_path);
+    QFile check(bogus);
+    QVERIFY(check.open(QIODevice::ReadOnly));
+    QCOMPARE(check.readAll(), bytes);   // refused and never modified
+
+    m_window->addScenario(QStringLiteral("Still works"));
+    QVERIFY(Document::open(m_path)->scenarios().names().contains(QStringLiteral("Still works")));
+}
+
+void TestMainWindow::saveAsAndReopen()
+{
+    m_window->addScenario(QStringLiteral("Before copy"));
+    const QString copy = m_dir->filePath(QStringLiteral("copy.breakeven"));
+    QVERIFY(m_window->saveDocumentAs(copy));
+    QCOMPARE(m_window->windowTitle(), QStringLiteral("copy.breakeven — Breakeven"));
+    m_window->addScenario(QStringLiteral("After copy"));
+    QVERIFY(Document::open(copy)->scenarios().names().contains(QStringLiteral("After copy")));
+    QVERIFY(!Document::open(m_path)->scenarios().names().contains(QStringLiteral("After copy")));
+
+    QVERIFY(m_window->openDocument(m_path));
+    QCOMPARE(m_window->undoStack()->count(), 0);
+    QSettings settings;
+    const QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    QCOMPARE(recent.value(0), m_path);
+    QCOMPARE(recent.value(1), copy);
+}
+
+void TestMainWindow::scenarioJsonRoundTrip()
+{
+    const QString name = m_window->scenarioView()->scenario().name;
+    const QString json = m_dir->filePath(QStringLiteral("scenario.json"));
+    QVERIFY(m_window->exportScenarioJson(json));
+    QVERIFY(m_window->importScenarioJson(json));
+    QVERIFY(Document::open(m_path)->scenarios().names().contains(name + QStringLiteral(" (2)")));
+    QCOMPARE(m_window->scenarioView()->scenario().name, name + QStringLiteral(" (2)"));
+
+    QVERIFY(!m_window->importScenarioJson(QStringLiteral(BREAKEVEN_TEST_DATA "/scenarios/negative-price.json")));
+    QCOMPARE(m_messages.size(), 1);
+}
+
+void TestMainWindow::windowStateIsRestored()
+{
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->catalogDock()->hide();
+    m_window->close();   // saves the state as a user's close does
+    newWindow();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->catalogDock()->isHidden());
+    QVERIFY(!m_window->scenarioDock()->isHidden());
+    m_window->catalogDock()->show();
+    m_window->saveWindowState();
+}
+
+void TestMainWindow::helpers()
+{
+    // 7 B parameters, 140 B tokens on 312 TFLOP/s at 40 % MFU.
+    QVERIFY(qAbs(llmReferenceGpuHours(7e9, 140e9, 312, 0.40) - 13087.6) < 0.1);
+    const DemandEstimate jobs = demandFromJobs(20, 10, 8);   // 1,600 GPU-hours a month on 8 GPUs
+    QCOMPARE(jobs.gpus, 8.0);
+    QVERIFY(qAbs(jobs.utilization - 1600.0 / (8 * 730)) < 1e-12);
+    const DemandEstimate busy = demandFromTotal(10 * 730, 1, 4);   // needs 10 GPUs around the clock
+    QCOMPARE(busy.gpus, 10.0);
+    QCOMPARE(busy.utilization, 1.0);
+    QCOMPARE(uniqueScenarioName(QStringLiteral("A"), {QStringLiteral("A"), QStringLiteral("A (2)")}),
+             QStringLiteral("A (3)"));
+}
+
+// Writes the picture of the README when BREAKEVEN_SCREENSHOT names a file; otherwise only
+// checks that the window draws at the documented size.
+void TestMainWindow::screenshot()
+{
+    // The documented default layout, not whatever an earlier test left behind.
+    QSettings().clear();
+    newWindow();
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->scenarioPanel()->select(Node::Build, m_window->context()->doc().scenarios().loadStored(
+                                                       m_window->currentScenarioId()).ids.builds.at(0));
+    QTest::qWait(200);
+    const QPixmap picture = m_window->grab();
+    const QString path = qEnvironmentVariable("BREAKEVEN_SCREENSHOT");
+    if (!path.isEmpty())
+        QVERIFY(picture.save(path));
+    QCOMPARE(picture.size(), QSize(1400, 900) * picture.devicePixelRatio());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_mainwindow.moc"

@@ -1,0 +1,211 @@
+// `breakeven new` and `breakeven import` run as processes: output, JSON, exit codes, dry runs,
+// and a process killed in the middle of a large import.
+#include "sheetfixtures.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+#include <SQLiteCpp/Database.h>
+
+using namespace breakeven;
+using namespace sheetfixtures;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runBreakeven(const QStringList &arguments)
+{
+    QProcess p;
+    p.start(QStringLiteral(BREAKEVEN_EXECUTABLE), arguments);
+    if (!p.waitForFinished(120000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QJsonObject importJson(const QString &sheet, const QString &document, const QStringList &extra = {})
+{
+    const Run run = runBreakeven(QStringList{QStringLiteral("import"), sheet, QStringLiteral("--into"), document,
+                                          QStringLiteral("--json")}
+                              + extra);
+    return QJsonDocument::fromJson(run.out).object();
+}
+
+QJsonObject counts(const QJsonObject &report)
+{
+    return report[QStringLiteral("rows")].toObject();
+}
+
+} // namespace
+
+class TestImportCli : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void exitCodes_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("stderrMentions");
+        const QString rules = fixture(QStringLiteral("runpod-rules.csv"));
+        QTest::newRow("import without --into") << QStringList{QStringLiteral("import"), rules} << 2 << "--into";
+        QTest::newRow("import without a sheet") << QStringList{QStringLiteral("import"), QStringLiteral("--into"), QStringLiteral("@DOC@")} << 2 << "SHEET";
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@"), QStringLiteral("--fast")} << 2 << "--fast";
+        QTest::newRow("missing sheet") << QStringList{QStringLiteral("import"), QStringLiteral("/nonexistent/sheet.csv"), QStringLiteral("--into"), QStringLiteral("@DOC@")} << 1 << "sheet.csv";
+        QTest::newRow("strict refusal") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@"), QStringLiteral("--strict")} << 1 << "runpod-rules.csv:5";
+        QTest::newRow("unknown preset") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@"), QStringLiteral("--preset"), QStringLiteral("nope")} << 1 << "nope";
+        QTest::newRow("header fits no preset") << QStringList{QStringLiteral("import"), fixture(QStringLiteral("acme-prices.csv")), QStringLiteral("--into"), QStringLiteral("@DOC@")} << 1 << "acme-prices.csv";
+        QTest::newRow("new without a document") << QStringList{QStringLiteral("new")} << 2 << "DOCUMENT";
+        QTest::newRow("valid import") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@")} << 0 << "";
+    }
+
+    void exitCodes()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, stderrMentions);
+        QTemporaryDir dir;
+        const QString document = dir.filePath(QStringLiteral("cli.breakeven"));
+        arguments.replaceInStrings(QStringLiteral("@DOC@"), document);
+        const Run run = runBreakeven(arguments);
+        QCOMPARE(run.exitCode, exitCode);
+        if (exitCode == 1)
+            QCOMPARE(run.err.count('\n'), 1);
+        QVERIFY2(QString::fromUtf8(run.err).contains(stderrMentions), run.err.constData());
+        // A failed first import leaves no document behind.
+        if (exitCode != 0)
+            QVERIFY(!QFileInfo::exists(document));
+    }
+
+    void newDocument()
+    {
+        QTemporaryDir dir;
+        const QString document = dir.filePath(QStringLiteral("fresh.breakeven"));
+        QCOMPARE(runBreakeven({QStringLiteral("new"), document}).exitCode, 0);
+        QVERIFY(QFileInfo::exists(document));
+        const Run again = runBreakeven({QStringLiteral("new"), document});
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY(again.err.contains("fresh.breakeven"));
+    }
+
+    void importTwiceChangesNothing()
+    {
+        QTemporaryDir dir;
+        const QString document = dir.filePath(QStringLiteral("twice.breakeven"));
+        const QString sheet = fixture(QStringLiteral("gcp-v7.csv"));
+        const QJsonObject first = importJson(sheet, document);
+        QCOMPARE(first[QStringLiteral("format")].toString(), QStringLiteral("breakeven-import"));
+        QCOMPARE(first[QStringLiteral("preset")].toString(), QStringLiteral("skypilot"));
+        QCOMPARE(first[QStringLiteral("provider")].toString(), QStringLiteral("gcp"));
+        // One of the four (a2-highgpu-1g in us-central1) is also a bundled offer: updated.
+        QCOMPARE(counts(first)[QStringLiteral("added")].toInt() + counts(first)[QStringLiteral("updated")].toInt(), 4);
+        QCOMPARE(counts(first)[QStringLiteral("skipped")].toInt(), 4);
+        QCOMPARE(first[QStringLiteral("skipped")].toArray().size(), 4);
+        QCOMPARE(first[QStringLiteral("skipped")].toArray().first()[QStringLiteral("line")].toInt(), 12);
+        const QJsonObject second = importJson(sheet, document);
+        QCOMPARE(counts(second)[QStringLiteral("added")].toInt(), 0);
+        QCOMPARE(counts(second)[QStringLiteral("updated")].toInt(), 0);
+        QCOMPARE(counts(second)[QStringLiteral("unchanged")].toInt(), 4);
+
+        const Run text = runBreakeven({QStringLiteral("import"), sheet, QStringLiteral("--into"), document});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("unchanged  4"));
+        QVERIFY(text.out.contains("line 13, AcceleratorName: accelerator \"tpu-v3-8\" is not a GPU"));
+    }
+
+    void dryRunLeavesDocumentAlone()
+    {
+        QTemporaryDir dir;
+        const QString document = dir.filePath(QStringLiteral("dry.breakeven"));
+        QCOMPARE(runBreakeven({QStringLiteral("new"), document}).exitCode, 0);
+        const QByteArray before = fileHash(document);
+        const QJsonObject report = importJson(fixture(QStringLiteral("runpod-rules.csv")), document, {QStringLiteral("--dry-run")});
+        QVERIFY(report[QStringLiteral("dryRun")].toBool());
+        QVERIFY(!report[QStringLiteral("written")].toBool());
+        QVERIFY(counts(report)[QStringLiteral("added")].toInt() > 0);
+        QCOMPARE(fileHash(document), before);
+
+        const QString missing = dir.filePath(QStringLiteral("missing.breakeven"));
+        QCOMPARE(runBreakeven({QStringLiteral("import"), fixture(QStringLiteral("native.csv")), QStringLiteral("--into"),
+                            missing, QStringLiteral("--dry-run")})
+                     .exitCode,
+                 0);
+        QVERIFY(!QFileInfo::exists(missing));
+    }
+
+    void customPresetByName()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("custom.breakeven"));
+        {
+            auto document = sheetfixtures::newDocument(dir, QStringLiteral("custom.breakeven"));
+            SheetPreset acme;
+            acme.name = QStringLiteral("acme");
+            acme.setColumn(SheetField::InstanceType, QStringLiteral("Machine"));
+            acme.setColumn(SheetField::Gpu, QStringLiteral("Card"));
+            acme.setColumn(SheetField::GpuCount, QStringLiteral("Cards"));
+            acme.setColumn(SheetField::OnDemand, QStringLiteral("Hourly"));
+            acme.setColumn(SheetField::Region, QStringLiteral("Location"));
+            acme.provider = QStringLiteral("acme");
+            savePreset(document->settings(), acme);
+        }
+        const QJsonObject report = importJson(fixture(QStringLiteral("acme-prices.csv")), path,
+                                              {QStringLiteral("--preset"), QStringLiteral("acme")});
+        QCOMPARE(report[QStringLiteral("preset")].toString(), QStringLiteral("acme"));
+        QCOMPARE(counts(report)[QStringLiteral("added")].toInt(), 2);
+    }
+
+    void killedImportLeavesDocumentUnchanged()
+    {
+        QTemporaryDir dir;
+        const QString document = dir.filePath(QStringLiteral("killed.breakeven"));
+        const QString sheet = dir.filePath(QStringLiteral("runpod-large.csv"));
+        writeSkyPilotSheet(sheet, 300000);
+        QCOMPARE(runBreakeven({QStringLiteral("new"), document}).exitCode, 0);
+        qint64 offers = 0;
+        qint64 sheets = 0;
+        {
+            auto opened = Document::open(document);
+            offers = opened->catalog().offerCount();
+            sheets = qint64(opened->catalog().sheets().size());
+        }
+
+        QProcess import;
+        import.start(QStringLiteral(BREAKEVEN_EXECUTABLE),
+                     {QStringLiteral("import"), sheet, QStringLiteral("--into"), document});
+        QVERIFY(import.waitForStarted());
+        // Uncommitted pages spill into the write-ahead log once the cache is full: the import
+        // is then well under way and has written to disk.
+        QElapsedTimer timer;
+        timer.start();
+        while (QFileInfo(document + QStringLiteral("-wal")).size() < 4 * 1024 * 1024 && timer.elapsed() < 60000
+               && import.state() == QProcess::Running)
+            QTest::qWait(5);
+        QVERIFY2(import.state() == QProcess::Running, "the import finished before it could be killed");
+        import.kill(); // SIGKILL
+        QVERIFY(import.waitForFinished());
+        QCOMPARE(import.exitStatus(), QProcess::CrashExit);
+
+        {
+            SQLite::Database database(document.toStdString(), SQLite::OPEN_READWRITE);
+            QCOMPARE(QString::fromStdString(database.execAndGet("PRAGMA integrity_check").getString()), QStringLiteral("ok"));
+        }
+        auto reopened = Document::open(document);
+        QCOMPARE(reopened->catalog().offerCount(), offers);
+        QCOMPARE(qint64(reopened->catalog().sheets().size()), sheets);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImportCli)
+#include "test_import_cli.moc"

@@ -1,0 +1,335 @@
+// The sheet importer through its API: presets, validation rules, GCP pairing, custom mappings,
+// idempotence, updates in place, strict mode, previews, progress and cancel, real sheets.
+#include "sheetfixtures.h"
+
+#include "inputerror.h"
+#include "sheets/sheetpreset.h"
+
+#include <QDir>
+#include <QtTest>
+
+using namespace breakeven;
+using namespace sheetfixtures;
+
+class TestSheets : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void presets_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("instanceType");
+        QTest::addColumn<QString>("region");
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<int>("gpuCount");
+        QTest::addColumn<double>("onDemand");
+        QTest::addColumn<double>("spot"); // 0: none
+        QTest::addColumn<int>("offers"); // added or updated (a bundled offer of the same key)
+        QTest::addColumn<int>("skipped");
+        QTest::newRow("native: new offer") << "native.csv" << "native" << "crusoe" << "h100-80gb-sxm-ib.8x"
+                                           << "us-east1" << "H100-SXM5-80GB" << 8 << 31.6 << 0.0 << 3 << 1;
+        QTest::newRow("native: category from provider table")
+            << "native.csv" << "native" << "tensordock" << "rtx4090-1x" << "eu-de" << "RTX-4090" << 1 << 0.35
+            << 0.2 << 3 << 1;
+        QTest::newRow("skypilot v7: lambda column order, file name gives provider")
+            << "lambda-v7-sample.csv" << "skypilot" << "lambda" << "gpu_1x_a100_sxm4" << "us-east-1"
+            << "A100-SXM4-40GB" << 1 << 1.29 << 0.0 << 3 << 1;
+        QTest::newRow("skypilot v7: per-GPU memory picks the 80 GB model")
+            << "lambda-v7-sample.csv" << "skypilot" << "lambda" << "gpu_8x_a100_80gb_sxm4" << "us-east-1"
+            << "A100-SXM4-80GB" << 8 << 14.32 << 0.0 << 3 << 1;
+        QTest::newRow("skypilot v8: aws column order, zones collapse to the lowest spot")
+            << "aws-v8.csv" << "skypilot" << "aws" << "g5.xlarge" << "us-east-1" << "A10G" << 1 << 1.006 << 0.39
+            << 2 << 2;
+        QTest::newRow("skypilot: provider from the catalog folder")
+            << "catalogs/v7/paperspace/vms.csv" << "skypilot" << "paperspace" << "H100x8" << "East Coast (NY2)"
+            << "H100-SXM5-80GB" << 8 << 47.6 << 0.0 << 2 << 0;
+        QTest::newRow("gcp: a2 host plus A100, cheapest zone") << "gcp-v7.csv" << "skypilot" << "gcp" << "a2-highgpu-1g"
+                                                               << "us-central1" << "A100-SXM4-40GB" << 1 << 3.5
+                                                               << 1.0 << 4 << 4;
+        QTest::newRow("gcp: a2-ultragpu plus A100-80GB") << "gcp-v7.csv" << "skypilot" << "gcp" << "a2-ultragpu-2g"
+                                                         << "us-central1" << "A100-SXM4-80GB" << 2 << 11.5 << 3.5
+                                                         << 4 << 4;
+        QTest::newRow("gcp: n1 host plus attached V100") << "gcp-v7.csv" << "skypilot" << "gcp"
+                                                         << "n1-standard-8+V100:2" << "us-central1"
+                                                         << "V100-SXM2-16GB" << 2 << 5.34 << 1.58 << 4 << 4;
+        QTest::newRow("gcp: g2 with two L4") << "gcp-v7.csv" << "skypilot" << "gcp" << "g2-standard-24"
+                                             << "europe-west4" << "L4" << 2 << 2.2 << 0.7 << 4 << 4;
+    }
+
+    void presets()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, preset);
+        QFETCH(QString, provider);
+        QFETCH(QString, instanceType);
+        QFETCH(QString, region);
+        QFETCH(QString, gpu);
+        QFETCH(int, gpuCount);
+        QFETCH(double, onDemand);
+        QFETCH(double, spot);
+        QFETCH(int, offers);
+        QFETCH(int, skipped);
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const ImportReport report = SheetImporter(*document).import(fixture(file));
+        QVERIFY(report.written);
+        QCOMPARE(report.preset, preset);
+        QCOMPARE(int(report.offers.added + report.offers.updated), offers);
+        QCOMPARE(int(report.skipped), skipped);
+        const auto stored = findOffer(*document, provider, instanceType, region);
+        QVERIFY2(stored, qPrintable(instanceType));
+        QCOMPARE(stored->offer.gpu, gpu);
+        QCOMPARE(stored->offer.gpuCount, gpuCount);
+        QVERIFY(stored->offer.onDemand);
+        QCOMPARE(*stored->offer.onDemand, onDemand);
+        QCOMPARE(stored->offer.spot.value_or(0.0), spot);
+        QCOMPARE(stored->sheetId, report.sheetId);
+    }
+
+    void validationRules_data()
+    {
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("column");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("valid row") << 2 << "add" << "" << "";
+        QTest::newRow("zone of the same region, lower price") << 3 << "warning" << "Region" << "lower price replaces";
+        QTest::newRow("zone of the same region, higher price") << 4 << "warning" << "Region" << "earlier price is kept";
+        QTest::newRow("negative price") << 5 << "skip" << "Price" << "negative price";
+        QTest::newRow("non-numeric price") << 6 << "skip" << "Price" << "not a number";
+        QTest::newRow("unknown GPU") << 7 << "skip" << "AcceleratorName" << "unknown GPU \"XYZ9000\"";
+        QTest::newRow("CPU-only instance") << 8 << "skip" << "AcceleratorName" << "CPU-only";
+        QTest::newRow("TPU is not a GPU") << 9 << "skip" << "AcceleratorName" << "is not a GPU";
+        QTest::newRow("spot above on-demand") << 10 << "warning" << "SpotPrice" << "above on-demand";
+        QTest::newRow("spot-only offer") << 11 << "warning" << "SpotPrice" << "spot-only";
+        QTest::newRow("zero prices are no price") << 12 << "skip" << "Price" << "no price";
+        QTest::newRow("missing region") << 13 << "skip" << "Region" << "missing region";
+        QTest::newRow("same key twice") << 14 << "warning" << "Region" << "duplicate of line 2";
+        QTest::newRow("fractional GPU") << 15 << "skip" << "AcceleratorCount" << "fractional";
+        QTest::newRow("GpuInfo total memory picks 80 GB") << 16 << "add" << "" << "";
+        QTest::newRow("missing instance type") << 17 << "skip" << "InstanceType" << "missing instance type";
+    }
+
+    void validationRules()
+    {
+        QFETCH(int, line);
+        QFETCH(QString, status);
+        QFETCH(QString, column);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        ImportOptions options;
+        options.collectRows = true;
+        const ImportReport report = SheetImporter(*document).preview(fixture(QStringLiteral("runpod-rules.csv")), options);
+        const RowReport *row = rowAt(report, line);
+        QVERIFY(row);
+        QCOMPARE(toString(row->status), status);
+        QCOMPARE(row->column, column);
+        QVERIFY2(row->reason.contains(reason), qPrintable(row->reason));
+        if (line == 16) {
+            QCOMPARE(row->gpu, QStringLiteral("A100-SXM4-80GB"));
+            QCOMPARE(row->gpuMemoryGB, 80.0);
+        }
+        if (status == QLatin1String("skip"))
+            QVERIFY(std::any_of(report.skips.begin(), report.skips.end(),
+                                [&](const RowIssue &issue) { return issue.line == line && issue.column == column; }));
+    }
+
+    void spotRules_data()
+    {
+        QTest::addColumn<QString>("instanceType");
+        QTest::addColumn<double>("onDemand"); // 0: none
+        QTest::addColumn<double>("spot");     // 0: none
+        QTest::newRow("spot above on-demand dropped") << "spot_high" << 2.0 << 0.0;
+        QTest::newRow("spot-only offer kept") << "spot_only" << 0.0 << 1.5;
+        QTest::newRow("zones keep the lowest price") << "1x_A100" << 1.4 << 0.8;
+    }
+
+    void spotRules()
+    {
+        QFETCH(QString, instanceType);
+        QFETCH(double, onDemand);
+        QFETCH(double, spot);
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        SheetImporter(*document).import(fixture(QStringLiteral("runpod-rules.csv")));
+        const auto stored = findOffer(*document, QStringLiteral("runpod"), instanceType, QStringLiteral("us-east"));
+        QVERIFY(stored);
+        QCOMPARE(stored->offer.onDemand.value_or(0.0), onDemand);
+        QCOMPARE(stored->offer.spot.value_or(0.0), spot);
+    }
+
+    void reimport_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("native") << "native.csv";
+        QTest::newRow("skypilot") << "lambda-v7-sample.csv";
+        QTest::newRow("gcp") << "gcp-v7.csv";
+        QTest::newRow("rules") << "runpod-rules.csv";
+    }
+
+    void reimport()
+    {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        SheetImporter importer(*document);
+        const ImportReport first = importer.import(fixture(file));
+        const qint64 offers = document->catalog().offerCount();
+        const ImportReport second = importer.import(fixture(file));
+        QCOMPARE(second.offers.added, 0);
+        QCOMPARE(second.offers.updated, 0);
+        QCOMPARE(second.offers.unchanged, first.offers.added + first.offers.updated + first.offers.unchanged);
+        QCOMPARE(document->catalog().offerCount(), offers);
+        const auto sheets = document->catalog().sheets();
+        QCOMPARE(sheets.front().rowsUnchanged, second.offers.unchanged);
+        QCOMPARE(sheets.front().sha256, first.sha256);
+        QCOMPARE(first.sha256, QString::fromLatin1(fileHash(fixture(file))));
+    }
+
+    void nativeUpdatesBundledRows()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const auto before = findOffer(*document, QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("us-west-2"));
+        QVERIFY(before);
+        const ImportReport report = SheetImporter(*document).import(fixture(QStringLiteral("native.csv")));
+        QCOMPARE(report.offers.unchanged, 1);
+        QCOMPARE(report.offers.updated, 2); // p4d.24xlarge and a crusoe offer of the bundle
+        const auto after = findOffer(*document, QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), QStringLiteral("us-west-2"));
+        QCOMPARE(after->id, before->id);
+        QCOMPARE(*after->offer.onDemand, 20.5);
+        QCOMPARE(after->sheetId, report.sheetId);
+    }
+
+    void newerSheetUpdatesInPlace()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString path = dir.filePath(QStringLiteral("runpod-prices.csv"));
+        writeSkyPilotSheet(path, 500);
+        SheetImporter importer(*document);
+        importer.import(path);
+        const auto before = findOffer(*document, QStringLiteral("runpod"), QStringLiteral("1x-H100-0"), QStringLiteral("region-0"));
+        QVERIFY(before);
+        const qint64 count = document->catalog().offerCount();
+        writeSkyPilotSheet(path, 500, 2.0);
+        ImportOptions options;
+        options.asOf = QStringLiteral("2031-01-01");
+        const ImportReport report = importer.import(path, options);
+        QCOMPARE(report.offers.updated, 500);
+        QCOMPARE(document->catalog().offerCount(), count);
+        const auto after = findOffer(*document, QStringLiteral("runpod"), QStringLiteral("1x-H100-0"), QStringLiteral("region-0"));
+        QCOMPARE(after->id, before->id);
+        QCOMPARE(*after->offer.onDemand, 1.0);
+        QCOMPARE(after->offer.asOf, QStringLiteral("2031-01-01"));
+        QCOMPARE(document->catalog().sheets().front().asOf, QStringLiteral("2031-01-01"));
+    }
+
+    void strictRefusesAndPreviewWritesNothing_data()
+    {
+        QTest::addColumn<bool>("strict");
+        QTest::addColumn<bool>("preview");
+        QTest::newRow("strict with skipped rows") << true << false;
+        QTest::newRow("preview") << false << true;
+    }
+
+    void strictRefusesAndPreviewWritesNothing()
+    {
+        QFETCH(bool, strict);
+        QFETCH(bool, preview);
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const qint64 offers = document->catalog().offerCount();
+        const std::size_t sheets = document->catalog().sheets().size();
+        ImportOptions options;
+        options.strict = strict;
+        SheetImporter importer(*document);
+        const QString sheet = fixture(QStringLiteral("runpod-rules.csv"));
+        const ImportReport report = preview ? importer.preview(sheet, options) : importer.import(sheet, options);
+        QVERIFY(!report.written);
+        QCOMPARE(report.refused, strict);
+        QVERIFY(report.offers.added > 0);
+        QCOMPARE(document->catalog().offerCount(), offers);
+        QCOMPARE(document->catalog().sheets().size(), sheets);
+    }
+
+    void customMapping()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString sheet = fixture(QStringLiteral("acme-prices.csv"));
+        QVERIFY_THROWS_EXCEPTION(InputError, SheetImporter(*document).preview(sheet));
+        SheetPreset acme;
+        acme.name = QStringLiteral("acme");
+        acme.setColumn(SheetField::InstanceType, QStringLiteral("Machine"));
+        acme.setColumn(SheetField::Gpu, QStringLiteral("Card"));
+        acme.setColumn(SheetField::GpuCount, QStringLiteral("Cards"));
+        acme.setColumn(SheetField::OnDemand, QStringLiteral("Hourly"));
+        acme.setColumn(SheetField::Region, QStringLiteral("Location"));
+        acme.provider = QStringLiteral("acme");
+        acme.category = QStringLiteral("marketplace");
+        acme.currency = QStringLiteral("EUR");
+        savePreset(document->settings(), acme);
+
+        const ImportReport detected = SheetImporter(*document).import(sheet);
+        QCOMPARE(detected.preset, QStringLiteral("acme"));
+        QCOMPARE(detected.offers.added, 2);
+        QCOMPARE(detected.skips.size(), std::size_t(1));
+        QCOMPARE(detected.skips.front().column, QStringLiteral("Card"));
+        const auto h100 = findOffer(*document, QStringLiteral("acme"), QStringLiteral("gpu-b"), QStringLiteral("Paris"));
+        QVERIFY(h100);
+        QCOMPARE(h100->offer.gpu, QStringLiteral("H100-SXM5-80GB"));
+        QCOMPARE(*h100->offer.onDemand, 19.9);
+        QCOMPARE(h100->offer.currency, QStringLiteral("EUR"));
+        QVERIFY(h100->offer.category == CloudCategory::Marketplace);
+
+        ImportOptions byName;
+        byName.presetName = QStringLiteral("acme");
+        QCOMPARE(SheetImporter(*document).import(sheet, byName).offers.unchanged, 2);
+    }
+
+    void progressAndCancel()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString path = dir.filePath(QStringLiteral("runpod-progress.csv"));
+        writeSkyPilotSheet(path, 20000);
+        const qint64 offers = document->catalog().offerCount();
+        const std::size_t sheets = document->catalog().sheets().size();
+        ImportOptions options;
+        int calls = 0;
+        options.progress = [&](qint64 done, qint64 total) {
+            ++calls;
+            return done * 2 < total; // cancel half-way
+        };
+        QVERIFY_THROWS_EXCEPTION(ImportCancelled, SheetImporter(*document).import(path, options));
+        QVERIFY(calls >= 5);
+        QCOMPARE(document->catalog().offerCount(), offers);
+        QCOMPARE(document->catalog().sheets().size(), sheets);
+    }
+
+    void realSheets()
+    {
+        const QDir samples(QStringLiteral(BREAKEVEN_SOURCE_DIR "/../shared/pricing-samples"));
+        if (!samples.exists())
+            QSKIP("no ../shared/pricing-samples beside the project");
+        const QStringList files = samples.entryList({QStringLiteral("*.csv")}, QDir::Files);
+        QVERIFY(!files.isEmpty());
+        for (const QString &file : files) {
+            QTemporaryDir dir;
+            auto document = newDocument(dir);
+            const ImportReport report = SheetImporter(*document).import(samples.filePath(file));
+            QVERIFY2(report.written, qPrintable(file));
+            QVERIFY2(report.offers.added > 0, qPrintable(file));
+            for (const RowIssue &skip : report.skips)
+                QVERIFY2(skip.reason.startsWith(QLatin1String("CPU-only")) || skip.reason.endsWith(QLatin1String("is not a GPU")),
+                         qPrintable(QStringLiteral("%1:%2: %3").arg(file).arg(skip.line).arg(skip.reason)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSheets)
+#include "test_sheets.moc"

@@ -1,0 +1,207 @@
+// Files a document must be refused as, each left byte-for-byte as it was with no -wal or
+// -shm beside it, and the upgrade of an old document.
+#include "inputerror.h"
+#include "store/database.h"
+#include "store/document.h"
+#include "storetestsupport.h"
+
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QUrl>
+#include <QtTest>
+#include <SQLiteCpp/Database.h>
+
+using namespace breakeven;
+using namespace storetest;
+
+class TestDocumentFiles : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void refusesUntrustedFiles_data();
+    void refusesUntrustedFiles();
+    void refusesMissingFile();
+    void upgradesVersionZeroDocument();
+
+private:
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    QString copyOfTemplate(const QString &name);
+    QString makeFixture(const QString &kind);
+
+    QTemporaryDir m_dir;
+    QString m_template;
+};
+
+void TestDocumentFiles::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_template = path(QStringLiteral("template.breakeven"));
+    Document::create(m_template);
+}
+
+QString TestDocumentFiles::copyOfTemplate(const QString &name)
+{
+    QString copy = path(name);
+    QFile::remove(copy);
+    if (!QFile::copy(m_template, copy))
+        return {};
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    return copy;
+}
+
+QString TestDocumentFiles::makeFixture(const QString &kind)
+{
+    QString file = path(kind + QStringLiteral(".breakeven"));
+    QFile::remove(file);
+    if (kind == QLatin1String("random-bytes")) {
+        QByteArray bytes(8192, Qt::Uninitialized);
+        QRandomGenerator generator(42);
+        for (char &c : bytes)
+            c = char(generator.bounded(256));
+        writeFile(file, bytes);
+    } else if (kind == QLatin1String("empty")) {
+        writeFile(file, {});
+    } else if (kind == QLatin1String("csv-text")) {
+        writeFile(file, "provider,instance_type\naws,p4d.24xlarge\n");
+    } else if (kind == QLatin1String("header-only")) {
+        writeFile(file, QByteArray("SQLite format 3\0", 16));
+    } else if (kind.startsWith(QLatin1String("other-app"))) {
+        SQLite::Database other(file.toStdString(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        other.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)");
+        other.exec("INSERT INTO notes (text) VALUES ('hello')");
+        if (kind == QLatin1String("other-app-id"))
+            other.exec("PRAGMA application_id = 305419896"); // 0x12345678
+    } else if (kind == QLatin1String("newer-version")) {
+        copyOfTemplate(file.section(u'/', -1));
+        SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        raw.exec("PRAGMA user_version = 7");
+    } else if (kind.startsWith(QLatin1String("truncated"))) {
+        QByteArray half = readFile(m_template);
+        half.truncate(half.size() / 2);
+        // Without "version-valid-for" matching the change counter, SQLite ignores the size in
+        // the header and takes the file's: only quick_check can notice the missing pages.
+        if (kind == QLatin1String("truncated-unvouched"))
+            half[95] = char(half[95] ^ 0x5A);
+        writeFile(file, half);
+    } else if (kind == QLatin1String("corrupted-page")) {
+        copyOfTemplate(file.section(u'/', -1));
+        int rootPage = 0;
+        int pageSize = 0;
+        {
+            // Immutable: a plain read-only connection would leave -wal and -shm behind.
+            const std::string uri
+                = QUrl::fromLocalFile(file).toEncoded().toStdString() + "?immutable=1";
+            SQLite::Database raw(uri, SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+            rootPage
+                = raw.execAndGet("SELECT rootpage FROM sqlite_schema WHERE name = 'cloud_offers'")
+                      .getInt();
+            pageSize = raw.execAndGet("PRAGMA page_size").getInt();
+        }
+        QByteArray bytes = readFile(file);
+        const qsizetype offset = qsizetype(rootPage - 1) * pageSize;
+        bytes.replace(offset, 64, QByteArray(64, char(0xFF)));
+        writeFile(file, bytes);
+    } else if (kind == QLatin1String("missing-table")) {
+        copyOfTemplate(file.section(u'/', -1));
+        SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        raw.exec("DROP TABLE sheet_mappings");
+    }
+    return file;
+}
+
+void TestDocumentFiles::refusesUntrustedFiles_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("random bytes") << "random-bytes"
+                                  << "not an SQLite database";
+    QTest::newRow("empty file") << "empty"
+                                << "not an SQLite database";
+    QTest::newRow("CSV text") << "csv-text"
+                              << "not an SQLite database";
+    QTest::newRow("SQLite magic only") << "header-only"
+                                       << "not an SQLite database";
+    QTest::newRow("another application's database")
+        << "other-app"
+        << "not a Breakeven document (application_id 0x0)";
+    QTest::newRow("another application's id")
+        << "other-app-id"
+        << "not a Breakeven document (application_id 0x12345678)";
+    QTest::newRow("newer version")
+        << "newer-version"
+        << QStringLiteral(
+               "written by a newer version of Breakeven (schema 7; this version reads up to %1)")
+               .arg(latestSchemaVersion());
+    QTest::newRow("truncated document") << "truncated"
+                                        << "damaged: the file is truncated";
+    QTest::newRow("truncated, size in header not vouched for") << "truncated-unvouched"
+                                                               << "damaged: ";
+    QTest::newRow("corrupted page") << "corrupted-page"
+                                    << "damaged: ";
+    QTest::newRow("table missing") << "missing-table"
+                                   << "damaged: table sheet_mappings is missing";
+}
+
+void TestDocumentFiles::refusesUntrustedFiles()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, reason);
+    const QString file = makeFixture(kind);
+    QVERIFY(QFile::exists(file));
+    QVERIFY(!QFile::exists(file + QStringLiteral("-wal")));
+    const QByteArray before = fileHash(file);
+    const qint64 sizeBefore = QFileInfo(file).size();
+
+    try {
+        Document::open(file);
+        QFAIL("the file was opened");
+    } catch (const InputError &error) {
+        QCOMPARE(error.where(), file);
+        QVERIFY2(error.reason().startsWith(reason), qPrintable(error.reason()));
+        if (reason.endsWith(QLatin1String(": ")))
+            QVERIFY2(error.reason().size() > reason.size(), "the damage is not described");
+    }
+    QCOMPARE(fileHash(file), before);
+    QCOMPARE(QFileInfo(file).size(), sizeBefore);
+    QVERIFY(!QFile::exists(file + QStringLiteral("-wal")));
+    QVERIFY(!QFile::exists(file + QStringLiteral("-shm")));
+    QVERIFY(!QFile::exists(file + QStringLiteral("-journal")));
+}
+
+void TestDocumentFiles::upgradesVersionZeroDocument()
+{
+    const QString file = path(QStringLiteral("version0.breakeven"));
+    {
+        SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        raw.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+    }
+    {
+        const std::unique_ptr<Document> document = Document::open(file);
+        SQLite::Database &db = document->connection().database();
+        QCOMPARE(db.execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
+        for (const char *table : requiredTables())
+            QVERIFY2(db.tableExists(table), table);
+        QCOMPARE(document->scenarios().names(), QStringList());
+    }
+    SQLite::Database raw(file.toStdString(), SQLite::OPEN_READONLY);
+    QCOMPARE(raw.execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
+    QCOMPARE(std::uint32_t(raw.execAndGet("PRAGMA application_id").getInt()), kApplicationId);
+}
+
+void TestDocumentFiles::refusesMissingFile()
+{
+    const QString file = path(QStringLiteral("absent.breakeven"));
+    try {
+        Document::open(file);
+        QFAIL("a missing file was opened");
+    } catch (const InputError &error) {
+        QCOMPARE(error.where(), file);
+        QCOMPARE(error.reason(), QStringLiteral("no such file"));
+    }
+    QVERIFY(!QFile::exists(file));
+    QVERIFY(!QFile::exists(file + QStringLiteral("-wal")));
+}
+
+QTEST_GUILESS_MAIN(TestDocumentFiles)
+#include "test_documentfiles.moc"

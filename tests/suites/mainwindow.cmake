@@ -1,0 +1,1 @@
+breakeven_add_test(test_mainwindow GUI SOURCES ${CMAKE_CURRENT_LIST_DIR}/../mainwindow/test_mainwindow.cpp)

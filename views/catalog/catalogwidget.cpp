@@ -1,0 +1,300 @@
+#include "catalogwidget.h"
+
+#include "catalogformat.h"
+#include "gputablemodel.h"
+#include "inputerror.h"
+#include "offerfilterbar.h"
+#include "offertablemodel.h"
+#include "store/document.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace breakeven {
+
+namespace {
+
+constexpr int kMeasuredRows = 50;
+
+void setUpTable(QTableView *view)
+{
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    // Fixed row heights let the view place row 100,000 without asking the model about the rows
+    // before it. Column widths are measured on a few rows from the top of the view, which lie on
+    // one page: Qt's default reads 1,000 rows, and precision 0 reads every row of a hidden view.
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->horizontalHeader()->setResizeContentsPrecision(kMeasuredRows);
+    view->verticalHeader()->setResizeContentsPrecision(kMeasuredRows);
+    view->horizontalHeader()->setHighlightSections(false);
+}
+
+} // namespace
+
+CatalogWidget::CatalogWidget(QWidget *parent)
+    : QWidget(parent)
+    , m_tabs(new QTabWidget(this))
+    , m_gpuModel(new GpuTableModel(this))
+    , m_gpuProxy(new QSortFilterProxyModel(this))
+    , m_offerModel(new OfferTableModel(this))
+{
+    m_gpuProxy->setSourceModel(m_gpuModel);
+    m_gpuProxy->setSortRole(GpuTableModel::SortRole);
+    m_gpuProxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+
+    m_tabs->addTab(createGpuTab(), tr("GPU models"));
+    m_tabs->addTab(createOfferTab(), tr("Cloud offers"));
+    m_tabs->setDocumentMode(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+
+    connect(m_offerModel, &OfferTableModel::queryFailed, this, [this](const QString &message) {
+        updateOfferStatus(message);
+    });
+    connect(m_offerModel, &QAbstractItemModel::modelReset, this, [this] {
+        updateOfferStatus();
+        updateButtons();
+    });
+    updateButtons();
+}
+
+CatalogWidget::~CatalogWidget() = default;
+
+QWidget *CatalogWidget::createGpuTab()
+{
+    auto *tab = new QWidget(this);
+    m_gpuView = new QTableView(tab);
+    m_gpuView->setObjectName(QStringLiteral("gpuView"));
+    setUpTable(m_gpuView);
+    m_gpuView->setModel(m_gpuProxy);
+    m_gpuView->horizontalHeader()->setSortIndicator(GpuTableModel::Name, Qt::AscendingOrder);
+    m_gpuView->setSortingEnabled(true);
+    connect(m_gpuView, &QTableView::doubleClicked, this, [this] { addSelectedGpus(); });
+    connect(m_gpuView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CatalogWidget::updateButtons);
+
+    m_addGpu = new QToolButton(tab);
+    m_addGpu->setText(tr("Add to scenario"));
+    m_addGpu->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    connect(m_addGpu, &QToolButton::clicked, this, &CatalogWidget::addSelectedGpus);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_addGpu);
+    auto *layout = new QVBoxLayout(tab);
+    layout->addWidget(m_gpuView, 1);
+    layout->addLayout(buttons);
+    return tab;
+}
+
+QWidget *CatalogWidget::createOfferTab()
+{
+    auto *tab = new QWidget(this);
+    m_filterBar = new OfferFilterBar(tab);
+    connect(m_filterBar, &OfferFilterBar::filterChanged, this, &CatalogWidget::applyFilter);
+
+    m_offerView = new QTableView(tab);
+    m_offerView->setObjectName(QStringLiteral("offerView"));
+    setUpTable(m_offerView);
+    m_offerView->setModel(m_offerModel);
+    m_offerView->horizontalHeader()->setSortIndicator(m_offerModel->sortColumn(), m_offerModel->sortOrder());
+    m_offerView->setSortingEnabled(true);
+    // Eighteen columns are more than a dock shows; let the user pick.
+    QHeaderView *header = m_offerView->horizontalHeader();
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this, [this, header](const QPoint &at) {
+        QMenu menu;
+        for (int column = 0; column < OfferTableModel::ColumnCount; ++column) {
+            QAction *action = menu.addAction(m_offerModel->headerData(column, Qt::Horizontal).toString());
+            action->setCheckable(true);
+            action->setChecked(!header->isSectionHidden(column));
+            connect(action, &QAction::toggled, header, [header, column](bool shown) {
+                header->setSectionHidden(column, !shown);
+            });
+        }
+        menu.exec(header->mapToGlobal(at));
+    });
+    // Connected after the view's own handler, so the model has already accepted or refused.
+    connect(m_offerView->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            &CatalogWidget::keepSortIndicator);
+    connect(m_offerView, &QTableView::doubleClicked, this, [this] { addSelectedOffers(defaultPlan()); });
+    connect(m_offerView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &CatalogWidget::updateButtons);
+
+    m_offerStatus = new QLabel(tab);
+    m_offerStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_addOffers = new QToolButton(tab);
+    m_addOffers->setText(tr("Add to scenario"));
+    m_addOffers->setToolTip(tr("Add the selected offers with the plan of the filter, else on-demand; "
+                               "the arrow picks another plan"));
+    m_addOffers->setPopupMode(QToolButton::MenuButtonPopup);
+    auto *plans = new QMenu(m_addOffers);
+    for (PricingPlan plan : {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y}) {
+        plans->addAction(tr("Add as %1").arg(toString(plan)), this, [this, plan] { addSelectedOffers(plan); });
+    }
+    m_addOffers->setMenu(plans);
+    connect(m_addOffers, &QToolButton::clicked, this, [this] { addSelectedOffers(defaultPlan()); });
+
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_offerStatus, 1);
+    bottom->addWidget(m_addOffers);
+    auto *layout = new QVBoxLayout(tab);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_offerView, 1);
+    layout->addLayout(bottom);
+    return tab;
+}
+
+void CatalogWidget::setDocument(Document *document)
+{
+    m_document = document;
+    m_offerModel->setRepository(document ? &document->catalog() : nullptr);
+    refresh();
+}
+
+void CatalogWidget::refresh()
+{
+    if (!m_document) {
+        m_gpuModel->setModels({});
+        m_filterBar->setChoices({}, {}, {});
+        m_offerModel->reload();
+        return;
+    }
+    QString problem;
+    try {
+        CatalogRepository &catalog = m_document->catalog();
+        std::vector<GpuModel> gpus = catalog.gpuModels();
+        QStringList gpuNames;
+        for (const GpuModel &gpu : gpus)
+            gpuNames.append(gpu.name);
+        m_gpuModel->setModels(std::move(gpus));
+        const QSignalBlocker blocker(m_filterBar);
+        m_filterBar->setChoices(catalog.providers(), gpuNames, catalog.regions());
+    } catch (const InputError &error) {
+        problem = error.message();
+    }
+    m_offerModel->setFilter(m_filterBar->filter());
+    keepSortIndicator();
+    m_gpuView->resizeColumnsToContents();
+    m_offerView->resizeColumnsToContents();
+    // The measured rows are the youngest or cheapest; an old price needs room for its icon.
+    const int ageWidth = m_offerView->fontMetrics().horizontalAdvance(formatAge(999)) + 48;
+    if (m_offerView->columnWidth(OfferTableModel::PriceAge) < ageWidth)
+        m_offerView->setColumnWidth(OfferTableModel::PriceAge, ageWidth);
+    if (!problem.isEmpty())
+        updateOfferStatus(problem);
+}
+
+void CatalogWidget::applyFilter()
+{
+    m_offerModel->setFilter(m_filterBar->filter());
+    // A new plan can make the sorted column unsortable; the model then falls back.
+    keepSortIndicator();
+}
+
+void CatalogWidget::keepSortIndicator()
+{
+    QHeaderView *header = m_offerView->horizontalHeader();
+    if (header->sortIndicatorSection() != m_offerModel->sortColumn()
+        || header->sortIndicatorOrder() != m_offerModel->sortOrder())
+        header->setSortIndicator(m_offerModel->sortColumn(), m_offerModel->sortOrder());
+}
+
+OfferFilter CatalogWidget::offerFilter() const
+{
+    return m_filterBar->filter();
+}
+
+void CatalogWidget::setOfferFilter(const OfferFilter &filter)
+{
+    m_filterBar->setFilter(filter);
+}
+
+PricingPlan CatalogWidget::defaultPlan() const
+{
+    return m_offerModel->filter().plan.value_or(PricingPlan::OnDemand);
+}
+
+QList<StoredOffer> CatalogWidget::selectedOffers() const
+{
+    QList<StoredOffer> offers;
+    QModelIndexList rows = m_offerView->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    for (const QModelIndex &index : rows) {
+        if (offers.size() >= MaxOffersPerRequest)
+            break;
+        if (std::optional<StoredOffer> stored = m_offerModel->offerAt(index.row()))
+            offers.append(*stored);
+    }
+    return offers;
+}
+
+QList<GpuModel> CatalogWidget::selectedGpus() const
+{
+    QList<GpuModel> gpus;
+    QModelIndexList rows = m_gpuView->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    for (const QModelIndex &index : rows)
+        gpus.append(m_gpuModel->gpu(m_gpuProxy->mapToSource(index).row()));
+    return gpus;
+}
+
+void CatalogWidget::addSelectedOffers(PricingPlan plan)
+{
+    const qsizetype selected = m_offerView->selectionModel()->selectedRows().size();
+    QList<StoredOffer> offers = selectedOffers();
+    const qsizetype taken = offers.size();
+    offers.removeIf([plan](const StoredOffer &stored) { return !stored.offer.price(plan); });
+    QStringList notes;
+    if (selected > taken)
+        notes.append(tr("only the first %1 selected offers were added").arg(MaxOffersPerRequest));
+    if (taken > offers.size())
+        notes.append(tr("%n offer(s) without a %1 price left out", nullptr, int(taken - offers.size()))
+                         .arg(toString(plan)));
+    updateOfferStatus(notes.join(QStringLiteral("; ")));
+    if (!offers.isEmpty())
+        emit addOffersRequested(offers, plan);
+}
+
+void CatalogWidget::addSelectedGpus()
+{
+    for (const GpuModel &gpu : selectedGpus())
+        emit addGpuRequested(gpu);
+}
+
+void CatalogWidget::setCurrentTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(int(tab));
+}
+
+void CatalogWidget::updateOfferStatus(const QString &note)
+{
+    QString text = tr("%1 offers").arg(QLocale().toString(m_offerModel->rowCount()));
+    if (!note.isEmpty())
+        text += QStringLiteral(" — ") + note;
+    m_offerStatus->setText(text);
+}
+
+void CatalogWidget::updateButtons()
+{
+    m_addGpu->setEnabled(m_gpuView->selectionModel()->hasSelection());
+    m_addOffers->setEnabled(m_offerView->selectionModel()->hasSelection());
+}
+
+} // namespace breakeven

@@ -1,0 +1,87 @@
+// The catalog dock's content: a tab of GPU models and a tab of cloud offers (filtered and
+// sorted in SQL, read lazily), from which the user adds GPUs and offers to the scenario. The
+// widget changes nothing itself: it asks, and the main window turns the request into an undo
+// command.
+#pragma once
+
+#include "domain.h"
+#include "store/catalogrepository.h"
+
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+
+namespace breakeven {
+
+class Document;
+class GpuTableModel;
+class OfferFilterBar;
+class OfferTableModel;
+
+class CatalogWidget : public QWidget {
+    Q_OBJECT
+public:
+    enum Tab { GpuTab, OfferTab };
+    // More than this many selected offers are cut to this many: a scenario of thousands of
+    // options is never what a shift-click meant.
+    static constexpr int MaxOffersPerRequest = 500;
+
+    explicit CatalogWidget(QWidget *parent = nullptr);
+    ~CatalogWidget() override;
+
+    // The document must outlive its use here (call setDocument(nullptr) before deleting it).
+    void setDocument(Document *document);
+    Document *document() const { return m_document; }
+    // Reads the catalog again: filter choices, GPU models, offer count (after an import).
+    void refresh();
+
+    OfferFilter offerFilter() const;
+    void setOfferFilter(const OfferFilter &filter);
+    // The filter's plan, else on-demand: what a double-click or the button adds.
+    PricingPlan defaultPlan() const;
+
+    QList<StoredOffer> selectedOffers() const;
+    QList<GpuModel> selectedGpus() const;
+    // Emit the requests for the current selection, as the buttons and double-clicks do.
+    void addSelectedOffers(PricingPlan plan);
+    void addSelectedGpus();
+
+    void setCurrentTab(Tab tab);
+    QTableView *offerView() const { return m_offerView; }
+    QTableView *gpuView() const { return m_gpuView; }
+    OfferTableModel *offerModel() const { return m_offerModel; }
+    GpuTableModel *gpuModel() const { return m_gpuModel; }
+    OfferFilterBar *filterBar() const { return m_filterBar; }
+
+signals:
+    // Offers the user picked, each with a price for `plan` (offers without one are left out).
+    void addOffersRequested(const QList<breakeven::StoredOffer> &offers, breakeven::PricingPlan plan);
+    void addGpuRequested(const breakeven::GpuModel &gpu);
+
+private:
+    QWidget *createGpuTab();
+    QWidget *createOfferTab();
+    void applyFilter();
+    void keepSortIndicator();
+    void updateOfferStatus(const QString &note = {});
+    void updateButtons();
+
+    Document *m_document = nullptr;
+    QTabWidget *m_tabs;
+    GpuTableModel *m_gpuModel;
+    QSortFilterProxyModel *m_gpuProxy;
+    QTableView *m_gpuView = nullptr;
+    QToolButton *m_addGpu = nullptr;
+    OfferTableModel *m_offerModel;
+    OfferFilterBar *m_filterBar = nullptr;
+    QTableView *m_offerView = nullptr;
+    QToolButton *m_addOffers = nullptr;
+    QLabel *m_offerStatus = nullptr;
+};
+
+} // namespace breakeven

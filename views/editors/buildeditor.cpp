@@ -1,0 +1,218 @@
+#include "buildeditor.h"
+
+#include "commands/fieldeditcommand.h"
+#include "commands/partcommands.h"
+#include "componentlist.h"
+#include "engine/assembly.h"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+
+namespace breakeven {
+
+BuildEditor::BuildEditor(DocumentContext &context, QWidget *parent)
+    : QWidget(parent)
+    , m_context(context)
+    , m_bindings([this](const QString &key, const QString &label, const OnPremBuild &after) { push(key, label, after); })
+    , m_presets(bundledOverheadPresets())
+    , m_exampleBuilds(bundledExampleBuilds())
+{
+    using B = OnPremBuild;
+    auto *form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto number = [&](const QString &rowLabel, const QString &key, const QString &label, NumberField *field,
+                      auto get, auto set) {
+        form->addRow(rowLabel, field);
+        m_bindings.number(field, key, label, get, set);
+        return field;
+    };
+    auto money = [this](double maximum = 1e9) { return new NumberField(0, maximum, 2, QString(), 1, this); };
+
+    m_examples = new QComboBox(this);
+    m_examples->addItem(tr("Example build…"));
+    for (const OnPremBuild &example : m_exampleBuilds)
+        m_examples->addItem(example.name);
+    m_overheadPresets = new QComboBox(this);
+    m_overheadPresets->addItem(tr("Preset…"));
+    for (const OverheadPreset &preset : m_presets) {
+        m_overheadPresets->addItem(preset.name);
+        m_overheadPresets->setItemData(m_overheadPresets->count() - 1, preset.source, Qt::ToolTipRole);
+    }
+    for (QComboBox *box : {m_examples, m_overheadPresets}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
+    form->addRow(tr("Start from:"), m_examples);
+    form->addRow(tr("Overheads:"), m_overheadPresets);
+    connect(m_examples, &QComboBox::activated, this, &BuildEditor::applyExampleBuild);
+    connect(m_overheadPresets, &QComboBox::activated, this, &BuildEditor::applyOverheadPreset);
+
+    auto *name = new QLineEdit(this);
+    form->addRow(tr("Name:"), name);
+    m_bindings.text(name, QStringLiteral("name"), tr("name"), [](const B &b) { return b.name; },
+                    [](B &b, const QString &v) { b.name = v; });
+    auto *kind = new QComboBox(this);
+    kind->addItem(tr("Built from scratch"), toString(BuildKind::BuiltFromScratch));
+    kind->addItem(tr("Pre-built"), toString(BuildKind::PreBuilt));
+    kind->addItem(tr("Used parts"), toString(BuildKind::UsedParts));
+    form->addRow(tr("Kind:"), kind);
+    m_bindings.choice(kind, QStringLiteral("kind"), tr("kind"), [](const B &b) { return QVariant(toString(b.kind)); },
+                      [](B &b, const QVariant &v) {
+                          b.kind = buildKindFromString(v.toString()).value_or(BuildKind::BuiltFromScratch);
+                      });
+    m_gpu = new GpuChoice(this);
+    form->addRow(tr("GPU:"), m_gpu);
+    m_bindings.choice(m_gpu, QStringLiteral("gpu"), tr("GPU"), [](const B &b) { return QVariant(b.gpu); },
+                      [](B &b, const QVariant &v) { b.gpu = v.toString(); });
+    m_gpuInfo = new QLabel(this);
+    form->addRow(QString(), m_gpuInfo);
+    number(tr("GPUs per unit:"), QStringLiteral("gpuCount"), tr("GPUs per unit"),
+           new NumberField(1, 1024, 0, QString(), 1, this), [](const B &b) { return double(b.gpuCount); },
+           [](B &b, double v) { b.gpuCount = int(v); });
+
+    m_components = new ComponentList(context, this);
+    form->addRow(m_components);
+    m_hardware = new QLabel(this);
+    auto *listPrice = money();
+    listPrice->setSpecialValueText(tr("sum of parts"));
+    number(tr("List price:"), QStringLiteral("listPrice"), tr("list price"), listPrice,
+           [](const B &b) { return b.listPrice.value_or(0); },
+           [](B &b, double v) { b.listPrice = v > 0 ? std::optional<double>(v) : std::nullopt; });
+    number(tr("Pre-built markup:"), QStringLiteral("preBuiltMarkup"), tr("pre-built markup"),
+           new NumberField(0, 1000, 1, tr(" %"), 100, this), [](const B &b) { return b.preBuiltMarkup; },
+           [](B &b, double v) { b.preBuiltMarkup = v; });
+    form->addRow(tr("Hardware price:"), m_hardware);
+    auto *currency = new QLineEdit(this);
+    currency->setMaxLength(3);
+    form->addRow(tr("Currency:"), currency);
+    m_bindings.text(currency, QStringLiteral("currency"), tr("currency"), [](const B &b) { return b.currency; },
+                    [](B &b, const QString &v) { b.currency = v.toUpper(); });
+    number(tr("Infrastructure (one-time):"), QStringLiteral("infrastructureOneTime"), tr("infrastructure"), money(),
+           [](const B &b) { return b.infrastructureOneTime; }, [](B &b, double v) { b.infrastructureOneTime = v; });
+
+    m_load = new NumberField(0, 1e6, 0, tr(" W"), 1, this);
+    m_load->setSpecialValueText(tr("estimated"));
+    number(tr("Wall power under load:"), QStringLiteral("loadW"), tr("wall power under load"), m_load,
+           [](const B &b) { return b.loadW.value_or(0); },
+           [](B &b, double v) { b.loadW = v > 0 ? std::optional<double>(v) : std::nullopt; });
+    m_powerEstimate = new QLabel(this);
+    m_powerEstimate->setWordWrap(true);
+    auto *useEstimate = new QPushButton(tr("Use Estimate"), this);
+    auto *estimateRow = new QHBoxLayout;
+    estimateRow->addWidget(m_powerEstimate, 1);
+    estimateRow->addWidget(useEstimate);
+    form->addRow(QString(), estimateRow);
+    connect(useEstimate, &QPushButton::clicked, this, &BuildEditor::useEstimatedPower);
+    auto *idle = new NumberField(0, 1e6, 0, tr(" W"), 1, this);
+    idle->setSpecialValueText(tr("25 % of load"));
+    number(tr("Wall power idle:"), QStringLiteral("idleW"), tr("idle power"), idle,
+           [](const B &b) { return b.idleW.value_or(0); },
+           [](B &b, double v) { b.idleW = v > 0 ? std::optional<double>(v) : std::nullopt; });
+    m_electricity = number(tr("Electricity price:"), QStringLiteral("electricityPerKWh"), tr("electricity price"),
+                           new NumberField(0, 100, 4, tr(" /kWh"), 1, this),
+                           [](const B &b) { return b.electricityPerKWh; }, [](B &b, double v) { b.electricityPerKWh = v; });
+    number(tr("PUE:"), QStringLiteral("pue"), tr("PUE"), new NumberField(1, 5, 2, QString(), 1, this),
+           [](const B &b) { return b.pue; }, [](B &b, double v) { b.pue = v; });
+    number(tr("Overhead per year:"), QStringLiteral("overheadPerYearOfHardware"), tr("overhead"),
+           new NumberField(0, 1000, 1, tr(" % of hardware"), 100, this),
+           [](const B &b) { return b.overheadPerYearOfHardware; }, [](B &b, double v) { b.overheadPerYearOfHardware = v; });
+    auto *includesPower = new QCheckBox(tr("Includes power, cooling"), this);
+    includesPower->setToolTip(tr("The overhead already covers power and cooling, so power is not added again"));
+    form->addRow(QString(), includesPower);
+    m_bindings.check(includesPower, QStringLiteral("overheadIncludesPower"), tr("overhead includes power"),
+                     [](const B &b) { return b.overheadIncludesPower; }, [](B &b, bool v) { b.overheadIncludesPower = v; });
+    number(tr("Labor per month:"), QStringLiteral("laborPerMonth"), tr("labor"), money(),
+           [](const B &b) { return b.laborPerMonth; }, [](B &b, double v) { b.laborPerMonth = v; });
+    number(tr("Colocation per month:"), QStringLiteral("colocationPerMonth"), tr("colocation"), money(),
+           [](const B &b) { return b.colocationPerMonth; }, [](B &b, double v) { b.colocationPerMonth = v; });
+    number(tr("Lifetime:"), QStringLiteral("lifetimeYears"), tr("lifetime"),
+           new NumberField(0.5, 30, 1, tr(" years"), 1, this), [](const B &b) { return b.lifetimeYears; },
+           [](B &b, double v) { b.lifetimeYears = v; });
+    number(tr("Depreciation per year:"), QStringLiteral("depreciationPerYear"), tr("depreciation"),
+           new NumberField(0, 100, 1, tr(" %"), 100, this), [](const B &b) { return b.depreciationPerYear; },
+           [](B &b, double v) { b.depreciationPerYear = v; });
+}
+
+void BuildEditor::setGpuModels(const std::vector<GpuModel> &models)
+{
+    m_gpu->setModels(models);
+    showDerived();
+}
+
+void BuildEditor::setBuild(const StoredScenario &stored, int index)
+{
+    if (index < 0 || size_t(index) >= stored.scenario.onPremOptions.size())
+        return;
+    m_scenarioId = stored.ids.scenario;
+    m_buildId = stored.ids.builds[size_t(index)];
+    m_componentIds = stored.ids.components[size_t(index)];
+    m_bindings.show(stored.scenario.onPremOptions[size_t(index)]);
+    m_components->setBuild(stored, index);
+    showDerived();
+}
+
+double BuildEditor::estimatedLoadW() const
+{
+    const OnPremBuild &build = m_bindings.value();
+    const GpuModel *gpu = m_gpu->model(build.gpu);
+    return gpu ? defaultLoadW(*gpu, build.gpuCount) : 0;
+}
+
+void BuildEditor::showDerived()
+{
+    const OnPremBuild &build = m_bindings.value();
+    const GpuModel *gpu = m_gpu->model(build.gpu);
+    m_gpuInfo->setText(gpu ? GpuChoice::describe(*gpu) : tr("not in the catalog"));
+    const QLocale locale;
+    m_hardware->setText(QStringLiteral("%1 %2").arg(locale.toString(build.hardwarePrice(), 'f', 2), build.currency));
+    m_powerEstimate->setText(gpu ? tr("Estimate: %1 W").arg(locale.toString(estimatedLoadW(), 'f', 0))
+                                 : tr("No estimate without the GPU's TDP"));
+}
+
+void BuildEditor::push(const QString &key, const QString &label, const OnPremBuild &after)
+{
+    if (!m_buildId)
+        return;
+    m_context.push(new FieldEditCommand<OnPremBuild>(m_context, m_scenarioId, m_buildId, key, m_bindings.value(),
+                                                     after, editText(label, m_bindings.value().name)));
+}
+
+void BuildEditor::useEstimatedPower()
+{
+    const double estimate = estimatedLoadW();
+    if (estimate <= 0)
+        return;
+    OnPremBuild after = m_bindings.value();
+    after.loadW = estimate;
+    push(QStringLiteral("loadW"), tr("wall power under load"), after);
+}
+
+void BuildEditor::applyOverheadPreset(int index)
+{
+    m_overheadPresets->setCurrentIndex(0);
+    if (index < 1 || size_t(index) > m_presets.size())
+        return;
+    const OverheadPreset &preset = m_presets[size_t(index - 1)];
+    OnPremBuild after = m_bindings.value();
+    after.overheadPerYearOfHardware = preset.overheadPerYearOfHardware;
+    after.overheadIncludesPower = preset.overheadIncludesPower;
+    after.pue = preset.pue;
+    after.electricityPerKWh = preset.electricityPerKWh;
+    after.lifetimeYears = preset.lifetimeYears;
+    push(QStringLiteral("overheadPreset"), tr("overheads (%1)").arg(preset.name), after);
+}
+
+void BuildEditor::applyExampleBuild(int index)
+{
+    m_examples->setCurrentIndex(0);
+    if (!m_buildId || index < 1 || size_t(index) > m_exampleBuilds.size())
+        return;
+    const OnPremBuild &example = m_exampleBuilds[size_t(index - 1)];
+    const OnPremBuild &before = m_bindings.value();
+    m_context.push(new ReplaceBuildCommand(m_context, m_scenarioId, m_buildId, m_componentIds, before, example,
+                                           tr("Apply example build %1 to %2").arg(example.name, before.name)));
+}
+
+} // namespace breakeven

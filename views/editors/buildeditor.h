@@ -1,0 +1,64 @@
+// Edits one on-prem build of the current scenario: its GPU (from the catalog, memory and TDP
+// shown), its parts, the wall power (estimated until the user sets it) and the running costs,
+// with the bundled overhead presets and example builds one click away.
+#pragma once
+
+#include "fieldbindings.h"
+
+#include "catalog/bundledcatalog.h"
+#include "store/scenariorepository.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace breakeven {
+
+class ComponentList;
+class DocumentContext;
+
+class BuildEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit BuildEditor(DocumentContext &context, QWidget *parent = nullptr);
+
+    void setGpuModels(const std::vector<GpuModel> &models);
+    // Shows build `index` of `stored`.
+    void setBuild(const StoredScenario &stored, int index);
+
+    ComponentList *components() const { return m_components; }
+    NumberField *electricityField() const { return m_electricity; }
+    NumberField *loadField() const { return m_load; }
+    QLabel *powerEstimateLabel() const { return m_powerEstimate; }
+    QComboBox *overheadPresetBox() const { return m_overheadPresets; }
+    QComboBox *exampleBuildBox() const { return m_examples; }
+
+public slots:
+    void applyOverheadPreset(int index);
+    void applyExampleBuild(int index);
+    void useEstimatedPower();
+
+private:
+    void push(const QString &key, const QString &label, const OnPremBuild &after);
+    void showDerived();
+    double estimatedLoadW() const;
+
+    DocumentContext &m_context;
+    FieldBindings<OnPremBuild> m_bindings;
+    qint64 m_scenarioId = 0;
+    qint64 m_buildId = 0;
+    std::vector<qint64> m_componentIds;
+    std::vector<OverheadPreset> m_presets;
+    std::vector<OnPremBuild> m_exampleBuilds;
+    GpuChoice *m_gpu = nullptr;
+    QLabel *m_gpuInfo = nullptr;
+    ComponentList *m_components = nullptr;
+    QLabel *m_hardware = nullptr;
+    NumberField *m_load = nullptr;
+    QLabel *m_powerEstimate = nullptr;
+    NumberField *m_electricity = nullptr;
+    QComboBox *m_overheadPresets = nullptr;
+    QComboBox *m_examples = nullptr;
+};
+
+} // namespace breakeven

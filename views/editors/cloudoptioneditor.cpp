@@ -1,0 +1,117 @@
+#include "cloudoptioneditor.h"
+
+#include "commands/fieldeditcommand.h"
+
+#include <QFormLayout>
+#include <QLabel>
+
+namespace breakeven {
+
+CloudOptionEditor::CloudOptionEditor(DocumentContext &context, QWidget *parent)
+    : QWidget(parent)
+    , m_context(context)
+    , m_bindings([this](const QString &key, const QString &label, const CloudOption &after) { push(key, label, after); })
+{
+    using C = CloudOption;
+    auto *form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto text = [&](const QString &rowLabel, const QString &key, const QString &label, auto get, auto set) {
+        auto *edit = new QLineEdit(this);
+        form->addRow(rowLabel, edit);
+        m_bindings.text(edit, key, label, get, set);
+        return edit;
+    };
+    auto number = [&](const QString &rowLabel, const QString &key, const QString &label, NumberField *field,
+                      auto get, auto set) {
+        form->addRow(rowLabel, field);
+        m_bindings.number(field, key, label, get, set);
+        return field;
+    };
+
+    m_name = text(tr("Name:"), QStringLiteral("name"), tr("name"), [](const C &c) { return c.name; },
+                  [](C &c, const QString &v) { c.name = v; });
+    m_gpu = new GpuChoice(this);
+    form->addRow(tr("GPU:"), m_gpu);
+    m_bindings.choice(m_gpu, QStringLiteral("gpu"), tr("GPU"), [](const C &c) { return QVariant(c.gpu); },
+                      [](C &c, const QVariant &v) { c.gpu = v.toString(); });
+    m_gpuInfo = new QLabel(this);
+    form->addRow(QString(), m_gpuInfo);
+    text(tr("Provider:"), QStringLiteral("provider"), tr("provider"), [](const C &c) { return c.provider; },
+         [](C &c, const QString &v) { c.provider = v; });
+    text(tr("Instance type:"), QStringLiteral("instanceType"), tr("instance type"),
+         [](const C &c) { return c.instanceType; }, [](C &c, const QString &v) { c.instanceType = v; });
+    text(tr("Region:"), QStringLiteral("region"), tr("region"), [](const C &c) { return c.region; },
+         [](C &c, const QString &v) { c.region = v; });
+    number(tr("GPUs per instance:"), QStringLiteral("gpusPerInstance"), tr("GPUs per instance"),
+           new NumberField(1, 1024, 0, QString(), 1, this), [](const C &c) { return double(c.gpusPerInstance); },
+           [](C &c, double v) { c.gpusPerInstance = int(v); });
+
+    auto *plan = new QComboBox(this);
+    plan->addItem(tr("On demand"), toString(PricingPlan::OnDemand));
+    plan->addItem(tr("Spot"), toString(PricingPlan::Spot));
+    plan->addItem(tr("Reserved, 1 year"), toString(PricingPlan::Reserved1y));
+    plan->addItem(tr("Reserved, 3 years"), toString(PricingPlan::Reserved3y));
+    form->addRow(tr("Pricing plan:"), plan);
+    m_bindings.choice(plan, QStringLiteral("pricing"), tr("pricing plan"),
+                      [](const C &c) { return QVariant(toString(c.pricing)); },
+                      [](C &c, const QVariant &v) {
+                          c.pricing = pricingPlanFromString(v.toString()).value_or(PricingPlan::OnDemand);
+                      });
+    m_price = number(tr("Price per instance-hour:"), QStringLiteral("pricePerHour"), tr("price per instance-hour"),
+                     new NumberField(0, 1e6, 4, QString(), 1, this), [](const C &c) { return c.pricePerHour; },
+                     [](C &c, double v) { c.pricePerHour = v; });
+    text(tr("Currency:"), QStringLiteral("currency"), tr("currency"), [](const C &c) { return c.currency; },
+         [](C &c, const QString &v) { c.currency = v.toUpper(); });
+    number(tr("Spot rework:"), QStringLiteral("spotRework"), tr("spot rework"),
+           new NumberField(0, 1000, 1, tr(" %"), 100, this), [](const C &c) { return c.spotRework; },
+           [](C &c, double v) { c.spotRework = v; });
+    number(tr("Platform fee per month:"), QStringLiteral("platformFeePerMonth"), tr("platform fee"),
+           new NumberField(0, 1e9, 2, QString(), 1, this), [](const C &c) { return c.platformFeePerMonth; },
+           [](C &c, double v) { c.platformFeePerMonth = v; });
+    number(tr("Storage per GB-month:"), QStringLiteral("storagePerGBMonth"), tr("storage price"),
+           new NumberField(0, 1e4, 4, QString(), 1, this), [](const C &c) { return c.storagePerGBMonth; },
+           [](C &c, double v) { c.storagePerGBMonth = v; });
+    number(tr("Egress per GB:"), QStringLiteral("egressPerGB"), tr("egress price"),
+           new NumberField(0, 1e4, 4, QString(), 1, this), [](const C &c) { return c.egressPerGB; },
+           [](C &c, double v) { c.egressPerGB = v; });
+    number(tr("Price multiplier:"), QStringLiteral("priceMultiplier"), tr("price multiplier"),
+           new NumberField(0, 10, 3, tr(" ×"), 1, this), [](const C &c) { return c.priceMultiplier; },
+           [](C &c, double v) { c.priceMultiplier = v; });
+    number(tr("GPU quota:"), QStringLiteral("maxGpus"), tr("GPU quota"),
+           new NumberField(1, 1e6, 0, tr(" GPUs"), 1, this), [](const C &c) { return double(c.maxGpus); },
+           [](C &c, double v) { c.maxGpus = int(v); });
+}
+
+void CloudOptionEditor::setGpuModels(const std::vector<GpuModel> &models)
+{
+    m_gpu->setModels(models);
+    showGpu();
+}
+
+void CloudOptionEditor::setOption(const StoredScenario &stored, int index)
+{
+    if (index < 0 || size_t(index) >= stored.scenario.cloudOptions.size())
+        return;
+    m_scenarioId = stored.ids.scenario;
+    m_optionId = stored.ids.cloudOptions[size_t(index)];
+    const CloudOption &option = stored.scenario.cloudOptions[size_t(index)];
+    m_bindings.show(option);
+    m_price->spinBox()->setSuffix(QLatin1Char(' ') + option.currency);
+    showGpu();
+}
+
+void CloudOptionEditor::showGpu()
+{
+    const GpuModel *gpu = m_gpu->model(m_bindings.value().gpu);
+    m_gpuInfo->setText(gpu ? GpuChoice::describe(*gpu) : tr("not in the catalog"));
+}
+
+void CloudOptionEditor::push(const QString &key, const QString &label, const CloudOption &after)
+{
+    if (!m_optionId)
+        return;
+    m_context.push(new FieldEditCommand<CloudOption>(m_context, m_scenarioId, m_optionId, key, m_bindings.value(),
+                                                     after, editText(label, m_bindings.value().name)));
+}
+
+} // namespace breakeven

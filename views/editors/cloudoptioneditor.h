@@ -1,0 +1,43 @@
+// Edits one cloud option of the current scenario: the offer it stands for, the pricing plan and
+// the extras of the cost model (spot rework, fees, data charges, discount, quota).
+#pragma once
+
+#include "fieldbindings.h"
+
+#include "store/scenariorepository.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace breakeven {
+
+class DocumentContext;
+
+class CloudOptionEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit CloudOptionEditor(DocumentContext &context, QWidget *parent = nullptr);
+
+    void setGpuModels(const std::vector<GpuModel> &models);
+    // Shows option `index` of `stored`.
+    void setOption(const StoredScenario &stored, int index);
+
+    NumberField *priceField() const { return m_price; }
+    QLineEdit *nameEdit() const { return m_name; }
+
+private:
+    void push(const QString &key, const QString &label, const CloudOption &after);
+    void showGpu();
+
+    DocumentContext &m_context;
+    FieldBindings<CloudOption> m_bindings;
+    qint64 m_scenarioId = 0;
+    qint64 m_optionId = 0;
+    QLineEdit *m_name = nullptr;
+    GpuChoice *m_gpu = nullptr;
+    QLabel *m_gpuInfo = nullptr;
+    NumberField *m_price = nullptr;
+};
+
+} // namespace breakeven

@@ -1,0 +1,100 @@
+// Ties the widgets of an editor to the fields of the object it edits. A user change produces
+// a copy of the object with that one field changed, handed to `Push` with the field's key and
+// label, which wraps it in a FieldEditCommand; show() puts the document's value back into every
+// widget without emitting anything.
+#pragma once
+
+#include "gpuchoice.h"
+#include "numberfield.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+
+#include <functional>
+#include <vector>
+
+namespace breakeven {
+
+template <typename T>
+class FieldBindings {
+public:
+    using Push = std::function<void(const QString &key, const QString &label, const T &after)>;
+
+    explicit FieldBindings(Push push) : m_push(std::move(push)) { }
+
+    const T &value() const { return m_value; }
+
+    void show(const T &value)
+    {
+        m_value = value;
+        for (const auto &refresh : m_refresh)
+            refresh(value);
+    }
+
+    void number(NumberField *field, const QString &key, const QString &label,
+                std::function<double(const T &)> get, std::function<void(T &, double)> set)
+    {
+        QObject::connect(field, &NumberField::valueEdited, field, [this, key, label, set](double v) {
+            T after = m_value;
+            set(after, v);
+            m_push(key, label, after);
+        });
+        m_refresh.push_back([field, get](const T &value) { field->setValue(get(value)); });
+    }
+
+    void text(QLineEdit *edit, const QString &key, const QString &label, std::function<QString(const T &)> get,
+              std::function<void(T &, const QString &)> set)
+    {
+        QObject::connect(edit, &QLineEdit::textEdited, edit, [this, key, label, set](const QString &v) {
+            T after = m_value;
+            set(after, v.trimmed());
+            m_push(key, label, after);
+        });
+        m_refresh.push_back([edit, get](const T &value) {
+            const QString text = get(value);
+            if (edit->text().trimmed() != text)
+                edit->setText(text);
+        });
+    }
+
+    // The combo box's item data is the stored value.
+    void choice(QComboBox *box, const QString &key, const QString &label, std::function<QVariant(const T &)> get,
+                std::function<void(T &, const QVariant &)> set)
+    {
+        QObject::connect(box, &QComboBox::activated, box, [this, box, key, label, set](int index) {
+            T after = m_value;
+            set(after, box->itemData(index));
+            m_push(key, label, after);
+        });
+        m_refresh.push_back([box, get](const T &value) {
+            if (auto *gpus = qobject_cast<GpuChoice *>(box)) {
+                gpus->select(get(value).toString());
+                return;
+            }
+            const QSignalBlocker blocker(box);
+            box->setCurrentIndex(box->findData(get(value)));
+        });
+    }
+
+    void check(QCheckBox *box, const QString &key, const QString &label, std::function<bool(const T &)> get,
+               std::function<void(T &, bool)> set)
+    {
+        QObject::connect(box, &QCheckBox::clicked, box, [this, key, label, set](bool on) {
+            T after = m_value;
+            set(after, on);
+            m_push(key, label, after);
+        });
+        m_refresh.push_back([box, get](const T &value) {
+            const QSignalBlocker blocker(box);
+            box->setChecked(get(value));
+        });
+    }
+
+private:
+    Push m_push;
+    T m_value{};
+    std::vector<std::function<void(const T &)>> m_refresh;
+};
+
+} // namespace breakeven

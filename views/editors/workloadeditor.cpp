@@ -1,0 +1,108 @@
+#include "workloadeditor.h"
+
+#include "commands/fieldeditcommand.h"
+#include "inputerror.h"
+#include "workloadhelpers.h"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+
+namespace breakeven {
+
+WorkloadEditor::WorkloadEditor(DocumentContext &context, QWidget *parent)
+    : QWidget(parent)
+    , m_context(context)
+    , m_bindings([this](const QString &key, const QString &label, const Workload &after) { push(key, label, after); })
+{
+    auto *form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto number = [&](const QString &rowLabel, const QString &key, const QString &label, NumberField *field,
+                      auto get, auto set) {
+        form->addRow(rowLabel, field);
+        m_bindings.number(field, key, label, get, set);
+        return field;
+    };
+    using W = Workload;
+    m_gpus = number(tr("GPUs (reference):"), QStringLiteral("gpus"), tr("GPUs"),
+                    new NumberField(0, 1e6, 2, tr(" GPUs"), 1, this), [](const W &w) { return w.gpus; },
+                    [](W &w, double v) { w.gpus = v; });
+    m_utilization = number(tr("Utilization:"), QStringLiteral("utilization"), tr("utilization"),
+                           new NumberField(0, 100, 1, tr(" %"), 100, this), [](const W &w) { return w.utilization; },
+                           [](W &w, double v) { w.utilization = v; });
+    number(tr("Memory per GPU:"), QStringLiteral("minGpuMemoryGB"), tr("memory per GPU"),
+           new NumberField(0, 10000, 0, tr(" GB"), 1, this), [](const W &w) { return w.minGpuMemoryGB; },
+           [](W &w, double v) { w.minGpuMemoryGB = v; });
+    number(tr("Growth per year:"), QStringLiteral("growthPerYear"), tr("growth per year"),
+           new NumberField(-100, 10000, 1, tr(" %"), 100, this), [](const W &w) { return w.growthPerYear; },
+           [](W &w, double v) { w.growthPerYear = v; });
+    number(tr("Cloud storage:"), QStringLiteral("storageGB"), tr("cloud storage"),
+           new NumberField(0, 1e9, 0, tr(" GB"), 1, this), [](const W &w) { return w.storageGB; },
+           [](W &w, double v) { w.storageGB = v; });
+    number(tr("Egress per month:"), QStringLiteral("egressGBPerMonth"), tr("egress per month"),
+           new NumberField(0, 1e9, 0, tr(" GB"), 1, this), [](const W &w) { return w.egressGBPerMonth; },
+           [](W &w, double v) { w.egressGBPerMonth = v; });
+    auto *jobHours = new NumberField(0, 1e12, 1, tr(" h"), 1, this);
+    jobHours->setSpecialValueText(tr("none"));
+    number(tr("Work per job:"), QStringLiteral("jobReferenceGpuHours"), tr("work per job"), jobHours,
+           [](const W &w) { return w.jobReferenceGpuHours.value_or(0); },
+           [](W &w, double v) { w.jobReferenceGpuHours = v > 0 ? std::optional<double>(v) : std::nullopt; });
+    number(tr("GPUs per job:"), QStringLiteral("gpusPerJob"), tr("GPUs per job"),
+           new NumberField(1, 1e5, 0, QString(), 1, this), [](const W &w) { return double(w.gpusPerJob); },
+           [](W &w, double v) { w.gpusPerJob = int(v); });
+    number(tr("Parallel jobs:"), QStringLiteral("parallelJobs"), tr("parallel jobs"),
+           new NumberField(1, 1e5, 0, QString(), 1, this), [](const W &w) { return double(w.parallelJobs); },
+           [](W &w, double v) { w.parallelJobs = int(v); });
+
+    auto *helpers = new QHBoxLayout;
+    auto *jobs = new QPushButton(tr("From Jobs…"), this);
+    jobs->setToolTip(tr("Set N and u from runs per month"));
+    auto *llm = new QPushButton(tr("From LLM Training…"), this);
+    llm->setToolTip(tr("Set N and u from a language model's parameters and tokens"));
+    helpers->addWidget(jobs);
+    helpers->addWidget(llm);
+    helpers->addStretch();
+    form->addRow(helpers);
+    connect(jobs, &QPushButton::clicked, this, &WorkloadEditor::openJobsHelper);
+    connect(llm, &QPushButton::clicked, this, &WorkloadEditor::openLlmHelper);
+}
+
+void WorkloadEditor::setScenario(const StoredScenario &stored)
+{
+    m_scenarioId = stored.ids.scenario;
+    m_scenarioName = stored.scenario.name;
+    m_referenceGpu = stored.scenario.referenceGpu;
+    m_bindings.show(stored.scenario.workload);
+}
+
+void WorkloadEditor::push(const QString &key, const QString &label, const Workload &after)
+{
+    if (!m_scenarioId)
+        return;
+    m_context.push(new FieldEditCommand<Workload>(m_context, m_scenarioId, m_scenarioId, key, m_bindings.value(),
+                                                  after, editText(label, m_scenarioName)));
+}
+
+void WorkloadEditor::openJobsHelper()
+{
+    JobsHelperDialog dialog(m_bindings.value(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        push(QStringLiteral("jobsHelper"), tr("GPUs and utilization"), dialog.result());
+}
+
+void WorkloadEditor::openLlmHelper()
+{
+    double peak = 0;
+    try {
+        if (const auto gpu = m_context.doc().catalog().findGpu(m_referenceGpu))
+            peak = gpu->fp16Tflops;
+    } catch (const InputError &) {
+        // The dialog falls back to the A100's figure.
+    }
+    LlmHelperDialog dialog(m_bindings.value(), peak, this);
+    if (dialog.exec() == QDialog::Accepted)
+        push(QStringLiteral("llmHelper"), tr("GPUs and utilization"), dialog.result());
+}
+
+} // namespace breakeven

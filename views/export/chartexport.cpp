@@ -1,0 +1,152 @@
+#include "chartexport.h"
+
+#include "charts/breakdownchart.h"
+#include "charts/cumulativechart.h"
+#include "charts/utilizationchart.h"
+#include "engine/costmodel.h"
+#include "inputerror.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QImage>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <algorithm>
+
+namespace breakeven::exporting {
+
+namespace {
+
+// QSvgGenerator states the size in millimetres; pixels are what web pages and tests expect.
+QByteArray withPixelSize(QByteArray svg, QSize size)
+{
+    const qsizetype start = svg.indexOf("<svg");
+    const qsizetype end = start < 0 ? -1 : svg.indexOf('>', start);
+    if (end < 0)
+        return svg;
+    QString tag = QString::fromUtf8(svg.mid(start, end - start));
+    tag.replace(QRegularExpression(QStringLiteral(R"(\bwidth="[^"]*")")), QStringLiteral("width=\"%1\"").arg(size.width()));
+    tag.replace(QRegularExpression(QStringLiteral(R"(\bheight="[^"]*")")), QStringLiteral("height=\"%1\"").arg(size.height()));
+    return svg.left(start) + tag.toUtf8() + svg.mid(end);
+}
+
+} // namespace
+
+std::optional<ChartFormat> chartFormatForPath(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("pdf"))
+        return ChartFormat::Pdf;
+    if (suffix == QLatin1String("png"))
+        return ChartFormat::Png;
+    if (suffix == QLatin1String("svg"))
+        return ChartFormat::Svg;
+    return std::nullopt;
+}
+
+std::unique_ptr<charts::ChartPanel> makeExportPanel(const CostModel &model, const Evaluation &evaluation,
+                                                    charts::ChartKind kind, QSize size)
+{
+    auto panel = makeChartPanel(kind);
+    panel->setAttribute(Qt::WA_DontShowOnScreen);
+    panel->setControlsVisible(false);
+    panel->resize(size);
+    panel->setModel(&model);
+    panel->setEvaluation(evaluation);
+    return panel;
+}
+
+std::unique_ptr<charts::ChartPanel> makeChartPanel(charts::ChartKind kind)
+{
+    switch (kind) {
+    case charts::ChartKind::Cumulative: return std::make_unique<charts::CumulativeChart>();
+    case charts::ChartKind::Utilization: return std::make_unique<charts::UtilizationChart>();
+    case charts::ChartKind::Breakdown: return std::make_unique<charts::BreakdownChart>();
+    }
+    return nullptr;
+}
+
+void writeFileAtomically(const QString &path, const std::function<void(QIODevice *)> &write)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        throw InputError(path, QStringLiteral("cannot write: %1").arg(file.errorString()));
+    write(&file);
+    if (file.error() != QFileDevice::NoError || !file.commit())
+        throw InputError(path, QStringLiteral("cannot write: %1").arg(file.errorString()));
+}
+
+void exportChart(const CostModel &model, const Evaluation &evaluation, charts::ChartKind kind, const QString &path,
+                 const ChartExportOptions &options)
+{
+    const auto format = chartFormatForPath(path);
+    if (!format)
+        throw InputError(path, QStringLiteral("unknown chart format; use .pdf, .png or .svg"));
+    const QSize size = options.size.expandedTo(QSize(16, 16));
+
+    switch (*format) {
+    case ChartFormat::Png: {
+        const double scale = std::max(0.25, options.dpi / 96.0);
+        const QSize layoutSize = (QSizeF(size) / scale).toSize();
+        auto panel = makeExportPanel(model, evaluation, kind, layoutSize);
+        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        const int dotsPerMeter = int(options.dpi / 0.0254 + 0.5);
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        {
+            QPainter painter(&image);
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setRenderHint(QPainter::TextAntialiasing);
+            painter.scale(scale, scale);
+            panel->renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(layoutSize)));
+        }
+        writeFileAtomically(path, [&](QIODevice *device) {
+            if (!image.save(device, "PNG"))
+                device->close(); // makes commit() fail
+        });
+        return;
+    }
+    case ChartFormat::Svg: {
+        auto panel = makeExportPanel(model, evaluation, kind, size);
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setResolution(96);
+        generator.setTitle(panel->title());
+        generator.setDescription(model.input().scenarioName);
+        {
+            QPainter painter(&generator);
+            painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+            panel->renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        }
+        const QByteArray svg = withPixelSize(buffer.data(), size);
+        writeFileAtomically(path, [&](QIODevice *device) { device->write(svg); });
+        return;
+    }
+    case ChartFormat::Pdf: {
+        auto panel = makeExportPanel(model, evaluation, kind, size);
+        writeFileAtomically(path, [&](QIODevice *device) {
+            QPdfWriter writer(device);
+            writer.setResolution(96);
+            writer.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point));
+            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+            writer.setTitle(panel->title() + QStringLiteral(" — ") + model.input().scenarioName);
+            writer.setCreator(QStringLiteral("Breakeven"));
+            QPainter painter(&writer);
+            panel->renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        });
+        return;
+    }
+    }
+}
+
+} // namespace breakeven::exporting

@@ -1,0 +1,246 @@
+#include "reportcontent.h"
+
+#include "catalog/bundledcatalog.h"
+#include "engine/assembly.h"
+#include "engine/costmodel.h"
+#include "engine/resultstext.h"
+#include "inputerror.h"
+#include "scenarioview/resultsmodel.h"
+
+#include <QSet>
+
+namespace breakeven::exporting {
+
+namespace {
+
+QString esc(const QString &text)
+{
+    return text.toHtmlEscaped();
+}
+
+QString money(double value, const QString &currency)
+{
+    return esc(formatMoney(value, currency));
+}
+
+QString number(double value)
+{
+    return QString::number(value, 'g', 6);
+}
+
+QString plural(double count, const QString &singular, const QString &pluralForm)
+{
+    return QStringLiteral("%1 %2").arg(number(count), count == 1 ? singular : pluralForm);
+}
+
+QString item(const QString &label, const QString &value)
+{
+    return QStringLiteral("<b>%1:</b> %2").arg(esc(label), value);
+}
+
+QString cloudAssumptions(const CloudOption &c)
+{
+    QStringList parts;
+    parts << item(QStringLiteral("offer"), esc(QStringLiteral("%1 %2 (%3)%4").arg(c.provider, c.instanceType, toString(c.category),
+                                                                             c.region.isEmpty() ? QString() : QStringLiteral(", ") + c.region)));
+    parts << item(QStringLiteral("GPUs"), esc(QStringLiteral("%1 × %2 per instance").arg(c.gpusPerInstance).arg(c.gpu)));
+    parts << item(QStringLiteral("plan"), esc(QStringLiteral("%1 at %2 per instance-hour").arg(toString(c.pricing), formatMoney(c.pricePerHour, c.currency, 3))));
+    if (c.priceMultiplier != 1.0)
+        parts << item(QStringLiteral("price multiplier"), number(c.priceMultiplier));
+    if (c.pricing == PricingPlan::Spot)
+        parts << item(QStringLiteral("spot rework"), esc(formatPercent(c.spotRework)));
+    parts << item(QStringLiteral("platform fee"), money(c.platformFeePerMonth, c.currency) + QStringLiteral(" / month"));
+    parts << item(QStringLiteral("storage"), money(c.storagePerGBMonth, c.currency) + QStringLiteral(" / GB-month"));
+    parts << item(QStringLiteral("egress"), money(c.egressPerGB, c.currency) + QStringLiteral(" / GB"));
+    parts << item(QStringLiteral("quota"), QStringLiteral("%1 GPUs").arg(c.maxGpus));
+    return parts.join(QStringLiteral("; "));
+}
+
+QString onPremAssumptions(const OnPremBuild &b, const OptionInput &assembled, const QString &displayCurrency)
+{
+    QStringList parts;
+    parts << item(QStringLiteral("kind"), esc(toString(b.kind)));
+    parts << item(QStringLiteral("GPUs"), esc(QStringLiteral("%1 × %2 per unit").arg(b.gpuCount).arg(b.gpu)));
+    QStringList components;
+    for (const Component &c : b.components)
+        components << esc(c.quantity == 1 ? QStringLiteral("%1 %2").arg(c.name, formatMoney(c.price, b.currency))
+                                          : QStringLiteral("%1 × %2 %3").arg(number(c.quantity), c.name, formatMoney(c.price, b.currency)));
+    if (!components.isEmpty())
+        parts << item(QStringLiteral("components"), components.join(QStringLiteral(", ")));
+    QString hardware = money(b.hardwarePrice(), b.currency);
+    if (b.listPrice)
+        hardware += QStringLiteral(" (list price)");
+    if (b.kind == BuildKind::PreBuilt && b.preBuiltMarkup != 0)
+        hardware += esc(QStringLiteral(" (parts + %1 markup)").arg(formatPercent(b.preBuiltMarkup)));
+    parts << item(QStringLiteral("hardware per unit"), hardware);
+    parts << item(QStringLiteral("infrastructure"), money(b.infrastructureOneTime, b.currency));
+    parts << item(QStringLiteral("power"), esc(QStringLiteral("%1 W idle, %2 W load%3, %4 / kWh, PUE %5")
+                                                 .arg(number(assembled.onPrem.idleW), number(assembled.onPrem.loadW),
+                                                      b.loadW ? QString() : QStringLiteral(" (estimated)"),
+                                                      formatMoney(b.electricityPerKWh, b.currency, 3), number(b.pue))));
+    parts << item(QStringLiteral("overhead"), esc(QStringLiteral("%1 of hardware per year%2").arg(formatPercent(b.overheadPerYearOfHardware),
+                                                                      b.overheadIncludesPower ? QStringLiteral(", includes power") : QString())));
+    parts << item(QStringLiteral("labor"), money(b.laborPerMonth, b.currency) + QStringLiteral(" / month"));
+    parts << item(QStringLiteral("colocation"), money(b.colocationPerMonth, b.currency) + QStringLiteral(" / month"));
+    parts << item(QStringLiteral("lifetime"), esc(QStringLiteral("%1 years").arg(number(b.lifetimeYears))));
+    parts << item(QStringLiteral("depreciation"), esc(formatPercent(b.depreciationPerYear) + QStringLiteral(" per year")));
+    if (b.currency != displayCurrency)
+        parts << esc(QStringLiteral("(prices in %1, converted to %2)").arg(b.currency, displayCurrency));
+    return parts.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation &e)
+{
+    const Workload &w = s.workload;
+    QStringList rows;
+    const auto row = [&rows](const QString &label, const QString &value) {
+        rows << QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(esc(label), value);
+    };
+    row(QStringLiteral("Scenario"), esc(s.name));
+    QString workload = esc(QStringLiteral("%1: %2 (%3)").arg(w.name, plural(w.gpus, QStringLiteral("reference GPU"), QStringLiteral("reference GPUs")), s.referenceGpu));
+    if (w.minGpuMemoryGB > 0)
+        workload += esc(QStringLiteral(", at least %1 GB per GPU").arg(number(w.minGpuMemoryGB)));
+    if (w.growthPerYear != 0)
+        workload += esc(QStringLiteral(", growing %1 a year").arg(formatPercent(w.growthPerYear)));
+    if (w.storageGB > 0 || w.egressGBPerMonth > 0)
+        workload += esc(QStringLiteral(", %1 GB stored, %2 GB egress a month").arg(number(w.storageGB), number(w.egressGBPerMonth)));
+    if (w.jobReferenceGpuHours)
+        workload += esc(QStringLiteral(", %1 of %2 reference-GPU-hours on %3 each")
+                            .arg(plural(w.parallelJobs, QStringLiteral("job"), QStringLiteral("jobs")), number(*w.jobReferenceGpuHours),
+                                 plural(w.gpusPerJob, QStringLiteral("GPU"), QStringLiteral("GPUs"))));
+    row(QStringLiteral("Workload"), workload);
+    row(QStringLiteral("Utilization"), esc(formatPercent(e.utilization)));
+    row(QStringLiteral("Horizon"), esc(QStringLiteral("%1 months").arg(s.horizonMonths)));
+    QString currency = esc(s.currency);
+    QStringList rates;
+    for (const auto &[code, rate] : s.exchangeRates)
+        rates << QStringLiteral("1 %1 = %2 %3").arg(code, number(rate), s.currency);
+    if (!rates.isEmpty())
+        currency += esc(QStringLiteral(" (exchange rates: %1)").arg(rates.join(QStringLiteral(", "))));
+    row(QStringLiteral("Currency"), currency);
+    if (s.discountRatePerYear != 0)
+        row(QStringLiteral("Discount rate"), esc(formatPercent(s.discountRatePerYear, 1) + QStringLiteral(" per year")));
+    row(QStringLiteral("Resale value"), s.creditResaleValue ? QStringLiteral("credited at the horizon") : QStringLiteral("not credited"));
+
+    QStringList findings;
+    if (e.cheapest)
+        findings << esc(QStringLiteral("Cheapest over %1 months: %2 (%3).")
+                            .arg(s.horizonMonths).arg(model.option(*e.cheapest).name, formatMoney(e.tco(*e.cheapest), s.currency)));
+    if (const auto cloud = model.cheapestCloud(e)) {
+        findings << esc(QStringLiteral("Cheapest cloud option: %1.").arg(model.option(*cloud).name));
+        for (const PairResult &pair : model.pairsAgainst(e, *cloud))
+            findings << esc(QStringLiteral("%1; %2.").arg(crossoverSentence(model, pair), breakEvenSentence(model, pair)));
+    }
+    QString html = QStringLiteral("<h1>%1</h1><p>Breakeven report: renting GPUs in a cloud against buying them.</p>"
+                                  "<table cellpadding=\"2\">%2</table>")
+                       .arg(esc(s.name), rows.join(QString()));
+    if (!findings.isEmpty())
+        html += QStringLiteral("<h3>Findings</h3><ul><li>%1</li></ul>").arg(findings.join(QStringLiteral("</li><li>")));
+    return html;
+}
+
+QStringList assumptionsHtml(const Scenario &s, const CostModel &model)
+{
+    QStringList out;
+    const int onPremCount = int(s.onPremOptions.size());
+    for (int i = 0; i < model.optionCount(); ++i) {
+        const OptionInput &option = model.option(i);
+        QString body;
+        if (option.kind == OptionKind::OnPrem && i < onPremCount)
+            body = onPremAssumptions(s.onPremOptions[std::size_t(i)], option, s.currency);
+        else if (option.kind == OptionKind::Cloud && i - onPremCount < int(s.cloudOptions.size()))
+            body = cloudAssumptions(s.cloudOptions[std::size_t(i - onPremCount)]);
+        QString status;
+        if (!model.isFeasible(i))
+            status = QStringLiteral(" <i>(infeasible: %1)</i>").arg(esc(model.status(i).reason));
+        out << QStringLiteral("<p><b>%1</b> — %2%3<br/>%4</p>")
+                   .arg(esc(option.name), option.kind == OptionKind::Cloud ? QStringLiteral("cloud") : QStringLiteral("on-prem"),
+                        status, body);
+    }
+    return out;
+}
+
+QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk)
+{
+    ResultsModel results;
+    results.setCostModel(&model);
+    results.setEvaluation(evaluation);
+    QString header = QStringLiteral("<tr>");
+    for (int c = 0; c < results.columnCount(); ++c)
+        header += QStringLiteral("<th align=\"left\" bgcolor=\"#e8e8e8\">%1</th>").arg(esc(results.headerData(c, Qt::Horizontal).toString()));
+    header += QStringLiteral("</tr>");
+    QStringList chunks;
+    for (int start = 0; start < results.rowCount(); start += rowsPerChunk) {
+        QString html = QStringLiteral("<table border=\"0.5\" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\">") + header;
+        for (int r = start; r < std::min(results.rowCount(), start + rowsPerChunk); ++r) {
+            html += QStringLiteral("<tr>");
+            for (int c = 0; c < results.columnCount(); ++c) {
+                const bool right = c >= ResultsModel::Tco && c <= ResultsModel::TimeToResult;
+                html += QStringLiteral("<td%1>%2</td>").arg(right ? QStringLiteral(" align=\"right\"") : QString(),
+                                                            esc(results.index(r, c).data().toString()));
+            }
+            html += QStringLiteral("</tr>");
+        }
+        chunks << html + QStringLiteral("</table>");
+    }
+    return chunks;
+}
+
+QString sourcesHtml(const Scenario &s, const CostModel &model)
+{
+    QStringList gpuLines;
+    QSet<QString> seen;
+    for (int i = 0; i < model.optionCount(); ++i) {
+        const QString name = model.option(i).gpu;
+        if (seen.contains(name))
+            continue;
+        seen.insert(name);
+        const auto gpu = resolveGpu(s, name);
+        if (!gpu)
+            continue;
+        const bool own = std::any_of(s.gpus.begin(), s.gpus.end(), [&](const GpuModel &g) {
+            return GpuCatalog::normalized(g.name) == GpuCatalog::normalized(name);
+        });
+        const QString origin = own ? QStringLiteral("scenario file") : QStringLiteral("bundled catalog");
+        gpuLines << esc(QStringLiteral("%1: %2 GB, relative throughput %3 — %4: %5, as of %6")
+                            .arg(gpu->name, number(gpu->memoryGB), QString::number(gpu->relativeThroughput, 'f', 3), origin,
+                                 gpu->source.isEmpty() ? QStringLiteral("no source given") : gpu->source,
+                                 gpu->asOf.isEmpty() ? QStringLiteral("unknown date") : gpu->asOf));
+    }
+
+    std::vector<CloudOffer> offers;
+    try {
+        offers = loadBundledOffers();
+    } catch (const InputError &) {
+        // Without the catalog the report still lists the prices the scenario states.
+    }
+    QStringList cloudLines;
+    for (const CloudOption &c : s.cloudOptions) {
+        QString line = QStringLiteral("%1: %2 %3, %4 %5 per instance-hour as stated in the scenario")
+                           .arg(c.name, c.provider, c.instanceType, toString(c.pricing), formatMoney(c.pricePerHour, c.currency, 3));
+        const auto match = std::find_if(offers.begin(), offers.end(), [&](const CloudOffer &o) {
+            return o.provider.compare(c.provider, Qt::CaseInsensitive) == 0
+                && o.instanceType.compare(c.instanceType, Qt::CaseInsensitive) == 0
+                && (c.region.isEmpty() || o.region == c.region);
+        });
+        if (match != offers.end()) {
+            line += QStringLiteral("; catalog: %1%2, as of %3").arg(match->source,
+                                                                    match->url.isEmpty() ? QString() : QStringLiteral(" (") + match->url + QLatin1Char(')'),
+                                                                    match->asOf);
+            if (const auto price = match->price(c.pricing))
+                line += QStringLiteral(", %1 per instance-hour%2").arg(formatMoney(*price, match->currency, 3),
+                                                                      match->region.isEmpty() ? QString() : QStringLiteral(" in ") + match->region);
+        } else {
+            line += QStringLiteral("; not in the bundled catalog");
+        }
+        cloudLines << esc(line);
+    }
+    QString html = QStringLiteral("<h2>Price sources</h2><h3>GPU figures</h3><ul><li>%1</li></ul>").arg(gpuLines.join(QStringLiteral("</li><li>")));
+    if (!cloudLines.isEmpty())
+        html += QStringLiteral("<h3>Cloud prices</h3><ul><li>%1</li></ul>").arg(cloudLines.join(QStringLiteral("</li><li>")));
+    return html;
+}
+
+} // namespace breakeven::exporting

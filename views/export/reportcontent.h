@@ -1,0 +1,25 @@
+// The words of the report, as small HTML fragments: the scenario's summary, each option's
+// assumptions, the results table and where every price came from. reportwriter.h lays them out.
+#pragma once
+
+#include "domain.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace breakeven {
+class CostModel;
+struct Evaluation;
+} // namespace breakeven
+
+namespace breakeven::exporting {
+
+QString summaryHtml(const Scenario &scenario, const CostModel &model, const Evaluation &evaluation);
+// One fragment per option, in the model's option order (on-prem builds, then cloud options).
+QStringList assumptionsHtml(const Scenario &scenario, const CostModel &model);
+// The results table split into chunks of at most rowsPerChunk rows, each with the header.
+QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk);
+QString sourcesHtml(const Scenario &scenario, const CostModel &model);
+
+} // namespace breakeven::exporting

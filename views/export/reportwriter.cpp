@@ -1,0 +1,201 @@
+#include "reportwriter.h"
+
+#include "chartexport.h"
+#include "engine/costmodel.h"
+#include "reportcontent.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QImage>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QTextDocument>
+
+#include <memory>
+#include <vector>
+
+namespace breakeven::exporting {
+
+namespace {
+
+constexpr int kResolution = 96;            // painter units per inch
+constexpr qreal kChartHeightRatio = 0.62;  // chart block height / content width
+constexpr int kTableRowsPerChunk = 28;
+
+const QString kStyle = QStringLiteral(
+    "body { font-family: 'DejaVu Sans'; font-size: 9pt; }"
+    "h1 { font-size: 16pt; } h2 { font-size: 13pt; } h3 { font-size: 11pt; }"
+    "table.results { font-size: 7pt; }");
+
+struct Block {
+    std::unique_ptr<QTextDocument> text;  // either text ...
+    charts::ChartKind chart{};            // ... or a chart
+    bool isChart = false;
+    bool keepWithNext = false;            // headings stay with what they introduce
+    bool newPage = false;
+    qreal height = 0;
+    int page = 0;
+    qreal y = 0;
+};
+
+class ReportLayout {
+public:
+    ReportLayout(QPaintDevice *device, qreal width)
+        : m_device(device)
+        , m_width(width)
+    {
+    }
+
+    void addHtml(const QString &html, bool keepWithNext = false, bool newPage = false, qreal fontScale = 1.0)
+    {
+        Block block;
+        block.text = std::make_unique<QTextDocument>();
+        block.text->documentLayout()->setPaintDevice(m_device);
+        block.text->setDefaultStyleSheet(kStyle);
+        QFont font(QStringLiteral("DejaVu Sans"));
+        font.setPointSizeF(9 * fontScale);
+        block.text->setDefaultFont(font);
+        block.text->setHtml(html);
+        block.text->setTextWidth(m_width);
+        block.height = block.text->size().height();
+        block.keepWithNext = keepWithNext;
+        block.newPage = newPage;
+        m_blocks.push_back(std::move(block));
+    }
+
+    void addChart(charts::ChartKind kind)
+    {
+        Block block;
+        block.isChart = true;
+        block.chart = kind;
+        block.height = m_width * kChartHeightRatio;
+        m_blocks.push_back(std::move(block));
+    }
+
+    // Greedy pagination; returns the number of pages.
+    int paginate(qreal pageHeight)
+    {
+        int page = 0;
+        qreal y = 0;
+        for (std::size_t i = 0; i < m_blocks.size(); ++i) {
+            Block &block = m_blocks[i];
+            qreal needed = block.height;
+            if (block.keepWithNext && i + 1 < m_blocks.size())
+                needed += m_blocks[i + 1].height;
+            if ((block.newPage && y > 0) || (y > 0 && y + std::min(needed, pageHeight) > pageHeight)) {
+                ++page;
+                y = 0;
+            }
+            block.page = page;
+            block.y = y;
+            y += block.height + kSpacing;
+        }
+        return page + 1;
+    }
+
+    std::vector<Block> &blocks() { return m_blocks; }
+
+    static constexpr qreal kSpacing = 8;
+
+private:
+    QPaintDevice *m_device;
+    qreal m_width;
+    std::vector<Block> m_blocks;
+};
+
+} // namespace
+
+void writeReport(const Scenario &scenario, const CostModel &model, const Evaluation &evaluation, const QString &path)
+{
+    writeFileAtomically(path, [&](QIODevice *device) {
+        QPdfWriter writer(device);
+        writer.setResolution(kResolution);
+        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(15, 15, 15, 18),
+                                         QPageLayout::Millimeter));
+        writer.setTitle(QStringLiteral("Breakeven report — %1").arg(scenario.name));
+        writer.setCreator(QStringLiteral("Breakeven"));
+        const QRect page = writer.pageLayout().paintRectPixels(kResolution);
+        const qreal width = page.width();
+        const qreal footer = 24;
+        const qreal height = page.height() - footer;
+
+        ReportLayout layout(&writer, width);
+        layout.addHtml(summaryHtml(scenario, model, evaluation));
+        const QString chartTitles[] = {QStringLiteral("Cumulative cost"), QStringLiteral("Cost vs utilization"),
+                                       QStringLiteral("Cost breakdown")};
+        const charts::ChartKind kinds[] = {charts::ChartKind::Cumulative, charts::ChartKind::Utilization,
+                                           charts::ChartKind::Breakdown};
+        for (int c = 0; c < 3; ++c) {
+            layout.addHtml(QStringLiteral("<h2>%1</h2>").arg(chartTitles[c]), true);
+            layout.addChart(kinds[c]);
+        }
+        const QStringList tables = resultsTableHtml(model, evaluation, kTableRowsPerChunk);
+        layout.addHtml(QStringLiteral("<h2>Results</h2><p>Crossover, break-even utilization and cost ratio are against "
+                                      "the cheapest cloud option, at %1 utilization.</p>")
+                           .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %")),
+                       true);
+        for (const QString &table : tables)
+            layout.addHtml(table, false, false, 0.78);
+        layout.addHtml(QStringLiteral("<h2>Assumptions</h2>"), true);
+        for (const QString &option : assumptionsHtml(scenario, model))
+            layout.addHtml(option, false, false, 0.9);
+        layout.addHtml(sourcesHtml(scenario, model));
+        const int pages = layout.paginate(height);
+
+        // Charts are laid out at a screen-like width and scaled onto the page: Qt Charts drops
+        // legend entries that do not fit rather than wrapping them, and 1000 px fits them.
+        const qreal kChartScale = width / 1000.0;
+        // Panels are made and laid out before painting starts: a chart built while the PDF
+        // painter is active does not finish laying out its legend.
+        std::unique_ptr<charts::ChartPanel> panels[3];
+        const QSizeF chartSize(width / kChartScale, width * kChartHeightRatio / kChartScale);
+        // Charts go in as images at print resolution: drawn straight onto the PDF, Qt Charts
+        // loses legend entries (the view culls them against a region it computes for screens).
+        constexpr qreal kImageScale = 3.0;
+        QImage chartImages[3];
+        for (charts::ChartKind kind : kinds) {
+            panels[int(kind)] = makeExportPanel(model, evaluation, kind, chartSize.toSize());
+            QImage &image = chartImages[int(kind)];
+            image = QImage((chartSize * kImageScale).toSize(), QImage::Format_RGB32);
+            image.fill(Qt::white);
+            QPainter imagePainter(&image);
+            imagePainter.setRenderHint(QPainter::Antialiasing);
+            imagePainter.scale(kImageScale, kImageScale);
+            panels[int(kind)]->renderTo(&imagePainter, QRectF(QPointF(0, 0), chartSize));
+        }
+        QPainter painter(&writer);
+        QFont footerFont(QStringLiteral("DejaVu Sans"));
+        footerFont.setPointSizeF(8);
+        const auto drawFooter = [&](int index) {
+            painter.save();
+            painter.setFont(footerFont);
+            painter.setPen(QColor(0x44, 0x44, 0x44));
+            const QRectF area(0, height, width, footer);
+            painter.drawText(area, Qt::AlignLeft | Qt::AlignBottom, scenario.name);
+            painter.drawText(area, Qt::AlignRight | Qt::AlignBottom, QStringLiteral("Page %1 of %2").arg(index + 1).arg(pages));
+            painter.restore();
+        };
+        int current = 0;
+        for (Block &block : layout.blocks()) {
+            while (block.page > current) {
+                drawFooter(current);
+                writer.newPage();
+                ++current;
+            }
+            painter.save();
+            painter.translate(0, block.y);
+            if (block.isChart) {
+                const int k = int(block.chart);
+                painter.setRenderHint(QPainter::SmoothPixmapTransform);
+                painter.drawImage(QRectF(0, 0, width, block.height), chartImages[k]);
+            } else {
+                block.text->drawContents(&painter, QRectF(0, 0, width, height - block.y));
+            }
+            painter.restore();
+        }
+        drawFooter(current);
+    });
+}
+
+} // namespace breakeven::exporting

@@ -1,0 +1,260 @@
+#include "mainwindow.h"
+
+#include "catalog/catalogwidget.h"
+#include "importwizard/importwizard.h"
+#include "inputerror.h"
+#include "scenariopanel.h"
+#include "scenarioview/scenarioview.h"
+#include "store/document.h"
+
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+
+namespace breakeven {
+
+MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
+    : QMainWindow(parent)
+    , m_context(new DocumentContext(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    m_view = new ScenarioView(this);
+    setCentralWidget(m_view);
+    createDocks();
+    createActions();
+    createMenus();
+    createToolBar();
+    connectView();
+
+    m_documentLabel = new QLabel(this);
+    m_pricesLabel = new QLabel(this);
+    m_pricesLabel->setContentsMargins(12, 0, 4, 0);
+    statusBar()->addPermanentWidget(m_documentLabel);
+    statusBar()->addPermanentWidget(m_pricesLabel);
+
+    m_importWizardFactory = [this](QWidget *parent) -> QDialog * {
+        return new ImportWizard(this->document(), parent);
+    };
+    connect(m_context, &DocumentContext::scenarioChanged, this, &MainWindow::onScenarioChanged);
+    connect(m_context, &DocumentContext::scenarioListChanged, this,
+            [this](const QString &name) { reloadScenarioList(name); });
+    connect(m_context, &DocumentContext::errorOccurred, this, &MainWindow::showStatusError);
+    connect(undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateActions);
+    connect(undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
+
+    resize(1400, 900);
+    restoreWindowState();
+    setDocument(std::move(document));
+}
+
+MainWindow::~MainWindow()
+{
+    // The catalog keeps a plain pointer to the document the context is about to delete.
+    if (m_catalog)
+        m_catalog->setDocument(nullptr);
+    m_context->undoStack()->clear();
+}
+
+QUndoStack *MainWindow::undoStack() const
+{
+    return m_context->undoStack();
+}
+
+void MainWindow::createDocks()
+{
+    setDockNestingEnabled(true);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    m_panel = new ScenarioPanel(*m_context, this);
+    m_scenarioDock = new QDockWidget(tr("Scenarios"), this);
+    m_scenarioDock->setObjectName(QStringLiteral("scenarioDock"));
+    m_scenarioDock->setWidget(m_panel);
+    m_scenarioDock->setMinimumWidth(340);
+    addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
+
+    m_catalog = new CatalogWidget(this);
+    m_catalogDock = new QDockWidget(tr("Catalog"), this);
+    m_catalogDock->setObjectName(QStringLiteral("catalogDock"));
+    // The catalog's filter bar is wide; scrolling it beats a window wider than the screen.
+    auto *catalogScroll = new QScrollArea(this);
+    catalogScroll->setWidget(m_catalog);
+    catalogScroll->setWidgetResizable(true);
+    catalogScroll->setFrameShape(QFrame::NoFrame);
+    m_catalogDock->setWidget(catalogScroll);
+    m_catalogDock->setMinimumWidth(200);
+    addDockWidget(Qt::RightDockWidgetArea, m_catalogDock);
+    resizeDocks({m_scenarioDock, m_catalogDock}, {370, 220}, Qt::Horizontal);
+
+    connect(m_panel, &ScenarioPanel::scenarioActivated, this, &MainWindow::selectScenario);
+    connect(m_panel, &ScenarioPanel::renameRequested, this, [this](qint64 id) {
+        selectScenario(id);
+        chooseRenameScenario();
+    });
+    connect(m_catalog, &CatalogWidget::addOffersRequested, this, &MainWindow::addOffers);
+    connect(m_catalog, &CatalogWidget::addGpuRequested, this, &MainWindow::addGpu);
+}
+
+void MainWindow::setImportWizardFactory(std::function<QDialog *(QWidget *)> factory)
+{
+    m_importWizardFactory = std::move(factory);
+}
+
+void MainWindow::setMessageHandler(std::function<void(const QString &, const QString &)> handler)
+{
+    m_messageHandler = std::move(handler);
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    if (m_messageHandler)
+        m_messageHandler(title, text);
+    else
+        QMessageBox::warning(this, title, text);
+}
+
+void MainWindow::showStatusError(const QString &message)
+{
+    statusBar()->showMessage(message, 10000);
+}
+
+void MainWindow::saveWindowState()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+}
+
+void MainWindow::restoreWindowState()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveWindowState();
+    event->accept();
+}
+
+void MainWindow::setDocument(std::unique_ptr<Document> document)
+{
+    if (m_catalog)
+        m_catalog->setDocument(nullptr);
+    m_hasCurrent = false;
+    m_currentId = 0;
+    m_context->setDocument(std::move(document));
+    if (!m_context->document())
+        return;
+    try {
+        m_panel->setGpuModels(m_context->doc().catalog().gpuModels());
+    } catch (const InputError &error) {
+        showStatusError(error.message());
+    }
+    m_catalog->setDocument(m_context->document());
+    reloadScenarioList();
+    updateTitle();
+    updateStatus();
+}
+
+void MainWindow::selectScenario(qint64 scenarioId)
+{
+    if (scenarioId == m_currentId && m_hasCurrent)
+        return;
+    m_currentId = scenarioId;
+    reloadCurrentScenario();
+}
+
+void MainWindow::reloadScenarioList(const QString &selectName)
+{
+    if (!document())
+        return;
+    try {
+        const std::vector<ScenarioSummary> list = document()->scenarios().list();
+        const auto named = std::find_if(list.begin(), list.end(),
+                                        [&](const ScenarioSummary &s) { return s.name == selectName; });
+        const auto current = std::find_if(list.begin(), list.end(),
+                                          [&](const ScenarioSummary &s) { return s.id == m_currentId; });
+        if (named != list.end())
+            m_currentId = named->id;
+        else if (current == list.end())
+            m_currentId = list.empty() ? 0 : list.front().id;
+    } catch (const InputError &error) {
+        showStatusError(error.message());
+    }
+    reloadCurrentScenario();
+}
+
+void MainWindow::reloadCurrentScenario()
+{
+    if (!document())
+        return;
+    std::vector<ScenarioSummary> list;
+    m_hasCurrent = false;
+    try {
+        list = document()->scenarios().list();
+        if (m_currentId) {
+            m_current = document()->scenarios().loadStored(m_currentId);
+            m_hasCurrent = true;
+        }
+    } catch (const InputError &error) {
+        showStatusError(error.message());
+    }
+    m_panel->showScenarios(list, m_hasCurrent ? &m_current : nullptr);
+    m_view->setScenario(m_hasCurrent ? m_current.scenario : Scenario());
+    updateActions();
+}
+
+void MainWindow::onScenarioChanged(qint64 scenarioId)
+{
+    // An undo may change a scenario other than the one shown: show the one that changed.
+    m_currentId = scenarioId;
+    reloadCurrentScenario();
+}
+
+void MainWindow::updateTitle()
+{
+    if (!document()) {
+        setWindowTitle(QStringLiteral("Breakeven"));
+        return;
+    }
+    setWindowFilePath(document()->path());
+    setWindowTitle(tr("%1 — Breakeven").arg(QFileInfo(document()->path()).fileName()));
+}
+
+void MainWindow::updateStatus()
+{
+    if (!document())
+        return;
+    m_documentLabel->setText(tr("Document: %1").arg(QFileInfo(document()->path()).fileName()));
+    m_documentLabel->setToolTip(document()->path());
+    QString prices = tr("No cloud prices in the catalog");
+    try {
+        auto &catalog = document()->catalog();
+        const auto oldest = catalog.offers({}, OfferColumn::AsOf, Qt::AscendingOrder, 0, 1);
+        const auto newest = catalog.offers({}, OfferColumn::AsOf, Qt::DescendingOrder, 0, 1);
+        if (!oldest.empty() && !newest.empty()) {
+            const StoredOffer &old = oldest.front();
+            prices = tr("Prices as of %1 to %2").arg(old.offer.asOf, newest.front().offer.asOf);
+            if (old.priceAgeDays)
+                prices += tr(" (oldest %n day(s) old)", nullptr, int(*old.priceAgeDays));
+        }
+    } catch (const InputError &error) {
+        prices = error.reason();
+    }
+    m_pricesLabel->setText(prices);
+}
+
+QString MainWindow::statusText() const
+{
+    return m_documentLabel->text() + QStringLiteral(" · ") + m_pricesLabel->text();
+}
+
+} // namespace breakeven

@@ -1,0 +1,124 @@
+// The main window: the scenario panel (left dock), the catalog (right dock), the charts and
+// results of the current scenario in the middle, and the menus that drive them. It owns the
+// open document through its DocumentContext; every change goes through the undo stack.
+#pragma once
+
+#include "commands/documentcontext.h"
+#include "store/scenariorepository.h"
+
+#include <QMainWindow>
+
+#include <functional>
+#include <memory>
+
+class QDialog;
+class QLabel;
+class QMenu;
+
+namespace breakeven {
+
+class CatalogWidget;
+class Document;
+class RecentFiles;
+class ScenarioPanel;
+class ScenarioView;
+struct StoredOffer;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(std::unique_ptr<Document> document, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Document *document() const { return m_context->document(); }
+    DocumentContext *context() const { return m_context; }
+    QUndoStack *undoStack() const;
+    ScenarioPanel *scenarioPanel() const { return m_panel; }
+    ScenarioView *scenarioView() const { return m_view; }
+    QDockWidget *scenarioDock() const { return m_scenarioDock; }
+    QDockWidget *catalogDock() const { return m_catalogDock; }
+    qint64 currentScenarioId() const { return m_currentId; }
+    QString statusText() const;
+    QAction *action(const QString &objectName) const;
+
+    // Import Price Sheet… runs the dialog this returns; the catalog is read again afterwards.
+    void setImportWizardFactory(std::function<QDialog *(QWidget *)> factory);
+    // Errors meant for the user go through here: a message box unless tests replace it.
+    void setMessageHandler(std::function<void(const QString &title, const QString &text)> handler);
+
+    void saveWindowState();
+    void restoreWindowState();
+
+public slots:
+    // Each returns false, after telling the user why, when the file was refused; the window
+    // then keeps the document it had.
+    bool openDocument(const QString &path);
+    bool createDocument(const QString &path);
+    bool saveDocumentAs(const QString &path);
+    bool importScenarioJson(const QString &path);
+    bool exportScenarioJson(const QString &path);
+    bool exportChart(const QString &path);
+    bool exportReport(const QString &path);
+
+    void selectScenario(qint64 scenarioId);
+    void addScenario(const QString &name = {});
+    void duplicateScenario();
+    void renameScenario(const QString &newName);
+    void removeScenario();
+    void addBuild();
+    void addCloudOption();
+    void removeSelectedPart();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createDocks();
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void connectView();
+    void setDocument(std::unique_ptr<Document> document);
+    void reloadScenarioList(const QString &selectName = {});
+    void reloadCurrentScenario();
+    void onScenarioChanged(qint64 scenarioId);
+    void updateTitle();
+    void updateStatus();
+    void updateActions();
+    void showError(const QString &title, const QString &text);
+    void showStatusError(const QString &message);
+    void addOffers(const QList<StoredOffer> &offers, PricingPlan plan);
+    void addGpu(const GpuModel &gpu);
+    void runImportWizard();
+    void about();
+
+    // Menu actions that ask for a file name first.
+    void chooseNewDocument();
+    void chooseOpenDocument();
+    void chooseSaveAs();
+    void chooseImportScenario();
+    void chooseExportScenario();
+    void chooseExportChart();
+    void chooseExportReport();
+    void chooseRenameScenario();
+    QString dialogFolder() const;
+
+    DocumentContext *m_context;
+    ScenarioPanel *m_panel = nullptr;
+    ScenarioView *m_view = nullptr;
+    CatalogWidget *m_catalog = nullptr;
+    QDockWidget *m_scenarioDock = nullptr;
+    QDockWidget *m_catalogDock = nullptr;
+    QLabel *m_documentLabel = nullptr;
+    QLabel *m_pricesLabel = nullptr;
+    RecentFiles *m_recent = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    qint64 m_currentId = 0;
+    StoredScenario m_current;
+    bool m_hasCurrent = false;
+    std::function<QDialog *(QWidget *)> m_importWizardFactory;
+    std::function<void(const QString &, const QString &)> m_messageHandler;
+};
+
+} // namespace breakeven

@@ -1,0 +1,229 @@
+// The main window's actions, menus and toolbar, and the wiring of the central ScenarioView.
+#include "mainwindow.h"
+
+#include "commands/fieldeditcommand.h"
+#include "catalog/catalogwidget.h"
+#include "inputerror.h"
+#include "recentfiles.h"
+#include "scenariopanel.h"
+#include "scenarioview/scenarioview.h"
+#include "scenarioview/utilizationbar.h"
+#include "store/document.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QTreeView>
+#include <QUndoStack>
+
+namespace breakeven {
+
+namespace {
+
+QAction *makeAction(QObject *parent, const char *objectName, const QString &text,
+                    const QKeySequence &shortcut = {}, const QIcon &icon = {})
+{
+    auto *action = new QAction(icon, text, parent);
+    action->setObjectName(QString::fromLatin1(objectName));
+    if (!shortcut.isEmpty())
+        action->setShortcut(shortcut);
+    return action;
+}
+
+} // namespace
+
+QAction *MainWindow::action(const QString &objectName) const
+{
+    return findChild<QAction *>(objectName);
+}
+
+void MainWindow::createActions()
+{
+    QStyle *s = style();
+    auto add = [this](const char *name, const QString &text, const QKeySequence &key, const QIcon &icon,
+                      auto slot) {
+        QAction *action = makeAction(this, name, text, key, icon);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    add("newDocument", tr("&New…"), QKeySequence::New, s->standardIcon(QStyle::SP_FileIcon),
+        &MainWindow::chooseNewDocument);
+    add("openDocument", tr("&Open…"), QKeySequence::Open, s->standardIcon(QStyle::SP_DialogOpenButton),
+        &MainWindow::chooseOpenDocument);
+    add("saveAs", tr("Save &As…"), QKeySequence::SaveAs, s->standardIcon(QStyle::SP_DialogSaveButton),
+        &MainWindow::chooseSaveAs);
+    add("importScenario", tr("&Import Scenario JSON…"), QKeySequence(Qt::CTRL | Qt::Key_I), {},
+        &MainWindow::chooseImportScenario);
+    add("exportScenario", tr("&Export Scenario JSON…"), QKeySequence(Qt::CTRL | Qt::Key_E), {},
+        &MainWindow::chooseExportScenario);
+    add("exportChart", tr("Export &Chart…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), {},
+        &MainWindow::chooseExportChart);
+    add("exportReport", tr("Export &Report…"), QKeySequence::Print, s->standardIcon(QStyle::SP_FileDialogContentsView),
+        &MainWindow::chooseExportReport);
+    add("quit", tr("&Quit"), QKeySequence::Quit, {}, &MainWindow::close);
+
+    QAction *undo = undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
+    QAction *redo = undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
+
+    add("addScenario", tr("&Add Scenario"), QKeySequence(Qt::CTRL | Qt::Key_T), s->standardIcon(QStyle::SP_FileDialogNewFolder),
+        [this] { addScenario(); });
+    add("duplicateScenario", tr("D&uplicate Scenario"), QKeySequence(Qt::CTRL | Qt::Key_D), {},
+        &MainWindow::duplicateScenario);
+    add("renameScenario", tr("&Rename Scenario…"), QKeySequence(Qt::Key_F2), {}, &MainWindow::chooseRenameScenario);
+    add("removeScenario", tr("D&elete Scenario"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete),
+        s->standardIcon(QStyle::SP_TrashIcon), &MainWindow::removeScenario);
+    add("addBuild", tr("Add On-Prem &Build"), QKeySequence(Qt::CTRL | Qt::Key_B), s->standardIcon(QStyle::SP_ComputerIcon),
+        &MainWindow::addBuild);
+    add("addCloudOption", tr("Add &Cloud Option"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+        s->standardIcon(QStyle::SP_DriveNetIcon), &MainWindow::addCloudOption);
+    add("removePart", tr("Delete Selected Build or Option"), QKeySequence::Delete, {},
+        &MainWindow::removeSelectedPart);
+    add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
+        &MainWindow::runImportWizard);
+    add("about", tr("&About Breakeven"), {}, {}, &MainWindow::about);
+    // Delete must not steal the key from the editors' line edits and spin boxes.
+    action(QStringLiteral("removePart"))->setShortcutContext(Qt::WidgetShortcut);
+    m_panel->tree()->addAction(action(QStringLiteral("removePart")));
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(action(QStringLiteral("newDocument")));
+    file->addAction(action(QStringLiteral("openDocument")));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recent = new RecentFiles(m_recentMenu, this);
+    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openDocument);
+    file->addAction(action(QStringLiteral("saveAs")));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("importScenario")));
+    file->addAction(action(QStringLiteral("exportScenario")));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("exportChart")));
+    file->addAction(action(QStringLiteral("exportReport")));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("quit")));
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(action(QStringLiteral("undo")));
+    edit->addAction(action(QStringLiteral("redo")));
+
+    QMenu *scenario = menuBar()->addMenu(tr("&Scenario"));
+    for (const char *name : {"addScenario", "duplicateScenario", "renameScenario", "removeScenario"})
+        scenario->addAction(action(QString::fromLatin1(name)));
+    scenario->addSeparator();
+    for (const char *name : {"addBuild", "addCloudOption", "removePart"})
+        scenario->addAction(action(QString::fromLatin1(name)));
+
+    QMenu *catalog = menuBar()->addMenu(tr("&Catalog"));
+    catalog->addAction(action(QStringLiteral("importPriceSheet")));
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction *showScenarios = m_scenarioDock->toggleViewAction();
+    showScenarios->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction *showCatalog = m_catalogDock->toggleViewAction();
+    showCatalog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    m_viewMenu->addAction(showScenarios);
+    m_viewMenu->addAction(showCatalog);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(action(QStringLiteral("about")));
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    for (const char *name : {"openDocument", "undo", "redo"})
+        bar->addAction(action(QString::fromLatin1(name)));
+    bar->addSeparator();
+    for (const char *name : {"addScenario", "addBuild", "addCloudOption"})
+        bar->addAction(action(QString::fromLatin1(name)));
+    bar->addSeparator();
+    bar->addAction(action(QStringLiteral("exportReport")));
+    m_viewMenu->addAction(bar->toggleViewAction());
+}
+
+void MainWindow::connectView()
+{
+    // A drag shows live through the ScenarioView itself; only its end becomes an undo step.
+    connect(m_view, &ScenarioView::utilizationCommitted, this, [this](double from, double to) {
+        if (!m_hasCurrent || from == to)
+            return;
+        Workload before = m_current.scenario.workload;
+        before.utilization = from;
+        Workload after = before;
+        after.utilization = to;
+        m_context->push(new FieldEditCommand<Workload>(*m_context, m_currentId, m_currentId,
+                                                       QStringLiteral("utilization"), before, after,
+                                                       editText(tr("utilization"), m_current.scenario.name)));
+    });
+    connect(m_view, &ScenarioView::horizonChanged, this, [this](int months) {
+        if (!m_hasCurrent || months == m_current.scenario.horizonMonths)
+            return;
+        Scenario after = m_current.scenario;
+        after.horizonMonths = months;
+        m_context->push(new FieldEditCommand<Scenario>(*m_context, m_currentId, m_currentId,
+                                                       QStringLiteral("horizonMonths"), m_current.scenario, after,
+                                                       editText(tr("horizon"), m_current.scenario.name)));
+    });
+}
+
+void MainWindow::updateActions()
+{
+    const bool hasDocument = document() != nullptr;
+    for (const char *name : {"duplicateScenario", "renameScenario", "removeScenario", "addBuild", "addCloudOption",
+                             "exportScenario", "removePart"})
+        action(QString::fromLatin1(name))->setEnabled(hasDocument && m_hasCurrent);
+    const bool evaluated = m_view->costModel() != nullptr && m_view->evaluation() != nullptr;
+    action(QStringLiteral("exportChart"))->setEnabled(evaluated);
+    action(QStringLiteral("exportReport"))->setEnabled(evaluated);
+}
+
+void MainWindow::runImportWizard()
+{
+    if (!document())
+        return;
+    if (!m_importWizardFactory) {
+        showError(tr("Import Price Sheet"), tr("Importing price sheets is not available in this build."));
+        return;
+    }
+    std::unique_ptr<QDialog> dialog(m_importWizardFactory(this));
+    if (!dialog)
+        return;
+    dialog->exec();
+    // The import may have added GPU models and prices whatever the dialog's result.
+    if (m_catalog)
+        m_catalog->refresh();
+    try {
+        m_panel->setGpuModels(document()->catalog().gpuModels());
+    } catch (const InputError &error) {
+        showStatusError(error.message());
+    }
+    updateStatus();
+    reloadCurrentScenario();
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About Breakeven"),
+                       tr("<h3>Breakeven %1</h3><p>Rent GPUs in a cloud, or buy them: what each option costs "
+                          "over time, when buying pays off, at what utilization, and how fast each option "
+                          "gets the work done.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+} // namespace breakeven

@@ -1,0 +1,68 @@
+// The scenario panel docked at the left: the tree of scenarios (the current one unfolded into its
+// workload, builds and cloud options) above the editor of whatever is selected in it.
+#pragma once
+
+#include "models/scenariotreemodel.h"
+
+#include <QWidget>
+
+class QLabel;
+class QScrollArea;
+class QStackedWidget;
+class QTreeView;
+
+namespace breakeven {
+
+class BuildEditor;
+class CloudOptionEditor;
+class DocumentContext;
+class WorkloadEditor;
+
+class ScenarioPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ScenarioPanel(DocumentContext &context, QWidget *parent = nullptr);
+
+    void setGpuModels(const std::vector<GpuModel> &models);
+    // Shows the document's scenarios; `current` unfolds under its own row. The selection stays
+    // on the same object when it still exists, else falls back to the scenario.
+    void showScenarios(const std::vector<ScenarioSummary> &scenarios, const StoredScenario *current);
+    // Selects a node of the current scenario and shows its editor.
+    void select(ScenarioTreeModel::Node node, qint64 rowId);
+
+    ScenarioTreeModel::Node selectedNode() const;
+    qint64 selectedRowId() const;
+    int selectedPosition() const;
+
+    QTreeView *tree() const { return m_tree; }
+    ScenarioTreeModel *model() const { return m_model; }
+    WorkloadEditor *workloadEditor() const { return m_workload; }
+    BuildEditor *buildEditor() const { return m_build; }
+    CloudOptionEditor *cloudOptionEditor() const { return m_cloud; }
+    QWidget *currentEditor() const;
+
+signals:
+    void scenarioActivated(qint64 scenarioId);
+    void renameRequested(qint64 scenarioId);
+    void removeRequested();
+
+private:
+    void onCurrentChanged(const QModelIndex &current);
+    void onDoubleClicked(const QModelIndex &index);
+    void showEditorFor(const QModelIndex &index);
+
+    ScenarioTreeModel *m_model;
+    QTreeView *m_tree;
+    QLabel *m_editorTitle;
+    QScrollArea *m_scroll;
+    QStackedWidget *m_editors;
+    QLabel *m_placeholder;
+    WorkloadEditor *m_workload;
+    BuildEditor *m_build;
+    CloudOptionEditor *m_cloud;
+    StoredScenario m_current;
+    bool m_hasCurrent = false;
+    bool m_updating = false;
+};
+
+} // namespace breakeven

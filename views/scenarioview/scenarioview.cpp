@@ -1,0 +1,192 @@
+#include "scenarioview.h"
+
+#include "charts/breakdownchart.h"
+#include "charts/cumulativechart.h"
+#include "charts/utilizationchart.h"
+#include "engine/assembly.h"
+#include "engine/costmodel.h"
+#include "inputerror.h"
+#include "resultsmodel.h"
+#include "utilizationbar.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace breakeven {
+
+ScenarioView::ScenarioView(QWidget *parent)
+    : QWidget(parent)
+    , m_banner(new QLabel(this))
+    , m_bar(new UtilizationBar(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_tabs(new QTabWidget(m_splitter))
+    , m_cumulative(new charts::CumulativeChart)
+    , m_utilizationChart(new charts::UtilizationChart)
+    , m_breakdown(new charts::BreakdownChart)
+    , m_results(new ResultsModel(this))
+    , m_sorted(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(m_splitter))
+{
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde2e1; color: #5c0b0b; border: 1px solid #d9534f;"
+                                           " padding: 6px; }"));
+    m_banner->hide();
+
+    for (charts::ChartPanel *panel : charts())
+        m_tabs->addTab(panel, panel->title());
+    m_stale = {false, false, false};
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshChart);
+
+    m_sorted->setSourceModel(m_results);
+    m_sorted->setSortRole(ResultsModel::SortRole);
+    m_table->setModel(m_sorted);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // option order until the user sorts
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *copy = new QAction(tr("&Copy as text"), m_table);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, this, &ScenarioView::copyResultsAsText);
+    m_table->addAction(copy);
+
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_bar, &UtilizationBar::utilizationChanged, this, [this](double u) {
+        setUtilization(u);
+        emit utilizationChanged(u);
+    });
+    connect(m_bar, &UtilizationBar::utilizationCommitted, this, &ScenarioView::utilizationCommitted);
+    connect(m_bar, &UtilizationBar::horizonChanged, this, [this](int months) {
+        setHorizonMonths(months);
+        emit horizonChanged(months);
+    });
+}
+
+ScenarioView::~ScenarioView() = default;
+
+QList<charts::ChartPanel *> ScenarioView::charts() const
+{
+    return {m_cumulative, m_utilizationChart, m_breakdown};
+}
+
+charts::ChartPanel *ScenarioView::currentChart() const
+{
+    return qobject_cast<charts::ChartPanel *>(m_tabs->currentWidget());
+}
+
+QString ScenarioView::errorMessage() const
+{
+    return m_banner->isHidden() ? QString() : m_banner->text();
+}
+
+void ScenarioView::setScenario(const Scenario &scenario)
+{
+    m_scenario = scenario;
+    m_utilization = std::clamp(scenario.workload.utilization, 0.0, 1.0);
+    m_bar->setUtilization(m_utilization);
+    m_bar->setHorizonMonths(scenario.horizonMonths);
+    m_bar->setCurrency(scenario.currency);
+    rebuild();
+}
+
+void ScenarioView::setHorizonMonths(int months)
+{
+    if (months == m_scenario.horizonMonths)
+        return;
+    m_scenario.horizonMonths = months;
+    m_bar->setHorizonMonths(months);
+    rebuild();
+}
+
+void ScenarioView::rebuild()
+{
+    // Charts and table hold pointers into the model: detach them before it goes.
+    for (charts::ChartPanel *panel : charts())
+        panel->setModel(nullptr);
+    m_results->setCostModel(nullptr);
+    m_evaluation.reset();
+    m_model.reset();
+    try {
+        m_model = std::make_unique<CostModel>(assemble(m_scenario));
+    } catch (const InputError &error) {
+        m_banner->setText(tr("This scenario cannot be evaluated: %1").arg(error.message()));
+        m_banner->show();
+        return;
+    }
+    m_banner->hide();
+    m_banner->clear();
+    for (charts::ChartPanel *panel : charts())
+        panel->setModel(m_model.get());
+    m_results->setCostModel(m_model.get());
+    m_stale = {true, true, true};
+    refresh();
+    m_table->resizeColumnsToContents();
+}
+
+void ScenarioView::setUtilization(double utilization)
+{
+    utilization = std::clamp(utilization, 0.0, 1.0);
+    if (std::lround(utilization * 100.0) != std::lround(m_bar->utilization() * 100.0))
+        m_bar->setUtilization(utilization);
+    if (utilization == m_utilization && m_evaluation)
+        return;
+    m_utilization = utilization;
+    m_scenario.workload.utilization = utilization;
+    if (!m_model)
+        return;
+    m_stale = {true, true, true};
+    refresh();
+}
+
+void ScenarioView::refresh()
+{
+    m_evaluation = std::make_unique<Evaluation>(m_model->evaluate(m_utilization));
+    m_results->setEvaluation(*m_evaluation);
+    // Hidden tabs catch up when shown, so a tick costs one chart, not three.
+    refreshChart(m_tabs->currentIndex());
+}
+
+void ScenarioView::refreshChart(int tab)
+{
+    if (tab < 0 || tab >= m_stale.size() || !m_stale[tab] || !m_evaluation)
+        return;
+    charts()[tab]->setEvaluation(*m_evaluation);
+    m_stale[tab] = false;
+}
+
+void ScenarioView::updateAllCharts()
+{
+    for (int tab = 0; tab < m_stale.size(); ++tab)
+        refreshChart(tab);
+}
+
+void ScenarioView::copyResultsAsText() const
+{
+    QApplication::clipboard()->setText(ResultsModel::toText(m_sorted));
+}
+
+} // namespace breakeven
