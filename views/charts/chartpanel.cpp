@@ -1,5 +1,6 @@
 #include "chartpanel.h"
 
+#include "chartstyle.h"
 #include "chartview.h"
 #include "engine/costmodel.h"
 
@@ -8,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
+#include <QLineSeries>
 #include <QPainter>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -85,6 +87,31 @@ void ChartPanel::setCaption(const QString &text)
 void ChartPanel::setControlsVisible(bool visible)
 {
     m_resetButton->setVisible(visible);
+}
+
+void ChartPanel::setDraft(bool draft)
+{
+    if (draft == m_draft)
+        return;
+    m_draft = draft;
+    m_view->setRenderHint(QPainter::Antialiasing, !draft);
+    if (draft) {
+        m_finalPens.clear();
+        const auto series = m_chart->series();
+        for (QAbstractSeries *s : series) {
+            if (s->type() != QAbstractSeries::SeriesTypeLine)
+                continue; // scatter markers are few and cheap
+            auto *line = static_cast<QLineSeries *>(s);
+            m_finalPens.emplace_back(line, line->pen());
+            line->setPen(draftPen(line->pen()));
+        }
+        return;
+    }
+    // Series replaced by setModel() during the drag are gone (null) or were created with final pens.
+    for (const auto &[line, pen] : m_finalPens)
+        if (line)
+            line->setPen(pen);
+    m_finalPens.clear();
 }
 
 void ChartPanel::renderTo(QPainter *painter, const QRectF &target)

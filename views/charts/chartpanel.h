@@ -3,12 +3,17 @@
 // cheap: setModel() creates series and axes once per scenario, setEvaluation() only moves values.
 #pragma once
 
+#include <QPen>
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 class QChart;
 class QLabel;
+class QLineSeries;
 class QPainter;
 class QToolButton;
 
@@ -42,6 +47,14 @@ public:
     // Hides the controls that make no sense on paper (used by export).
     void setControlsVisible(bool visible);
 
+    // While the utilization slider is dragged, a chart with dozens of wide, dashed, antialiased
+    // curves cannot repaint within a frame: draft mode draws one-pixel lines (dash patterns kept,
+    // so cloud and on-prem still differ) without antialiasing, and leaving it restores the pens.
+    // Charts may also simplify their data while in draft mode: pass the evaluation again after
+    // leaving it.
+    void setDraft(bool draft);
+    bool isDraft() const { return m_draft; }
+
     // Draws the chart and its caption into target, as vectors where the device allows; with
     // no painter it only lays the panel out at the target's size.
     void renderTo(QPainter *painter, const QRectF &target);
@@ -55,6 +68,8 @@ private:
     ChartView *m_view;
     QLabel *m_caption;
     QToolButton *m_resetButton;
+    bool m_draft = false;
+    std::vector<std::pair<QPointer<QLineSeries>, QPen>> m_finalPens; // restored when the drag ends
 };
 
 // Lists of infeasible options for captions: "Not drawn: X (needs 40 GB, has 24 GB); ...".

@@ -62,6 +62,24 @@ QPen optionPen(int index, bool cloud)
     return pen;
 }
 
+QPen draftPen(const QPen &pen)
+{
+    QPen draft(pen.color(), 0);
+    draft.setCosmetic(true);
+    draft.setCapStyle(Qt::FlatCap);
+    if (pen.style() == Qt::CustomDashLine) {
+        // Patterns are in units of the pen width; the draft pen is one pixel wide.
+        const qreal scale = std::max<qreal>(1.0, pen.widthF());
+        QList<qreal> pattern = pen.dashPattern();
+        for (qreal &length : pattern)
+            length *= scale;
+        draft.setDashPattern(pattern);
+    } else {
+        draft.setStyle(pen.style());
+    }
+    return draft;
+}
+
 NiceRange niceRange(double maxValue)
 {
     double niceMin = 0;

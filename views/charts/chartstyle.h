@@ -15,6 +15,9 @@ namespace breakeven::charts {
 QColor optionColor(int index);
 // On-prem solid, cloud dashed with a pattern that cycles, so the kind survives without colour.
 QPen optionPen(int index, bool cloud);
+// The same line as a cosmetic one-pixel pen: QPainter draws it without building a stroke outline
+// (the outline and its joins cost most of a repaint); dashes keep their length in pixels.
+QPen draftPen(const QPen &pen);
 
 struct NiceRange {
     double max = 1;

@@ -122,6 +122,9 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     const int columns = int(e.cumulative.cols());
     double low = 0;
     double high = 0;
+    // Qt Charts outlines every line for hit testing each time its points change, at a cost per
+    // point; during a drag the curves keep only the points that bend them by a visible amount.
+    const double tolerance = isDraft() ? draftTolerance() : 0;
     for (int s = 0; s < m_series.size(); ++s) {
         const int option = m_options[s];
         m_buffer.resize(columns);
@@ -133,6 +136,8 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
                 high = std::max(high, value);
             }
         }
+        if (tolerance > 0)
+            simplify(&m_buffer, tolerance);
         m_series[s]->replace(m_buffer);
     }
     if (!chart()->isZoomed()) // a zoom the user chose survives the slider
@@ -173,6 +178,42 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         lines << infeasible;
     setCaption(lines.join(QLatin1Char('\n')));
     placeLabels();
+}
+
+double CumulativeChart::draftTolerance() const
+{
+    // A quarter of a pixel in value units: dropped points move the drawn line by less than that.
+    const double pixels = chart()->plotArea().height();
+    if (!m_axisY || pixels <= 0)
+        return 0;
+    return 0.25 * (m_axisY->max() - m_axisY->min()) / pixels;
+}
+
+void CumulativeChart::simplify(QList<QPointF> *points, double tolerance)
+{
+    // Greedy: extend each segment from the last kept point while every point it skips stays within
+    // tolerance (vertically) of it. Curves are smooth, so segments are long and checks few.
+    QList<QPointF> &p = *points;
+    const int n = int(p.size());
+    if (n < 3)
+        return;
+    int kept = 0;   // last kept index, also the write position
+    int anchor = 0; // its index in the input
+    for (int end = 2; end < n; ++end) {
+        const QPointF a = p[anchor];
+        const QPointF b = p[end];
+        bool fits = std::isfinite(a.y()) && std::isfinite(b.y());
+        for (int m = anchor + 1; fits && m < end; ++m) {
+            const double t = (p[m].x() - a.x()) / (b.x() - a.x());
+            fits = std::abs(a.y() + t * (b.y() - a.y()) - p[m].y()) <= tolerance;
+        }
+        if (!fits) {
+            anchor = end - 1;
+            p[++kept] = p[anchor];
+        }
+    }
+    p[++kept] = p[n - 1];
+    p.resize(kept + 1);
 }
 
 void CumulativeChart::placeLabels()
@@ -223,7 +264,9 @@ QString CumulativeChart::tooltipText(int seriesIndex, const QPointF &point) cons
         return {};
     const int month = int(std::lround(point.x()));
     const QList<QPointF> points = m_series[seriesIndex]->points();
-    const double cost = month >= 0 && month < points.size() ? points[month].y() : point.y();
+    // Points are one per month except while a drag simplifies the curves.
+    const bool monthly = points.size() == m_model->horizonMonths() + 1;
+    const double cost = monthly && month >= 0 && month < points.size() ? points[month].y() : point.y();
     return tr("%1\nmonth %2\n%3").arg(m_model->option(m_options[seriesIndex]).name).arg(month)
         .arg(formatMoney(cost, m_model->input().currency));
 }

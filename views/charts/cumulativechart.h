@@ -39,6 +39,8 @@ public:
 private:
     void clear();
     void placeLabels();
+    double draftTolerance() const;
+    static void simplify(QList<QPointF> *points, double tolerance);
 
     QValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;

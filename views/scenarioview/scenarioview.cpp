@@ -15,6 +15,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
+#include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -80,6 +81,22 @@ ScenarioView::ScenarioView(QWidget *parent)
         emit utilizationChanged(u);
     });
     connect(m_bar, &UtilizationBar::utilizationCommitted, this, &ScenarioView::utilizationCommitted);
+    // Only the visible chart repaints during a drag (hidden tabs catch up when shown), so only it
+    // needs the cheaper pens; the release brings every chart back to its final look.
+    connect(m_bar->slider(), &QSlider::sliderPressed, this, [this] {
+        if (charts::ChartPanel *panel = currentChart())
+            panel->setDraft(true);
+    });
+    connect(m_bar->slider(), &QSlider::sliderReleased, this, [this] {
+        for (charts::ChartPanel *panel : charts())
+            panel->setDraft(false);
+        // The visible chart drew simplified curves during the drag: give it the full data again.
+        const int tab = m_tabs->currentIndex();
+        if (tab >= 0 && tab < m_stale.size()) {
+            m_stale[tab] = true;
+            refreshChart(tab);
+        }
+    });
     connect(m_bar, &UtilizationBar::horizonChanged, this, [this](int months) {
         setHorizonMonths(months);
         emit horizonChanged(months);
