@@ -290,13 +290,20 @@ Evaluation CostModel::evaluate(double utilization) const
     const int cols = int(m_fixed.cols());
     const int rows = int(m_fixed.rows());
 
-    e.monthly = m_fixed + utilization * m_slope;
+    // One pass over the months, column by column (each column is every option at month m,
+    // contiguous in memory), so the arrays are read and written once.
+    e.monthly.resize(rows, cols);
     e.cumulative.resize(rows, cols);
-    e.cumulative.col(0) = e.monthly.col(0);
-    for (int m = 1; m < cols; ++m)
-        e.cumulative.col(m) = e.cumulative.col(m - 1) + e.monthly.col(m);
-    if (m_input.creditResaleValue)
-        e.cumulative -= m_credit;
+    Eigen::ArrayXd running = Eigen::ArrayXd::Zero(rows);
+    const bool credit = m_input.creditResaleValue;
+    for (int m = 0; m < cols; ++m) {
+        e.monthly.col(m) = m_fixed.col(m) + utilization * m_slope.col(m);
+        running += e.monthly.col(m);
+        if (credit)
+            e.cumulative.col(m) = running - m_credit.col(m);
+        else
+            e.cumulative.col(m) = running;
+    }
     e.tco = e.cumulative.col(cols - 1);
 
     const double work = workHours(utilization);
@@ -306,14 +313,14 @@ Evaluation CostModel::evaluate(double utilization) const
             e.costPerReferenceGpuHour[std::size_t(i)] = e.tco(i) / work;
 
     // Infeasible options carry +inf so one vectorised minCoeff per month finds the cheapest.
-    e.cheapestByMonth.resize(std::size_t(cols));
+    e.cheapestByMonth.assign(std::size_t(cols), std::nullopt);
     for (int m = 0; m < cols && rows > 0; ++m) {
         Eigen::Index best = 0;
         const double cost = (e.cumulative.col(m) + m_infeasiblePenalty).minCoeff(&best);
         if (std::isfinite(cost))
             e.cheapestByMonth[std::size_t(m)] = int(best);
     }
-    e.cheapest = e.cheapestByMonth.back();
+    e.cheapest = e.cheapestByMonth.empty() ? std::nullopt : e.cheapestByMonth.back();
     return e;
 }
 
