@@ -50,6 +50,7 @@ private slots:
     void refusedDocumentLeavesWindowUsable();
     void saveAsAndReopen();
     void scenarioJsonRoundTrip();
+    void droppedFiles();
     void windowStateIsRestored();
     void helpers();
     void screenshot();
@@ -376,6 +377,19 @@ void TestMainWindow::scenarioJsonRoundTrip()
 
     QVERIFY(!m_window->importScenarioJson(QStringLiteral(BREAKEVEN_TEST_DATA "/scenarios/negative-price.json")));
     QCOMPARE(m_messages.size(), 1);
+}
+
+void TestMainWindow::droppedFiles()
+{
+    const QString name = m_window->scenarioView()->scenario().name;
+    const QString json = m_dir->filePath(QStringLiteral("dropped.json"));
+    QVERIFY(m_window->exportScenarioJson(json));
+    QVERIFY(m_window->acceptDrops());
+    const auto drop = [this](const QString &path) { return m_window->openDroppedFile(path); };
+    QVERIFY(!drop(m_dir->filePath(QStringLiteral("picture.png")))); // not ours: ignored
+    QVERIFY(!Document::open(m_path)->scenarios().names().contains(name + QStringLiteral(" (2)")));
+    QVERIFY(drop(json));
+    QVERIFY(Document::open(m_path)->scenarios().names().contains(name + QStringLiteral(" (2)")));
 }
 
 void TestMainWindow::windowStateIsRestored()

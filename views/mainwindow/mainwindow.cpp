@@ -48,6 +48,7 @@ MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
     connect(undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateActions);
     connect(undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
 
+    setAcceptDrops(true);
     resize(1400, 900);
     restoreWindowState();
     setDocument(std::move(document));

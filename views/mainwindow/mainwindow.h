@@ -56,6 +56,9 @@ public slots:
     bool createDocument(const QString &path);
     bool saveDocumentAs(const QString &path);
     bool importScenarioJson(const QString &path);
+    // A file dropped on the window: a sheet opens the import wizard on it, a scenario JSON file
+    // is imported, a document opened. False for other files or when that fails.
+    bool openDroppedFile(const QString &path);
     bool exportScenarioJson(const QString &path);
     bool exportChart(const QString &path);
     bool exportReport(const QString &path);
@@ -71,6 +74,8 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createDocks();
@@ -89,7 +94,8 @@ private:
     void showStatusError(const QString &message);
     void addOffers(const QList<StoredOffer> &offers, PricingPlan plan);
     void addGpu(const GpuModel &gpu);
-    void runImportWizard();
+    void chooseImportSheet();
+    void runImportWizard(const QString &file = {});
     void about();
 
     // Menu actions that ask for a file name first.

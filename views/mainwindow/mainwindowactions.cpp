@@ -1,6 +1,8 @@
 // The main window's actions, menus and toolbar, and the wiring of the central ScenarioView.
 #include "mainwindow.h"
 
+#include "importwizard/importwizard.h"
+
 #include "commands/fieldeditcommand.h"
 #include "catalog/catalogwidget.h"
 #include "inputerror.h"
@@ -91,7 +93,7 @@ void MainWindow::createActions()
     add("removePart", tr("Delete Selected Build or Option"), QKeySequence::Delete, {},
         &MainWindow::removeSelectedPart);
     add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
-        &MainWindow::runImportWizard);
+        &MainWindow::chooseImportSheet);
     add("about", tr("&About Breakeven"), {}, {}, &MainWindow::about);
     // Delete must not steal the key from the editors' line edits and spin boxes.
     action(QStringLiteral("removePart"))->setShortcutContext(Qt::WidgetShortcut);
@@ -193,7 +195,12 @@ void MainWindow::updateActions()
     action(QStringLiteral("exportReport"))->setEnabled(evaluated);
 }
 
-void MainWindow::runImportWizard()
+void MainWindow::chooseImportSheet()
+{
+    runImportWizard();
+}
+
+void MainWindow::runImportWizard(const QString &file)
 {
     if (!document())
         return;
@@ -204,6 +211,8 @@ void MainWindow::runImportWizard()
     std::unique_ptr<QDialog> dialog(m_importWizardFactory(this));
     if (!dialog)
         return;
+    if (auto *wizard = qobject_cast<ImportWizard *>(dialog.get()); wizard && !file.isEmpty())
+        wizard->setFile(file);
     dialog->exec();
     // The import may have added GPU models and prices whatever the dialog's result.
     if (m_catalog)
