@@ -94,6 +94,25 @@ private Q_SLOTS:
         QCOMPARE(results[QStringLiteral("cheapest")].toString(), QStringLiteral("Budget K80 rig"));
     }
 
+    void scenarioFromADocument()
+    {
+        // A new document holds the examples; DOCUMENT#name evaluates like the JSON file.
+        QTemporaryDir dir;
+        const QString document = dir.filePath(QStringLiteral("compare.breakeven"));
+        QCOMPARE(breakeven({QStringLiteral("new"), document}).exitCode, 0);
+        const Run fromFile = breakeven({QStringLiteral("compare"), example("h100-server"), QStringLiteral("--json")});
+        const QString name = QJsonDocument::fromJson(fromFile.out).object()[QStringLiteral("scenario")].toString();
+        const Run fromDocument = breakeven({QStringLiteral("compare"), document + QLatin1Char('#') + name, QStringLiteral("--json")});
+        QCOMPARE(fromDocument.exitCode, 0);
+        QCOMPARE(fromDocument.out, fromFile.out);
+
+        const Run missing = breakeven({QStringLiteral("compare"), document + QStringLiteral("#No such scenario")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("No such scenario"));
+        const Run noDocument = breakeven({QStringLiteral("compare"), dir.filePath(QStringLiteral("none.breakeven#x"))});
+        QCOMPARE(noDocument.exitCode, 1);
+    }
+
     void utilizationOverride_data()
     {
         QTest::addColumn<QString>("utilization");
