@@ -1,31 +1,58 @@
-// Writes an import's offers into a document, inside the caller's transaction: one prepared
-// lookup, insert and update statement reused for every row, so that a million-row sheet costs
-// three statement executions per row at most and no SQL text is built per row.
+// Writes an import's offers into a document, inside the caller's transaction: prepared
+// statements reused for every row, so that no SQL text is built per row.
 // Keys are (provider, instance type, region), as in CatalogRepository; a key met again in the
 // same sheet (availability zones of one region, or a plain repeat) keeps the lowest price.
 // Zones of a region follow each other in real sheets, so the offer of the current key waits
 // here until the key changes: the zones collapse before the document is compared or written,
 // and a re-import finds every key unchanged. A repeat further away is settled in the document.
+// A provider the document has no offers of yet needs no lookup: its keys are inserted straight
+// away and only a conflict (a repeat further away in the sheet) is looked up. That halves the
+// statements of the common import, a new sheet into a new document.
 #pragma once
 
 #include "domain.h"
 #include "store/catalogrepository.h"
 
-#include <SQLiteCpp/Database.h>
-#include <SQLiteCpp/Statement.h>
+#include <QByteArray>
+#include <QHash>
+#include <QString>
 
 #include <functional>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
 
 namespace breakeven {
 
 class Connection;
 
+// A prepared statement bound through SQLite's C interface: SQLiteCpp copies every text it
+// binds, which a million-row import pays for eight times per statement.
+class RawStatement {
+public:
+    RawStatement(sqlite3 *database, const std::string &sql);
+    ~RawStatement();
+    RawStatement(const RawStatement &) = delete;
+    RawStatement &operator=(const RawStatement &) = delete;
+
+    sqlite3_stmt *get() const { return m_statement; }
+    bool step();  // true when a row is available
+    void reset();
+    void check(int code) const; // throws SQLite::Exception, which Connection translates
+
+private:
+    sqlite3 *m_database;
+    sqlite3_stmt *m_statement = nullptr;
+};
+
 class OfferWriter {
 public:
     OfferWriter(Connection &connection, std::optional<qint64> sheetId);
+    ~OfferWriter();
 
     struct Outcome {
         UpsertResult result = UpsertResult::Unchanged; // of the key so far
@@ -45,6 +72,8 @@ public:
     // Offers per result, one count per key.
     const OfferCounts &counts() const { return m_counts; }
 
+    static constexpr int kTextColumns = 9;
+
 private:
     struct Seen {
         double price = 0;    // headline price kept for the key
@@ -53,15 +82,28 @@ private:
         UpsertResult result = UpsertResult::Unchanged;
         bool used = false;
     };
+    // The UTF-8 of one text column, kept while the value repeats from row to row (provider,
+    // category, GPU, currency, source and date nearly always do) and alive while it is bound.
+    struct EncodedText {
+        QString text;
+        QByteArray bytes;
+        bool valid = false;
+    };
     Outcome write(const CloudOffer &offer, qint64 line);
+    Outcome update(const CloudOffer &offer, qint64 line, qint64 id, bool same);
     Seen &seen(qint64 offerId);
-    void bindOffer(SQLite::Statement &statement, const CloudOffer &offer);
+    bool documentHasOffersOf(const QString &provider);
+    void encode(const CloudOffer &offer);
+    void bindOffer(RawStatement &statement, const CloudOffer &offer, bool withSheet);
 
-    SQLite::Database &m_database;
+    sqlite3 *m_database;
     std::optional<qint64> m_sheetId;
-    SQLite::Statement m_find;
-    SQLite::Statement m_insert;
-    SQLite::Statement m_update;
+    RawStatement m_find;
+    RawStatement m_insert;
+    RawStatement m_update;
+    RawStatement m_providerHasOffers;
+    QHash<QString, bool> m_providerHadOffers; // as before this import wrote any
+    EncodedText m_text[kTextColumns];
     // Offer ids are dense, so a vector indexed by id is the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).
     std::vector<Seen> m_seen;

@@ -1,5 +1,6 @@
 #include "sheetimporter.h"
 
+#include "bulkwrite.h"
 #include "csvreader.h"
 #include "gcppairing.h"
 #include "inputerror.h"
@@ -13,6 +14,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <sqlite3.h>
+
+#include <exception>
 #include <thread>
 
 namespace breakeven {
@@ -20,6 +24,10 @@ namespace breakeven {
 namespace {
 
 constexpr qint64 kProgressEveryRows = 1000;
+// Also by time, so that a cancel is answered promptly however slow the rows are.
+constexpr qint64 kProgressEveryMs = 50;
+// SQLite virtual machine steps between checks of the clock while it builds the indexes.
+constexpr int kSqliteStepsPerCheck = 10000;
 
 // Leaves Connection::write() so that the transaction rolls back: a preview, a strict refusal.
 struct RollBack { };
@@ -58,34 +66,6 @@ private:
     std::thread m_thread;
 };
 
-// synchronous=NORMAL in WAL keeps every commit atomic and only risks the last commit on power
-// loss; the import commits once, so it pays for one fsync instead of FULL's checkpoint syncs.
-// A larger page cache keeps the offer indexes in memory: with the default 2 MB a large import
-// spent most of its time spilling pages to the log and reading them back (measured).
-class RelaxedSync {
-public:
-    explicit RelaxedSync(SQLite::Database &database) : m_database(database)
-    {
-        m_previous = m_database.execAndGet("PRAGMA synchronous").getInt();
-        m_previousCache = m_database.execAndGet("PRAGMA cache_size").getInt();
-        m_database.exec("PRAGMA synchronous = NORMAL");
-        m_database.exec("PRAGMA cache_size = -65536");
-    }
-    ~RelaxedSync()
-    {
-        try {
-            m_database.exec("PRAGMA synchronous = " + std::to_string(m_previous));
-            m_database.exec("PRAGMA cache_size = " + std::to_string(m_previousCache));
-        } catch (...) { // the import's own outcome matters more than restoring a pragma
-        }
-    }
-
-private:
-    SQLite::Database &m_database;
-    int m_previous = 2;
-    int m_previousCache = -2000;
-};
-
 class ImportRun {
 public:
     ImportRun(Document &document, const ImportOptions &options, ImportReport &report)
@@ -95,6 +75,8 @@ public:
 
     void readHeader(CsvReader &reader);
     void importRows(CsvReader &reader, std::optional<qint64> sheetId);
+    // Builds the indexes taken off for the import, still answering cancel by time.
+    void restoreIndexes(CsvReader &reader, DeferredIndexes &indexes);
     CloudOffer defaults() const;
 
 private:
@@ -103,6 +85,7 @@ private:
     void duplicateWarning(qint64 line, const QString &zone, const OfferWriter::Outcome &outcome);
     void skip(qint64 line, const RowProblem &problem, const SheetRow *row = nullptr);
     void reportProgress(CsvReader &reader, bool force);
+    static int sqliteProgress(void *self);
 
     Document &m_document;
     const ImportOptions &m_options;
@@ -115,6 +98,10 @@ private:
     GcpPairing m_gcp;
     ValidatedRow m_validated;
     std::vector<std::size_t> m_pendingRows; // preview rows of the key waiting in the writer
+    QElapsedTimer m_sinceProgress;
+    CsvReader *m_progressReader = nullptr;   // while SQLite calls sqliteProgress()
+    bool m_cancelled = false;
+    std::exception_ptr m_callbackError;
 };
 
 void ImportRun::readHeader(CsvReader &reader)
@@ -251,10 +238,53 @@ void ImportRun::handle(const SheetRow &row)
 
 void ImportRun::reportProgress(CsvReader &reader, bool force)
 {
-    if (!m_options.progress || (!force && m_report.rowsRead % kProgressEveryRows != 0))
+    if (!m_options.progress)
         return;
+    if (!force && m_report.rowsRead % kProgressEveryRows != 0 && m_sinceProgress.elapsed() < kProgressEveryMs)
+        return;
+    m_sinceProgress.start();
     if (!m_options.progress(reader.bytesRead(), reader.totalBytes()))
         throw ImportCancelled();
+}
+
+// Non-zero interrupts the statement running; restoreIndexes() turns that into ImportCancelled.
+int ImportRun::sqliteProgress(void *self)
+{
+    auto *run = static_cast<ImportRun *>(self);
+    if (run->m_sinceProgress.elapsed() < kProgressEveryMs)
+        return 0;
+    run->m_sinceProgress.start();
+    // An exception must not cross SQLite's C frames: it is kept and rethrown after the statement.
+    try {
+        run->m_cancelled = !run->m_options.progress(run->m_progressReader->bytesRead(),
+                                                    run->m_progressReader->totalBytes());
+    } catch (...) {
+        run->m_callbackError = std::current_exception();
+    }
+    return run->m_cancelled || run->m_callbackError ? 1 : 0;
+}
+
+void ImportRun::restoreIndexes(CsvReader &reader, DeferredIndexes &indexes)
+{
+    if (!m_options.progress) {
+        indexes.restore();
+        return;
+    }
+    sqlite3 *handle = m_document.connection().database().getHandle();
+    m_progressReader = &reader;
+    m_sinceProgress.start();
+    sqlite3_progress_handler(handle, kSqliteStepsPerCheck, &ImportRun::sqliteProgress, this);
+    try {
+        indexes.restore();
+    } catch (...) {
+        sqlite3_progress_handler(handle, 0, nullptr, nullptr);
+        if (m_callbackError)
+            std::rethrow_exception(m_callbackError);
+        if (m_cancelled)
+            throw ImportCancelled();
+        throw;
+    }
+    sqlite3_progress_handler(handle, 0, nullptr, nullptr);
 }
 
 void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
@@ -265,6 +295,7 @@ void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
     CsvRecord record;
     SheetRow row;
     RowProblem problem;
+    m_sinceProgress.start();
     while (reader.next(record)) {
         ++m_report.rowsRead;
         if (!m_rowReader->read(record.line, record.fields, row, problem))
@@ -337,6 +368,7 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
     std::optional<RelaxedSync> relaxed;
     if (write)
         relaxed.emplace(connection.database());
+    DeferredIndexes indexes(connection.database());
     SheetRecord sheet;
     sheet.fileName = report.fileName;
     sheet.preset = report.preset;
@@ -347,10 +379,13 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
             // Every offer links to this record, so it is written first; the hash follows when
             // the background thread is done.
             const qint64 sheetId = m_document.catalog().recordSheet(sheet);
+            if (indexes.worthwhile(reader->totalBytes()))
+                indexes.drop();
             run.importRows(*reader, sheetId);
             report.sha256 = hash.result();
             if (!write || (options.strict && report.skipped > 0))
-                throw RollBack();
+                throw RollBack(); // brings the indexes back with everything else
+            run.restoreIndexes(*reader, indexes);
             sheet.rowsAdded = report.offers.added;
             sheet.rowsUpdated = report.offers.updated;
             sheet.rowsUnchanged = report.offers.unchanged;

@@ -28,7 +28,7 @@ struct ImportOptions {
     QString asOf;                       // empty: an as_of column, else the file's modification date
     bool strict = false;                // refuse the whole sheet when any row is skipped
     bool collectRows = false;           // fill ImportReport::rows (the wizard's preview table)
-    ImportProgress progress;            // called every 1,000 rows and at the end
+    ImportProgress progress;            // called every 1,000 rows or 50 ms, and at the end
 };
 
 enum class RowStatus { Add, Update, Unchanged, Skip, Warning };

@@ -3,6 +3,7 @@
 #include <QDate>
 #include <QRegularExpression>
 
+#include <charconv>
 #include <cmath>
 
 namespace breakeven {
@@ -30,8 +31,31 @@ bool closeTo(double a, double b)
     return a > 0 && b > 0 && std::abs(a - b) <= 0.12 * b;
 }
 
+// Plain ASCII numbers, nearly every cell of a sheet, skip QString's locale-aware parser; what
+// std::from_chars does not take whole (a sign, spaces, a decimal comma) goes the general way.
+std::optional<double> parseAsciiNumber(QStringView text)
+{
+    char buffer[32];
+    if (text.size() > qsizetype(sizeof buffer))
+        return std::nullopt;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t c = text[i].unicode();
+        if (c >= 0x80)
+            return std::nullopt;
+        buffer[i] = char(c);
+    }
+    double value = 0;
+    const char *end = buffer + text.size();
+    const auto [stop, error] = std::from_chars(buffer, end, value);
+    if (error != std::errc() || stop != end)
+        return std::nullopt;
+    return value;
+}
+
 std::optional<double> parseNumber(QStringView text, bool decimalComma)
 {
+    if (const auto fast = parseAsciiNumber(text); fast && std::isfinite(*fast))
+        return fast;
     bool ok = false;
     double value = text.toDouble(&ok);
     if (!ok && decimalComma && text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('.')))
@@ -141,9 +165,21 @@ bool SheetRowReader::read(qint64 line, const QStringList &fields, SheetRow &row,
     if (hasColumn(SheetField::GpuInfo)) {
         const QString info = cell(fields, SheetField::GpuInfo);
         if (!info.isEmpty())
-            row.gpuInfo = parseGpuInfo(info);
+            row.gpuInfo = gpuInfo(info);
     }
     return true;
+}
+
+// A sheet repeats a handful of GpuInfo descriptions; parsing one is a JSON document each time.
+std::optional<GpuInfo> SheetRowReader::gpuInfo(const QString &text) const
+{
+    if (const auto it = m_gpuInfos.constFind(text); it != m_gpuInfos.constEnd())
+        return *it;
+    if (m_gpuInfos.size() >= kGpuInfoCacheSize) // a marketplace with a description per row
+        m_gpuInfos.clear();
+    const std::optional<GpuInfo> info = parseGpuInfo(text);
+    m_gpuInfos.insert(text, info);
+    return info;
 }
 
 RowValidator::RowValidator(const GpuCatalog &catalog, const SheetRowReader &reader)
@@ -155,7 +191,7 @@ RowValidator::RowValidator(const GpuCatalog &catalog, const SheetRowReader &read
 const GpuModel *RowValidator::resolveGpu(const QString &accelerator, const std::optional<GpuInfo> &info, int count,
                                          double &memoryGB)
 {
-    const QString cacheKey = QStringLiteral("%1|%2|%3").arg(accelerator).arg(count).arg(info ? info->sizeMiB : 0.0);
+    const ResolutionKey cacheKey{accelerator, count, info ? info->sizeMiB : 0.0};
     if (const auto it = m_resolved.constFind(cacheKey); it != m_resolved.constEnd()) {
         memoryGB = it->memoryGB;
         return it->model;

@@ -64,12 +64,27 @@ public:
 
 private:
     QString cell(const QStringList &fields, SheetField field) const;
+    std::optional<GpuInfo> gpuInfo(const QString &text) const;
 
+    static constexpr qsizetype kGpuInfoCacheSize = 4096;
     SheetPreset m_preset;
     ColumnIndexes m_columns;
     QStringList m_header;
     bool m_decimalComma = false;
+    mutable QHash<QString, std::optional<GpuInfo>> m_gpuInfos; // by the cell's text
 };
+
+// What a GPU spelling resolves by: the spelling, the count and the GpuInfo size.
+struct ResolutionKey {
+    QString accelerator;
+    int count = 0;
+    double sizeMiB = 0;
+    bool operator==(const ResolutionKey &other) const = default;
+};
+inline size_t qHash(const ResolutionKey &key, size_t seed = 0)
+{
+    return qHashMulti(seed, key.accelerator, key.count, key.sizeMiB);
+}
 
 struct ValidatedRow {
     CloudOffer offer;
@@ -96,7 +111,7 @@ private:
         const GpuModel *model = nullptr;
         double memoryGB = 0;
     };
-    QHash<QString, Resolution> m_resolved; // by spelling, count and GpuInfo size
+    QHash<ResolutionKey, Resolution> m_resolved;
 };
 
 } // namespace breakeven

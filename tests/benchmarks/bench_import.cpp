@@ -2,7 +2,8 @@
 // `breakeven import` into a new document, against `sqlite3 new.db ".import --csv FILE t"` of
 // the same file in the same run (docs/architecture.md: the import may take no more wall time).
 // Prints both times, the ratio and the import's peak resident memory (from /usr/bin/time -v
-// when present, else sampled from /proc while it runs).
+// when present, else sampled from /proc while it runs). An argument sets the number of rows
+// (`bench_import 100000`); the budget is stated for the default million.
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,9 +18,9 @@
 
 namespace {
 
-constexpr qint64 kRows = 1000000;
+constexpr qint64 kDefaultRows = 1000000;
 
-void writeSheet(const QString &path)
+void writeSheet(const QString &path, qint64 rows)
 {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -29,7 +30,7 @@ void writeSheet(const QString &path)
            "AvailabilityZone\n";
     static const char *const gpus[] = {"H100", "A100-80GB", "RTX4090", "L40S", "A10G", "T4"};
     static const int memory[] = {81559, 81920, 24564, 46068, 24576, 15360};
-    for (qint64 i = 0; i < kRows; ++i) {
+    for (qint64 i = 0; i < rows; ++i) {
         const int g = int(i % 6);
         const int count = 1 << (i % 4);
         out << count << "x-" << gpus[g] << '-' << (i / 6) % 50 << ',' << gpus[g] << ',' << count << ','
@@ -90,8 +91,13 @@ int main(int argc, char **argv)
     if (!dir.isValid())
         return 1;
     const QString sheet = dir.filePath(QStringLiteral("runpod-bench.csv"));
-    std::printf("generating %lld rows...\n", static_cast<long long>(kRows));
-    writeSheet(sheet);
+    const qint64 rows = argc > 1 ? QByteArray(argv[1]).toLongLong() : kDefaultRows;
+    if (rows <= 0) {
+        std::fprintf(stderr, "usage: bench_import [rows]\n");
+        return 2;
+    }
+    std::printf("generating %lld rows...\n", static_cast<long long>(rows));
+    writeSheet(sheet, rows);
     std::printf("sheet: %.1f MB\n", double(QFileInfo(sheet).size()) / 1e6);
 
     const Timed sqlite = run(QStringLiteral("sqlite3"),
