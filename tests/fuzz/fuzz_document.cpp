@@ -1,5 +1,8 @@
 // Fuzzes document opening: arbitrary bytes written as a file must be refused with InputError or
-// opened; never a crash. The file is written fresh for every input.
+// opened; never a crash. The file is written fresh for every input. An opened document is read
+// the way the window reads it: scenarios, GPU models, the first page of offers, providers and
+// the sheets it was imported from. `./dev fuzz` seeds the corpus with small documents (512-byte
+// pages, a trimmed catalog) so that mutations reach the tables, not only the header.
 #include "inputerror.h"
 #include "store/document.h"
 
@@ -25,6 +28,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         auto document = breakeven::Document::open(path);
         for (const QString &name : document->scenarios().names())
             document->scenarios().load(name);
+        breakeven::CatalogRepository &catalog = document->catalog();
+        catalog.gpuCatalog();
+        catalog.offerCount();
+        catalog.offers({}, breakeven::OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, 50);
+        catalog.providers();
+        catalog.sheets();
     } catch (const breakeven::InputError &) {
     }
     return 0;
