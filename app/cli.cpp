@@ -25,7 +25,7 @@ QString usageText()
         "  breakeven new DOCUMENT                                   create a document from the bundled catalog\n"
         "  breakeven compare SCENARIO [--utilization U] [--json]    print results\n"
         "  breakeven import SHEET.csv --into DOCUMENT [--preset NAME] [--strict] [--dry-run] [--json]\n"
-        "                   [--provider NAME] [--as-of YYYY-MM-DD]\n"
+        "                   [--provider NAME] [--as-of YYYY-MM-DD] [--encoding E] [--delimiter D]\n"
         "  breakeven export SCENARIO --chart cumulative|utilization|breakdown --out FILE.pdf|.png|.svg\n"
         "                   [--utilization U] [--width W --height H] [--dpi D]\n"
         "  breakeven report SCENARIO --out FILE.pdf [--utilization U]\n"

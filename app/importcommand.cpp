@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "inputerror.h"
+#include "sheets/csvreader.h"
 #include "sheets/importreportformat.h"
 #include "sheets/sheetimporter.h"
 #include "store/document.h"
@@ -30,7 +31,7 @@ int runImport(const QStringList &arguments, QTextStream &out)
 {
     const Arguments args(arguments, {QStringLiteral("strict"), QStringLiteral("dry-run"), QStringLiteral("json")},
                          {QStringLiteral("into"), QStringLiteral("preset"), QStringLiteral("provider"),
-                          QStringLiteral("as-of")});
+                          QStringLiteral("as-of"), QStringLiteral("encoding"), QStringLiteral("delimiter")});
     args.expectPositionals(1, QStringLiteral("SHEET.csv"));
     const QString sheet = args.positional(0, QStringLiteral("SHEET.csv"));
     const QString documentPath = args.requiredOption(QStringLiteral("into"));
@@ -42,6 +43,16 @@ int runImport(const QStringList &arguments, QTextStream &out)
     options.provider = args.option(QStringLiteral("provider")).value_or(QString());
     options.asOf = args.option(QStringLiteral("as-of")).value_or(QString());
     options.strict = strict;
+    if (const auto name = args.option(QStringLiteral("encoding"))) {
+        options.encoding = textEncodingFromString(*name);
+        if (!options.encoding)
+            throw UsageError(QStringLiteral("--encoding: '%1' is not one of utf-8, utf-16le, utf-16be, latin-1").arg(*name));
+    }
+    if (const auto name = args.option(QStringLiteral("delimiter"))) {
+        options.delimiter = delimiterFromString(*name);
+        if (!options.delimiter)
+            throw UsageError(QStringLiteral("--delimiter: '%1' is not one of comma, semicolon, tab").arg(*name));
+    }
 
     const QFileInfo sheetInfo(sheet);
     if (!sheetInfo.isFile() || !sheetInfo.isReadable())

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QStringDecoder>
 #include <algorithm>
+#include <optional>
 #include <cstring>
 #include <csv.h>
 
@@ -142,6 +143,33 @@ struct Utf16Decoder {
 
 } // namespace
 
+std::optional<TextEncoding> textEncodingFromString(const QString &name)
+{
+    QString key = name.trimmed().toLower();
+    key.remove(QLatin1Char('-')).remove(QLatin1Char('_')).remove(QLatin1Char(' '));
+    if (key == QLatin1String("utf8"))
+        return TextEncoding::Utf8;
+    if (key == QLatin1String("utf16le"))
+        return TextEncoding::Utf16LE;
+    if (key == QLatin1String("utf16be"))
+        return TextEncoding::Utf16BE;
+    if (key == QLatin1String("latin1") || key == QLatin1String("iso88591"))
+        return TextEncoding::Latin1;
+    return std::nullopt;
+}
+
+std::optional<char> delimiterFromString(const QString &name)
+{
+    const QString key = name.toLower();
+    if (key == QLatin1String("comma") || key == QLatin1String(","))
+        return ',';
+    if (key == QLatin1String("semicolon") || key == QLatin1String(";"))
+        return ';';
+    if (key == QLatin1String("tab") || key == QLatin1String("\\t") || key == QLatin1String("\t"))
+        return '\t';
+    return std::nullopt;
+}
+
 QString toString(TextEncoding encoding)
 {
     switch (encoding) {
@@ -171,6 +199,7 @@ struct CsvReader::Impl {
     bool bom = false;
     qsizetype bomLeft = 0;
     char delimiter = ',';
+    bool delimiterChosen = false; // setDelimiter() was called: an encoding change keeps it
     Utf16Decoder utf16;
     QByteArray utf8; // reused output of the UTF-16 decoder
 
@@ -223,29 +252,50 @@ struct CsvReader::Impl {
     {
         const auto *s = reinterpret_cast<const uchar *>(head.constData());
         const qsizetype n = head.size();
-        if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
-            bomLeft = 3;
-        } else if (n >= 2 && s[0] == 0xFF && s[1] == 0xFE) {
-            encoding = TextEncoding::Utf16LE;
-            bomLeft = 2;
-        } else if (n >= 2 && s[0] == 0xFE && s[1] == 0xFF) {
-            encoding = TextEncoding::Utf16BE;
-            bomLeft = 2;
+        const std::optional<TextEncoding> marked = byteOrderMark(s, n);
+        if (marked) {
+            encoding = *marked;
         } else {
             const bool complete = file ? file->atEnd() : n <= kSniffBytes;
             if (!isValidUtf8(QByteArrayView(head).first(std::min(n, kSniffBytes)), complete))
                 encoding = TextEncoding::Latin1;
         }
+        configure();
+    }
+
+    // The byte order mark the head starts with, if any.
+    static std::optional<TextEncoding> byteOrderMark(const uchar *s, qsizetype n)
+    {
+        if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
+            return TextEncoding::Utf8;
+        if (n >= 2 && s[0] == 0xFF && s[1] == 0xFE)
+            return TextEncoding::Utf16LE;
+        if (n >= 2 && s[0] == 0xFE && s[1] == 0xFF)
+            return TextEncoding::Utf16BE;
+        return std::nullopt;
+    }
+
+    // Sets the decoder and, unless one was chosen, the delimiter for `encoding`. A byte order
+    // mark is skipped only when it is the mark of that encoding; otherwise its bytes are text.
+    void configure()
+    {
+        const std::optional<TextEncoding> marked
+            = byteOrderMark(reinterpret_cast<const uchar *>(head.constData()), head.size());
+        bomLeft = marked == encoding ? (encoding == TextEncoding::Utf8 ? 3 : 2) : 0;
         bom = bomLeft > 0;
         const QByteArray window = head.left(kSniffBytes).mid(bomLeft);
-        if (encoding == TextEncoding::Utf16LE || encoding == TextEncoding::Utf16BE) {
-            utf16.bigEndian = encoding == TextEncoding::Utf16BE;
-            Utf16Decoder sniffer = utf16;
-            QByteArray decoded;
-            sniffer.decode(window.constData(), window.size(), decoded);
-            delimiter = detectDelimiter(decoded.constData(), decoded.size());
-        } else {
-            delimiter = detectDelimiter(window.constData(), window.size());
+        const bool utf16Input = encoding == TextEncoding::Utf16LE || encoding == TextEncoding::Utf16BE;
+        utf16 = Utf16Decoder{};
+        utf16.bigEndian = encoding == TextEncoding::Utf16BE;
+        if (!delimiterChosen) {
+            if (utf16Input) {
+                Utf16Decoder sniffer = utf16;
+                QByteArray decoded;
+                sniffer.decode(window.constData(), window.size(), decoded);
+                delimiter = detectDelimiter(decoded.constData(), decoded.size());
+            } else {
+                delimiter = detectDelimiter(window.constData(), window.size());
+            }
         }
         csv_set_delim(&parser, uchar(delimiter));
         // libcsv grows a field's buffer by this much at a time; the default 128 is slow for
@@ -451,7 +501,16 @@ void CsvReader::setDelimiter(char delimiter)
     if (delimiter == '"' || delimiter == '\r' || delimiter == '\n' || delimiter == '\0')
         throw InputError(d->name, QStringLiteral("a quote or line end cannot be the delimiter"));
     d->delimiter = delimiter;
+    d->delimiterChosen = true;
     csv_set_delim(&d->parser, uchar(delimiter));
+}
+
+void CsvReader::setEncoding(TextEncoding encoding)
+{
+    if (d->bytesRead > 0)
+        throw InputError(d->name, QStringLiteral("the encoding can only be chosen before reading"));
+    d->encoding = encoding;
+    d->configure();
 }
 
 void CsvReader::setChunkSize(qsizetype bytes)

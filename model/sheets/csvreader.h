@@ -14,13 +14,18 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 class QIODevice;
 
 namespace breakeven {
 
 enum class TextEncoding { Utf8, Utf16LE, Utf16BE, Latin1 };
-QString toString(TextEncoding encoding);
+QString toString(TextEncoding encoding); // "UTF-8", "UTF-16LE", "UTF-16BE", "Latin-1"
+// "utf-8", "UTF8", "utf-16le", "latin-1", "iso-8859-1", …; none for anything else.
+std::optional<TextEncoding> textEncodingFromString(const QString &name);
+// "comma" or ",", "semicolon" or ";", "tab" or "\t"; none for anything else.
+std::optional<char> delimiterFromString(const QString &name);
 
 struct CsvRecord {
     qint64 line = 0;        // 1-based line on which the record starts
@@ -36,9 +41,13 @@ public:
     ~CsvReader();
 
     TextEncoding encoding() const;
-    bool hadByteOrderMark() const;
+    bool hadByteOrderMark() const;           // of the encoding read, skipped before the text
     char delimiter() const;
     void setDelimiter(char delimiter);       // override the detected one before the first read
+    // Reads the bytes as `encoding` instead of the detected one; before the first read. A byte
+    // order mark is skipped only when it belongs to that encoding. The delimiter is detected
+    // again under the new encoding unless setDelimiter() chose one.
+    void setEncoding(TextEncoding encoding);
     const QString &name() const;             // file name for messages
     // Bytes handed to the decoder and parser at a time (64 KiB by default). Tests set tiny sizes
     // to put chunk boundaries inside characters, line ends and quoted fields. Before next().

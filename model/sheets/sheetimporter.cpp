@@ -352,6 +352,10 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
     report.path = path;
     report.fileName = QFileInfo(path).fileName();
     const std::unique_ptr<CsvReader> reader = CsvReader::open(path);
+    if (options.encoding)
+        reader->setEncoding(*options.encoding);
+    if (options.delimiter)
+        reader->setDelimiter(*options.delimiter);
     report.encoding = toString(reader->encoding());
     report.delimiter = reader->delimiter();
     report.asOf = options.asOf;

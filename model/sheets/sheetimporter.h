@@ -4,6 +4,7 @@
 // exactly what import() would do. Nothing here talks to the user; errors are InputError.
 #pragma once
 
+#include "csvreader.h"
 #include "sheetpreset.h"
 #include "store/catalogrepository.h"
 
@@ -26,6 +27,8 @@ struct ImportOptions {
     std::optional<SheetPreset> preset;  // an edited mapping (the wizard); wins over presetName
     QString provider;                   // empty: from a column, the preset or the file's path
     QString asOf;                       // empty: an as_of column, else the file's modification date
+    std::optional<TextEncoding> encoding; // none: detected (byte order mark, else UTF-8 or Latin-1)
+    std::optional<char> delimiter;      // none: detected among comma, semicolon and tab
     bool strict = false;                // refuse the whole sheet when any row is skipped
     bool collectRows = false;           // fill ImportReport::rows (the wizard's preview table)
     ImportProgress progress;            // called every 1,000 rows or 50 ms, and at the end

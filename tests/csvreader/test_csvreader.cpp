@@ -72,6 +72,10 @@ private slots:
     void setDelimiter_data();
     void setDelimiter();
     void badDelimiter();
+    void setEncoding_data();
+    void setEncoding();
+    void setEncodingAfterReading();
+    void formatNames();
     void errors_data();
     void errors();
     void openFile_data();
@@ -293,6 +297,88 @@ void TestCsvReader::badDelimiter()
     QVERIFY_THROWS_EXCEPTION(InputError, reader->setDelimiter('"'));
     QVERIFY_THROWS_EXCEPTION(InputError, reader->setDelimiter('\n'));
     QCOMPARE(reader->delimiter(), ',');
+}
+
+void TestCsvReader::setEncoding_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<TextEncoding>("encoding");
+    QTest::addColumn<char>("delimiter"); // 0: detected
+    QTest::addColumn<bool>("bom");
+    QTest::addColumn<QStringList>("expected");
+
+    // Latin-1 bytes that happen to be valid UTF-8 ("Ã©" is C3 A9): detected as UTF-8.
+    QTest::newRow("latin-1 over detected utf-8")
+        << QByteArray("region;price\nZ\xC3\xA9rich;1.5\n") << TextEncoding::Latin1 << char(0) << false
+        << QStringList { "1:region|price", QStringLiteral("2:Z\u00C3\u00A9rich|1.5") };
+    QTest::newRow("utf-8 over detected latin-1: bad bytes become U+FFFD")
+        << QByteArray("a,b\nZ\xFCrich,1\n") << TextEncoding::Utf8 << char(0) << false
+        << QStringList { "1:a|b", QStringLiteral("2:Z\uFFFDrich|1") };
+    QTest::newRow("utf-16le without a mark, delimiter detected in it")
+        << QByteArray("a\0;\0b\0\n\0" "1\0;\0" "2\0\n\0", 16) << TextEncoding::Utf16LE << char(0) << false
+        << QStringList { "1:a|b", "2:1|2" };
+    QTest::newRow("utf-16be without a mark")
+        << QByteArray("\0a\0\t\0b\0\n", 8) << TextEncoding::Utf16BE << char(0) << false
+        << QStringList { "1:a|b" };
+    QTest::newRow("utf-8 mark kept as text when latin-1 is chosen")
+        << QByteArray("\xEF\xBB\xBF" "a,b\n") << TextEncoding::Latin1 << char(0) << false
+        << QStringList { QStringLiteral("1:\u00EF\u00BB\u00BFa|b") };
+    QTest::newRow("utf-8 chosen on a utf-8 file with a mark")
+        << QByteArray("\xEF\xBB\xBF" "a,b\n") << TextEncoding::Utf8 << char(0) << true
+        << QStringList { "1:a|b" };
+    QTest::newRow("chosen delimiter survives an encoding change")
+        << QByteArray("a;b,c\n") << TextEncoding::Latin1 << ',' << false << QStringList { "1:a;b|c" };
+}
+
+void TestCsvReader::setEncoding()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(TextEncoding, encoding);
+    QFETCH(char, delimiter);
+    QFETCH(bool, bom);
+    QFETCH(QStringList, expected);
+    for (qsizetype chunk : { qsizetype(0), qsizetype(1), qsizetype(3) }) {
+        auto reader = CsvReader::fromData(input, QStringLiteral("test.csv"));
+        if (chunk > 0)
+            reader->setChunkSize(chunk);
+        if (delimiter)
+            reader->setDelimiter(delimiter); // before the encoding: it must stay
+        reader->setEncoding(encoding);
+        QCOMPARE(toString(reader->encoding()), toString(encoding));
+        QCOMPARE(reader->hadByteOrderMark(), bom);
+        QCOMPARE(readAll(*reader), expected);
+    }
+}
+
+void TestCsvReader::setEncodingAfterReading()
+{
+    auto reader = CsvReader::fromData("a,b\n1,2\n", QStringLiteral("late.csv"));
+    CsvRecord record;
+    QVERIFY(reader->next(record));
+    try {
+        reader->setEncoding(TextEncoding::Latin1);
+        QFAIL("an encoding chosen after reading began must be refused");
+    } catch (const InputError &error) {
+        QVERIFY2(error.message().startsWith(QStringLiteral("late.csv")), qPrintable(error.message()));
+    }
+    QCOMPARE(toString(reader->encoding()), QStringLiteral("UTF-8"));
+}
+
+void TestCsvReader::formatNames()
+{
+    QCOMPARE(textEncodingFromString(QStringLiteral("utf-8")), std::optional(TextEncoding::Utf8));
+    QCOMPARE(textEncodingFromString(QStringLiteral("UTF16LE")), std::optional(TextEncoding::Utf16LE));
+    QCOMPARE(textEncodingFromString(QStringLiteral("utf-16be")), std::optional(TextEncoding::Utf16BE));
+    QCOMPARE(textEncodingFromString(QStringLiteral("ISO-8859-1")), std::optional(TextEncoding::Latin1));
+    QCOMPARE(textEncodingFromString(QStringLiteral("latin-1")), std::optional(TextEncoding::Latin1));
+    QCOMPARE(textEncodingFromString(QStringLiteral("cp1252")), std::nullopt);
+    for (TextEncoding e : { TextEncoding::Utf8, TextEncoding::Utf16LE, TextEncoding::Utf16BE, TextEncoding::Latin1 })
+        QCOMPARE(textEncodingFromString(toString(e)), std::optional(e));
+    QCOMPARE(delimiterFromString(QStringLiteral("comma")), std::optional(','));
+    QCOMPARE(delimiterFromString(QStringLiteral(";")), std::optional(';'));
+    QCOMPARE(delimiterFromString(QStringLiteral("TAB")), std::optional('\t'));
+    QCOMPARE(delimiterFromString(QStringLiteral("\\t")), std::optional('\t'));
+    QCOMPARE(delimiterFromString(QStringLiteral("pipe")), std::nullopt);
 }
 
 void TestCsvReader::errors_data()

@@ -84,6 +84,7 @@ private slots:
     void secondImportChangesNothing();
     void importsCustomSheetThroughSavedMapping();
     void refusesSheetWithoutProvider();
+    void readsSheetWithChosenEncodingAndDelimiter();
     void cancelledImportLeavesCatalogAlone();
 
 private:
@@ -234,6 +235,57 @@ void TestImportWizard::secondImportChangesNothing()
     QCOMPARE(second.setup().preview.offers.updated, qint64(0));
     QCOMPARE(second.setup().preview.offers.unchanged, qint64(3));
     QCOMPARE(m_document->catalog().offerCount(), offers);
+}
+
+// A Latin-1, semicolon-separated SkyPilot sheet: the format page names what it detected, and a
+// chosen delimiter or encoding re-reads the header, re-detects the preset and reaches the preview.
+void TestImportWizard::readsSheetWithChosenEncodingAndDelimiter()
+{
+    const QString sheet = writeSheet(*m_dir, QStringLiteral("lambda-v7.csv"),
+                                     "InstanceType;AcceleratorName;AcceleratorCount;vCPUs;MemoryGiB;Price;Region\n"
+                                     "bev_sp_1x;H100;1;26;200;2.49;S\xE3o Paulo\n");
+    ImportWizard wizard(m_document.get(), nullptr, sheet);
+    wizard.show();
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(ImportWizard::FormatPage));
+    auto *format = page<SheetFormatPage>(wizard, ImportWizard::FormatPage);
+    QCOMPARE(format->encodingBox()->currentIndex(), 0);
+    QCOMPARE(format->encodingBox()->itemText(0), QStringLiteral("detected: Latin-1"));
+    QCOMPARE(format->delimiterBox()->itemText(0), QStringLiteral("detected: semicolon"));
+    QCOMPARE(format->presetBox()->currentData().toString(), QStringLiteral("skypilot"));
+
+    // Comma: the header is one long column and no preset fits.
+    format->delimiterBox()->setCurrentIndex(format->delimiterBox()->findData(int(',')));
+    QCOMPARE(wizard.setup().header.size(), qsizetype(1));
+    QCOMPARE(wizard.setup().delimiter, ',');
+    QVERIFY(format->presetBox()->currentText().contains(QLatin1String("custom")));
+    QCOMPARE(format->delimiterBox()->itemText(0), QStringLiteral("detected: semicolon"));
+
+    // Semicolon, chosen: seven columns and the SkyPilot preset again.
+    format->delimiterBox()->setCurrentIndex(format->delimiterBox()->findData(int(';')));
+    QCOMPARE(wizard.setup().header.size(), qsizetype(7));
+    QCOMPARE(format->presetBox()->currentData().toString(), QStringLiteral("skypilot"));
+
+    // UTF-8 over the detected Latin-1: the region's byte is not UTF-8 and the preview shows it.
+    format->encodingBox()->setCurrentIndex(format->encodingBox()->findData(int(TextEncoding::Utf8)));
+    QCOMPARE(wizard.setup().encoding, QStringLiteral("UTF-8"));
+    if (const QString dir = qEnvironmentVariable("BREAKEVEN_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(wizard.grab().save(dir + QStringLiteral("/import-wizard-format.png")));
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(ImportWizard::PreviewPage));
+    auto *preview = page<SheetPreviewPage>(wizard, ImportWizard::PreviewPage);
+    QVERIFY(QTest::qWaitFor([&] { return !preview->isRunning(); }, 60000));
+    QCOMPARE(preview->rowModel()->rowCount(), 1);
+    QCOMPARE(preview->rowModel()->rowReport(0).region, QStringLiteral("S\uFFFDo Paulo"));
+    QCOMPARE(wizard.setup().preview.encoding, QStringLiteral("UTF-8"));
+    QCOMPARE(wizard.setup().preview.delimiter, ';');
+
+    // Back to detected: Latin-1 again, and the preview reads "São Paulo".
+    wizard.back();
+    format->encodingBox()->setCurrentIndex(0);
+    wizard.next();
+    QVERIFY(QTest::qWaitFor([&] { return !preview->isRunning(); }, 60000));
+    QCOMPARE(preview->rowModel()->rowReport(0).region, QStringLiteral("S\u00E3o Paulo"));
 }
 
 void TestImportWizard::importsCustomSheetThroughSavedMapping()

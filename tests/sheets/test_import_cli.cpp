@@ -66,6 +66,8 @@ private Q_SLOTS:
         QTest::newRow("strict refusal") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@"), QStringLiteral("--strict")} << 1 << "runpod-rules.csv:5";
         QTest::newRow("unknown preset") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@"), QStringLiteral("--preset"), QStringLiteral("nope")} << 1 << "nope";
         QTest::newRow("header fits no preset") << QStringList{QStringLiteral("import"), fixture(QStringLiteral("acme-prices.csv")), QStringLiteral("--into"), QStringLiteral("@DOC@")} << 1 << "acme-prices.csv";
+        QTest::newRow("unknown encoding") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@"), QStringLiteral("--encoding"), QStringLiteral("ebcdic")} << 2 << "--encoding";
+        QTest::newRow("unknown delimiter") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@"), QStringLiteral("--delimiter"), QStringLiteral("pipe")} << 2 << "--delimiter";
         QTest::newRow("new without a document") << QStringList{QStringLiteral("new")} << 2 << "DOCUMENT";
         QTest::newRow("valid import") << QStringList{QStringLiteral("import"), rules, QStringLiteral("--into"), QStringLiteral("@DOC@")} << 0 << "";
     }
@@ -122,6 +124,48 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("unchanged  4"));
         QVERIFY(text.out.contains("line 13, AcceleratorName: accelerator \"tpu-v3-8\" is not a GPU"));
+    }
+
+    // A semicolon sheet in Latin-1 whose region reads "São Paulo": detected, then forced the wrong
+    // way by --delimiter and --encoding, each of which must change what is read.
+    void encodingAndDelimiterOptions_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("region"); // of the one offer imported; empty when none
+        QTest::newRow("detected") << QStringList{} << 0 << QStringLiteral("S\u00E3o Paulo");
+        QTest::newRow("chosen as detected")
+            << QStringList{QStringLiteral("--encoding"), QStringLiteral("latin-1"), QStringLiteral("--delimiter"), QStringLiteral(";")}
+            << 0 << QStringLiteral("S\u00E3o Paulo");
+        QTest::newRow("utf-8 forced") << QStringList{QStringLiteral("--encoding"), QStringLiteral("utf-8")} << 0
+                                      << QStringLiteral("S\uFFFDo Paulo");
+        QTest::newRow("comma forced: one column, no preset fits")
+            << QStringList{QStringLiteral("--delimiter"), QStringLiteral("comma")} << 1 << QString();
+    }
+
+    void encodingAndDelimiterOptions()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(int, exitCode);
+        QFETCH(QString, region);
+        QTemporaryDir dir;
+        const QString sheet = dir.filePath(QStringLiteral("prices.csv"));
+        {
+            QFile file(sheet);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("provider;category;instance_type;gpu;gpu_count;vcpus;memory_gib;region;currency;on_demand\n"
+                       "acme;ml-cloud;gpu.h100x1;H100;1;16;128;S\xE3o Paulo;USD;2.5\n");
+        }
+        const QString document = dir.filePath(QStringLiteral("formats.breakeven"));
+        const Run run = runBreakeven(QStringList{QStringLiteral("import"), sheet, QStringLiteral("--into"), document} + extra);
+        QVERIFY2(run.exitCode == exitCode, run.err.constData());
+        if (region.isEmpty()) {
+            QVERIFY2(run.err.contains("prices.csv"), run.err.constData());
+            return;
+        }
+        SQLite::Database database(document.toStdString(), SQLite::OPEN_READONLY);
+        const std::string stored = database.execAndGet("SELECT region FROM cloud_offers WHERE provider = 'acme'").getString();
+        QCOMPARE(QString::fromStdString(stored), region);
     }
 
     void dryRunLeavesDocumentAlone()

@@ -32,8 +32,8 @@ QString delimiterName(char delimiter)
 
 SheetFormatPage::SheetFormatPage(QWidget *parent)
     : ImportWizardPage(parent)
-    , m_encoding(new QLabel(this))
-    , m_delimiter(new QLabel(this))
+    , m_encoding(new QComboBox(this))
+    , m_delimiter(new QComboBox(this))
     , m_header(new QLabel(this))
     , m_problem(new QLabel(this))
     , m_preset(new QComboBox(this))
@@ -52,12 +52,23 @@ SheetFormatPage::SheetFormatPage(QWidget *parent)
                              "vast", "tensordock", "spheron", "fluidstack", "cudo", "do", "ibm", "oci", "scp"})
         m_provider->addItem(QString::fromLatin1(name));
     m_asOf->setPlaceholderText(tr("YYYY-MM-DD; empty: the sheet's as_of column, else the file's date"));
+    m_encoding->addItem(tr("detected"));
+    for (TextEncoding encoding :
+         {TextEncoding::Utf8, TextEncoding::Utf16LE, TextEncoding::Utf16BE, TextEncoding::Latin1})
+        m_encoding->addItem(toString(encoding), int(encoding));
+    m_encoding->setToolTip(tr("How the sheet's bytes become text; change it when names look garbled"));
+    m_delimiter->addItem(tr("detected"));
+    for (char delimiter : {',', ';', '\t'})
+        m_delimiter->addItem(delimiterName(delimiter), int(delimiter));
+    m_delimiter->setToolTip(tr("What separates the columns; change it when the header is one long column"));
+    connect(m_encoding, &QComboBox::currentIndexChanged, this, &SheetFormatPage::chooseFormat);
+    connect(m_delimiter, &QComboBox::currentIndexChanged, this, &SheetFormatPage::chooseFormat);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &SheetFormatPage::choosePreset);
     connect(m_asOf, &QLineEdit::textChanged, this, &QWizardPage::completeChanged);
 
     auto *form = new QFormLayout(this);
-    form->addRow(tr("Encoding:"), m_encoding);
-    form->addRow(tr("Delimiter:"), m_delimiter);
+    form->addRow(tr("&Encoding:"), m_encoding);
+    form->addRow(tr("&Delimiter:"), m_delimiter);
     form->addRow(tr("Header:"), m_header);
     form->addRow(tr("&Preset:"), m_preset);
     form->addRow(tr("P&rovider:"), m_provider);
@@ -69,8 +80,25 @@ void SheetFormatPage::initializePage()
 {
     ImportSetup &setup = this->setup();
     setup.path = field(QStringLiteral("path")).toString().trimmed();
+    if (setup.path != m_pathRead) { // another sheet: back to what is detected in it
+        m_pathRead = setup.path;
+        setup.encodingChoice.reset();
+        setup.delimiterChoice.reset();
+        const QSignalBlocker encodingBlocker(m_encoding);
+        const QSignalBlocker delimiterBlocker(m_delimiter);
+        m_encoding->setCurrentIndex(0);
+        m_delimiter->setCurrentIndex(0);
+    }
     readHeader();
+    fillPresets();
 
+    const std::optional<QString> fromPath = providerFromPath(setup.path);
+    m_provider->setCurrentText(setup.provider.isEmpty() ? fromPath.value_or(QString()) : setup.provider);
+}
+
+void SheetFormatPage::fillPresets()
+{
+    ImportSetup &setup = this->setup();
     const QSignalBlocker blocker(m_preset);
     m_preset->clear();
     m_preset->addItem(tr("native (bundled catalog columns)"), QStringLiteral("native"));
@@ -81,9 +109,19 @@ void SheetFormatPage::initializePage()
     const int detected = setup.detected ? m_preset->findData(setup.detected->name) : -1;
     m_preset->setCurrentIndex(detected >= 0 ? detected : m_preset->count() - 1);
     choosePreset();
+}
 
-    const std::optional<QString> fromPath = providerFromPath(setup.path);
-    m_provider->setCurrentText(setup.provider.isEmpty() ? fromPath.value_or(QString()) : setup.provider);
+// An encoding or delimiter was chosen: the header reads differently, so it is read again and
+// the preset detected again from it.
+void SheetFormatPage::chooseFormat()
+{
+    ImportSetup &setup = this->setup();
+    const QVariant encoding = m_encoding->currentData();
+    const QVariant delimiter = m_delimiter->currentData();
+    setup.encodingChoice = encoding.isValid() ? std::optional(TextEncoding(encoding.toInt())) : std::nullopt;
+    setup.delimiterChoice = delimiter.isValid() ? std::optional(char(delimiter.toInt())) : std::nullopt;
+    readHeader();
+    fillPresets();
 }
 
 void SheetFormatPage::readHeader()
@@ -96,6 +134,10 @@ void SheetFormatPage::readHeader()
         if (Document *document = importWizard()->document())
             setup.savedPresets = savedPresets(document->settings());
         std::unique_ptr<CsvReader> reader = CsvReader::open(setup.path);
+        if (setup.encodingChoice)
+            reader->setEncoding(*setup.encodingChoice);
+        if (setup.delimiterChoice)
+            reader->setDelimiter(*setup.delimiterChoice);
         CsvRecord record;
         if (!reader->next(record))
             throw InputError(QFileInfo(setup.path).fileName(), tr("empty sheet: no header line"));
@@ -111,9 +153,13 @@ void SheetFormatPage::readHeader()
     } catch (const InputError &error) {
         setup.headerError = error.message();
     }
-    m_encoding->setText(setup.encoding);
-    m_delimiter->setText(delimiterName(setup.delimiter));
-    m_header->setText(setup.header.join(QStringLiteral(", ")));
+    // The first item keeps naming what was detected while another is chosen.
+    if (!setup.encodingChoice)
+        m_encoding->setItemText(0, tr("detected: %1").arg(setup.encoding));
+    if (!setup.delimiterChoice)
+        m_delimiter->setItemText(0, tr("detected: %1").arg(delimiterName(setup.delimiter)));
+    m_header->setText(setup.header.join(QStringLiteral(" | ")));
+    m_header->setToolTip(tr("%n column(s)", nullptr, int(setup.header.size())));
     m_problem->setText(setup.headerError);
     m_problem->setVisible(!setup.headerError.isEmpty());
     emit completeChanged();

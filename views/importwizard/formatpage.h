@@ -1,5 +1,7 @@
 // Second page: how the sheet was read (encoding, delimiter, header) and what it will be read
-// as (preset, provider, price date). A header no preset fits leads to the mapping page.
+// as (preset, provider, price date). Encoding and delimiter start as detected and can be
+// chosen; the header is read again at once, and the preset detected again from it. A header no
+// preset fits leads to the mapping page.
 #pragma once
 
 #include "importwizardpage.h"
@@ -20,15 +22,20 @@ public:
     bool validatePage() override;
     int nextId() const override;
 
+    QComboBox *encodingBox() const { return m_encoding; }
+    QComboBox *delimiterBox() const { return m_delimiter; }
     QComboBox *presetBox() const { return m_preset; }
     QComboBox *providerBox() const { return m_provider; }
 
 private:
     void readHeader();
+    void fillPresets();
     void choosePreset();
+    void chooseFormat();
 
-    QLabel *m_encoding;
-    QLabel *m_delimiter;
+    QString m_pathRead; // the sheet the choices below belong to
+    QComboBox *m_encoding;
+    QComboBox *m_delimiter;
     QLabel *m_header;
     QLabel *m_problem;
     QComboBox *m_preset;

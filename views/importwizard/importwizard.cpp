@@ -16,6 +16,8 @@ ImportOptions ImportSetup::options(bool collectRows) const
     options.preset = preset;
     options.provider = provider;
     options.asOf = asOf;
+    options.encoding = encodingChoice;
+    options.delimiter = delimiterChoice;
     options.collectRows = collectRows;
     return options;
 }

@@ -23,8 +23,10 @@ class ImportRunner;
 struct ImportSetup {
     QString path;
     QStringList header;
-    QString encoding;
+    QString encoding;                    // as read: detected or chosen
     char delimiter = ',';
+    std::optional<TextEncoding> encodingChoice; // none: detected
+    std::optional<char> delimiterChoice;        // none: detected
     QString headerError;                 // why the header could not be read
     std::vector<SheetPreset> savedPresets;
     std::optional<SheetPreset> detected; // none when no preset fits the header
