@@ -1,1 +1,2 @@
 breakeven_add_test(test_mainwindow GUI SOURCES ${CMAKE_CURRENT_LIST_DIR}/../mainwindow/test_mainwindow.cpp)
+breakeven_add_test(test_crashsafety GUI SOURCES ${CMAKE_CURRENT_LIST_DIR}/../mainwindow/test_crashsafety.cpp)
