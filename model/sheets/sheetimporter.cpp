@@ -14,9 +14,7 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include <sqlite3.h>
 
-#include <exception>
 #include <thread>
 
 namespace breakeven {
@@ -26,8 +24,6 @@ namespace {
 constexpr qint64 kProgressEveryRows = 1000;
 // Also by time, so that a cancel is answered promptly however slow the rows are.
 constexpr qint64 kProgressEveryMs = 50;
-// SQLite virtual machine steps between checks of the clock while it builds the indexes.
-constexpr int kSqliteStepsPerCheck = 10000;
 
 // Leaves Connection::write() so that the transaction rolls back: a preview, a strict refusal.
 struct RollBack { };
@@ -75,8 +71,6 @@ public:
 
     void readHeader(CsvReader &reader);
     void importRows(CsvReader &reader, std::optional<qint64> sheetId);
-    // Builds the indexes taken off for the import, still answering cancel by time.
-    void restoreIndexes(CsvReader &reader, DeferredIndexes &indexes);
     CloudOffer defaults() const;
 
 private:
@@ -85,7 +79,6 @@ private:
     void duplicateWarning(qint64 line, const QString &zone, const OfferWriter::Outcome &outcome);
     void skip(qint64 line, const RowProblem &problem, const SheetRow *row = nullptr);
     void reportProgress(CsvReader &reader, bool force);
-    static int sqliteProgress(void *self);
 
     Document &m_document;
     const ImportOptions &m_options;
@@ -99,9 +92,6 @@ private:
     ValidatedRow m_validated;
     std::vector<std::size_t> m_pendingRows; // preview rows of the key waiting in the writer
     QElapsedTimer m_sinceProgress;
-    CsvReader *m_progressReader = nullptr;   // while SQLite calls sqliteProgress()
-    bool m_cancelled = false;
-    std::exception_ptr m_callbackError;
 };
 
 void ImportRun::readHeader(CsvReader &reader)
@@ -247,46 +237,6 @@ void ImportRun::reportProgress(CsvReader &reader, bool force)
         throw ImportCancelled();
 }
 
-// Non-zero interrupts the statement running; restoreIndexes() turns that into ImportCancelled.
-int ImportRun::sqliteProgress(void *self)
-{
-    auto *run = static_cast<ImportRun *>(self);
-    if (run->m_sinceProgress.elapsed() < kProgressEveryMs)
-        return 0;
-    run->m_sinceProgress.start();
-    // An exception must not cross SQLite's C frames: it is kept and rethrown after the statement.
-    try {
-        run->m_cancelled = !run->m_options.progress(run->m_progressReader->bytesRead(),
-                                                    run->m_progressReader->totalBytes());
-    } catch (...) {
-        run->m_callbackError = std::current_exception();
-    }
-    return run->m_cancelled || run->m_callbackError ? 1 : 0;
-}
-
-void ImportRun::restoreIndexes(CsvReader &reader, DeferredIndexes &indexes)
-{
-    if (!m_options.progress) {
-        indexes.restore();
-        return;
-    }
-    sqlite3 *handle = m_document.connection().database().getHandle();
-    m_progressReader = &reader;
-    m_sinceProgress.start();
-    sqlite3_progress_handler(handle, kSqliteStepsPerCheck, &ImportRun::sqliteProgress, this);
-    try {
-        indexes.restore();
-    } catch (...) {
-        sqlite3_progress_handler(handle, 0, nullptr, nullptr);
-        if (m_callbackError)
-            std::rethrow_exception(m_callbackError);
-        if (m_cancelled)
-            throw ImportCancelled();
-        throw;
-    }
-    sqlite3_progress_handler(handle, 0, nullptr, nullptr);
-}
-
 void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
 {
     m_writer.emplace(m_document.connection(), sheetId);
@@ -372,7 +322,6 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
     std::optional<RelaxedSync> relaxed;
     if (write)
         relaxed.emplace(connection.database());
-    DeferredIndexes indexes(connection.database());
     SheetRecord sheet;
     sheet.fileName = report.fileName;
     sheet.preset = report.preset;
@@ -383,13 +332,10 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
             // Every offer links to this record, so it is written first; the hash follows when
             // the background thread is done.
             const qint64 sheetId = m_document.catalog().recordSheet(sheet);
-            if (indexes.worthwhile(reader->totalBytes()))
-                indexes.drop();
             run.importRows(*reader, sheetId);
             report.sha256 = hash.result();
             if (!write || (options.strict && report.skipped > 0))
-                throw RollBack(); // brings the indexes back with everything else
-            run.restoreIndexes(*reader, indexes);
+                throw RollBack();
             sheet.rowsAdded = report.offers.added;
             sheet.rowsUpdated = report.offers.updated;
             sheet.rowsUnchanged = report.offers.unchanged;

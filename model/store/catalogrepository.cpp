@@ -7,6 +7,11 @@
 
 #include <QDate>
 
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <unordered_map>
+
 namespace breakeven {
 
 namespace {
@@ -156,21 +161,71 @@ qint64 CatalogRepository::offerCount(const OfferFilter &filter)
     });
 }
 
+const std::vector<qint64> &CatalogRepository::orderedIds(const std::string &query, const std::string &bindingsKey,
+                                                         const std::function<void(SQLite::Statement &)> &bind)
+{
+    SQLite::Database &database = m_connection.database();
+    const qint64 dataVersion = database.execAndGet("PRAGMA data_version").getInt64();
+    const qint64 ownChanges = sqlite3_total_changes64(database.getHandle());
+    const std::string key = query + '\x1f' + bindingsKey;
+    if (m_order.key == key && m_order.dataVersion == dataVersion && m_order.ownChanges == ownChanges)
+        return m_order.ids;
+    m_order = OrderCache{};
+    auto statement = m_connection.statement(query);
+    bind(*statement);
+    std::vector<qint64> ids;
+    while (statement->executeStep())
+        ids.push_back(statement->getColumn(0).getInt64());
+    m_order = {key, dataVersion, ownChanges, std::move(ids)};
+    return m_order.ids;
+}
+
 std::vector<StoredOffer> CatalogRepository::offers(
     const OfferFilter &filter, OfferColumn column, Qt::SortOrder order, qint64 offset, qint64 limit)
 {
     const WhereClause where = whereClause(filter);
-    const std::string sql = selectOffer() + where.sql + " ORDER BY "
-        + orderBy(column, filter.plan, order) + " LIMIT ? OFFSET ?";
+    const std::string query = "SELECT id FROM cloud_offers" + where.sql + " ORDER BY " + orderBy(column, filter.plan, order);
+    std::string bindingsKey;
+    for (const Binding &binding : where.bindings) {
+        if (const auto *text = std::get_if<std::string>(&binding))
+            bindingsKey += 't' + *text;
+        else
+            bindingsKey += 'n' + QByteArray::number(std::get<double>(binding), 'g', 17).toStdString();
+        bindingsKey += '\x1f';
+    }
     return m_connection.read([&] {
-        std::vector<StoredOffer> page;
-        auto query = m_connection.statement(sql);
-        bindAll(*query, where.bindings);
-        const int next = int(where.bindings.size()) + 1;
-        query->bind(next, static_cast<std::int64_t>(std::max<qint64>(limit, 0)));
-        query->bind(next + 1, static_cast<std::int64_t>(std::max<qint64>(offset, 0)));
-        while (query->executeStep())
-            page.push_back(readStoredOffer(*query));
+        const std::vector<qint64> &ids
+            = orderedIds(query, bindingsKey, [&](SQLite::Statement &statement) { bindAll(statement, where.bindings); });
+        const std::size_t begin = std::size_t(std::clamp<qint64>(offset, 0, qint64(ids.size())));
+        const std::size_t end = std::size_t(std::clamp<qint64>(offset + std::max<qint64>(limit, 0), qint64(begin), qint64(ids.size())));
+        // Looked up in slices of a few hundred ids, then put in the list's order. One statement
+        // for every slice: the short last one binds NULL to its unused parameters.
+        constexpr std::size_t kSlice = 256;
+        static const std::string lookupSql = [] {
+            std::string sql = selectOffer() + " WHERE id IN (?";
+            for (std::size_t i = 1; i < kSlice; ++i)
+                sql += ",?";
+            return sql + ')';
+        }();
+        std::vector<StoredOffer> page(end - begin);
+        std::unordered_map<qint64, std::size_t> position;
+        for (std::size_t at = begin; at < end; at += kSlice) {
+            const std::size_t count = std::min(kSlice, end - at);
+            position.clear();
+            auto lookup = m_connection.statement(lookupSql);
+            for (std::size_t i = 0; i < kSlice; ++i) {
+                if (i < count) {
+                    position.emplace(ids[at + i], at + i - begin);
+                    lookup->bind(int(i) + 1, static_cast<std::int64_t>(ids[at + i]));
+                } else {
+                    lookup->bind(int(i) + 1);
+                }
+            }
+            while (lookup->executeStep()) {
+                StoredOffer stored = readStoredOffer(*lookup);
+                page[position.at(stored.id)] = std::move(stored);
+            }
+        }
         return page;
     });
 }

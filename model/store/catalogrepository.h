@@ -1,5 +1,9 @@
 // The document's catalog: GPU models with their aliases, cloud offers and the sheets they were
 // imported from. Offers are read a page at a time; views never load the whole table.
+// The order of a filtered, sorted list is worked out once, as the ids alone (8 bytes an offer),
+// and kept until the filter, the sort or the document changes; every page after the first is
+// then a lookup by id. So no sort order needs an index, and a bulk import maintains none but
+// the key's.
 #pragma once
 
 #include "catalog/gpucatalog.h"
@@ -10,12 +14,19 @@
 #include <QStringList>
 #include <Qt>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace breakeven {
 
 class Connection;
+}
+namespace SQLite {
+class Statement;
+}
+namespace breakeven {
 
 // Name of the sheet row every bundled offer of a new document points to.
 inline constexpr const char *kBundledSheetName = "bundled catalog";
@@ -114,8 +125,20 @@ public:
 
 private:
     UpsertResult upsertOffer(const CloudOffer &offer, std::optional<qint64> sheetId);
+    // The ids of the list `query` (a SELECT id … ORDER BY …) describes, from the cache when the
+    // document has not changed since.
+    const std::vector<qint64> &orderedIds(const std::string &query, const std::string &bindingsKey,
+                                          const std::function<void(SQLite::Statement &)> &bind);
+
+    struct OrderCache {
+        std::string key;         // query and bindings
+        qint64 dataVersion = -1; // PRAGMA data_version: commits by other connections
+        qint64 ownChanges = -1;  // rows this connection has changed
+        std::vector<qint64> ids;
+    };
 
     Connection &m_connection;
+    OrderCache m_order;
 };
 
 } // namespace breakeven

@@ -25,6 +25,11 @@ void createVersion1(SQLite::Database &database)
     database.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
 }
 
+void dropPriceIndexes(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v2.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -32,6 +37,7 @@ struct UpgradeStep {
 
 constexpr UpgradeStep kUpgradeSteps[] = {
     { 1, &createVersion1 },
+    { 2, &dropPriceIndexes },
 };
 
 } // namespace
