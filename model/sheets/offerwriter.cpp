@@ -101,7 +101,6 @@ OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId)
     , m_find(m_database, kFind)
     , m_insert(m_database, kInsert)
     , m_update(m_database, kUpdate)
-    , m_providerHasOffers(m_database, "SELECT EXISTS (SELECT 1 FROM cloud_offers WHERE provider = ?)")
 {
 }
 
@@ -115,20 +114,6 @@ OfferWriter::Seen &OfferWriter::seen(qint64 offerId)
         return m_seen[std::size_t(offerId)];
     }
     return m_sparse[offerId];
-}
-
-// Asked before the first write of the provider, so the answer is about the document as it was.
-bool OfferWriter::documentHasOffersOf(const QString &provider)
-{
-    if (const auto it = m_providerHadOffers.constFind(provider); it != m_providerHadOffers.constEnd())
-        return *it;
-    const QByteArray name = provider.toUtf8();
-    sqlite3_stmt *statement = m_providerHasOffers.get();
-    m_providerHasOffers.check(sqlite3_bind_text(statement, 1, name.constData(), int(name.size()), SQLITE_STATIC));
-    const bool has = m_providerHasOffers.step() && sqlite3_column_int(statement, 0) != 0;
-    m_providerHasOffers.reset();
-    m_providerHadOffers.insert(provider, has);
-    return has;
 }
 
 void OfferWriter::encode(const CloudOffer &offer)
@@ -203,8 +188,6 @@ void OfferWriter::finish()
 OfferWriter::Outcome OfferWriter::write(const CloudOffer &offer, qint64 line)
 {
     encode(offer);
-    // A provider new to the document: the insert either adds the key or meets one this sheet
-    // added, which the lookup below then finds.
     const auto find = [&] {
         bindOffer(m_find, offer, false);
         if (m_find.step())
@@ -218,8 +201,11 @@ OfferWriter::Outcome OfferWriter::write(const CloudOffer &offer, qint64 line)
         m_insert.reset();
         return sqlite3_changes(m_database) > 0;
     };
+    // The insert either adds the key or meets one already there, which the lookup then finds.
+    // While most keys are already there (a newer sheet of the same provider), the lookup goes
+    // first instead, so that each row costs one search of the key index either way.
     bool found = false;
-    if (documentHasOffersOf(offer.provider)) {
+    if (m_conflictScore > kConflictScoreMax / 2) {
         found = find();
         if (!found && !insert())
             m_insert.check(SQLITE_CONSTRAINT); // neither there nor insertable: another rule
@@ -228,6 +214,7 @@ OfferWriter::Outcome OfferWriter::write(const CloudOffer &offer, qint64 line)
         if (!found)
             m_insert.check(SQLITE_CONSTRAINT);
     }
+    m_conflictScore = found ? std::min(m_conflictScore + 1, kConflictScoreMax) : std::max(m_conflictScore - 1, 0);
     if (!found) {
         const qint64 id = sqlite3_last_insert_rowid(m_database);
         const double spot = offer.spot.value_or(std::numeric_limits<double>::infinity());

@@ -5,16 +5,14 @@
 // Zones of a region follow each other in real sheets, so the offer of the current key waits
 // here until the key changes: the zones collapse before the document is compared or written,
 // and a re-import finds every key unchanged. A repeat further away is settled in the document.
-// A provider the document has no offers of yet needs no lookup: its keys are inserted straight
-// away and only a conflict (a repeat further away in the sheet) is looked up. That halves the
-// statements of the common import, a new sheet into a new document.
+// A key is inserted straight away and looked up only when it is already there; while most keys
+// are (a newer sheet of a provider the document has), the lookup goes first instead.
 #pragma once
 
 #include "domain.h"
 #include "store/catalogrepository.h"
 
 #include <QByteArray>
-#include <QHash>
 #include <QString>
 
 #include <functional>
@@ -92,7 +90,6 @@ private:
     Outcome write(const CloudOffer &offer, qint64 line);
     Outcome update(const CloudOffer &offer, qint64 line, qint64 id, bool same);
     Seen &seen(qint64 offerId);
-    bool documentHasOffersOf(const QString &provider);
     void encode(const CloudOffer &offer);
     void bindOffer(RawStatement &statement, const CloudOffer &offer, bool withSheet);
 
@@ -101,8 +98,10 @@ private:
     RawStatement m_find;
     RawStatement m_insert;
     RawStatement m_update;
-    RawStatement m_providerHasOffers;
-    QHash<QString, bool> m_providerHadOffers; // as before this import wrote any
+    // Rises with each key found already there, falls with each added; above half its maximum
+    // the lookup goes before the insert.
+    static constexpr int kConflictScoreMax = 64;
+    int m_conflictScore = 0;
     EncodedText m_text[kTextColumns];
     // Offer ids are dense, so a vector indexed by id is the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).

@@ -1,5 +1,6 @@
 #include "sheetimporter.h"
 
+#include "batchqueue.h"
 #include "bulkwrite.h"
 #include "csvreader.h"
 #include "gcppairing.h"
@@ -15,6 +16,7 @@
 #include <QFileInfo>
 
 
+#include <exception>
 #include <thread>
 
 namespace breakeven {
@@ -22,6 +24,9 @@ namespace breakeven {
 namespace {
 
 constexpr qint64 kProgressEveryRows = 1000;
+// Rows per batch from the reading thread, and batches that may wait for the writing one.
+constexpr qint64 kBatchRows = 256;
+constexpr std::size_t kQueuedBatches = 16;
 // Also by time, so that a cancel is answered promptly however slow the rows are.
 constexpr qint64 kProgressEveryMs = 50;
 
@@ -74,11 +79,30 @@ public:
     CloudOffer defaults() const;
 
 private:
-    void handle(const SheetRow &row);
+    // One data row on its way from the reading thread to the writing one.
+    struct Item {
+        qint64 line = 0;
+        bool valid = false;
+        bool hasRow = false;   // a skip of a row that was read, for the preview's details
+        RowProblem problem;
+        SheetRow row;          // for a skip's details or a zone; empty otherwise
+        ValidatedRow validated;
+    };
+    struct Batch {
+        std::vector<Item> items;
+        qint64 rowsRead = 0;   // records read for this batch, some held back for GCP pairing
+        qint64 bytesRead = 0;  // of the sheet, after this batch
+        bool last = false;
+        std::exception_ptr error; // the reader's or validator's, ends the import
+    };
+    void produce(CsvReader &reader, BatchQueue<Batch> &queue);
+    void validateInto(Batch &batch, const SheetRow &row);
+    void consume(const Item &item);
+    void handle(const Item &item);
     void settle(qint64 line, const OfferWriter::Outcome &outcome);
     void duplicateWarning(qint64 line, const QString &zone, const OfferWriter::Outcome &outcome);
     void skip(qint64 line, const RowProblem &problem, const SheetRow *row = nullptr);
-    void reportProgress(CsvReader &reader, bool force);
+    void reportProgress(qint64 bytesRead, qint64 totalBytes, bool force);
 
     Document &m_document;
     const ImportOptions &m_options;
@@ -89,9 +113,9 @@ private:
     std::optional<OfferWriter> m_writer;
     GpuCatalog m_catalog;
     GcpPairing m_gcp;
-    ValidatedRow m_validated;
     std::vector<std::size_t> m_pendingRows; // preview rows of the key waiting in the writer
     QElapsedTimer m_sinceProgress;
+    qint64 m_rowsAtProgress = 0;
 };
 
 void ImportRun::readHeader(CsvReader &reader)
@@ -190,24 +214,38 @@ void ImportRun::settle(qint64 line, const OfferWriter::Outcome &outcome)
     m_pendingRows.clear();
 }
 
-void ImportRun::handle(const SheetRow &row)
+void ImportRun::validateInto(Batch &batch, const SheetRow &row)
 {
-    RowProblem problem;
-    if (!m_validator->validate(row, m_validated, problem)) {
-        skip(row.line, problem, &row);
-        return;
-    }
-    const OfferWriter::Outcome outcome = m_writer->add(m_validated.offer, row.line);
+    Item &item = batch.items.emplace_back();
+    item.line = row.line;
+    item.valid = m_validator->validate(row, item.validated, item.problem);
+    item.hasRow = !item.valid;
+    if (!item.valid || !row.zone.isEmpty())
+        item.row = row;
+}
+
+void ImportRun::consume(const Item &item)
+{
+    if (item.valid)
+        handle(item);
+    else
+        skip(item.line, item.problem, item.hasRow ? &item.row : nullptr);
+}
+
+void ImportRun::handle(const Item &item)
+{
+    const ValidatedRow &validated = item.validated;
+    const OfferWriter::Outcome outcome = m_writer->add(validated.offer, item.line);
     const std::size_t warningsBefore = m_report.warnings.size(); // after add(): it may settle the key before
     if (outcome.duplicate)
-        duplicateWarning(row.line, row.zone, outcome);
+        duplicateWarning(item.line, item.row.zone, outcome);
     const QString spotColumn = m_rowReader->columnName(SheetField::Spot);
-    for (const QString &warning : m_validated.warnings)
-        m_report.warnings.push_back({row.line, spotColumn, warning});
+    for (const QString &warning : validated.warnings)
+        m_report.warnings.push_back({item.line, spotColumn, warning});
     if (!m_options.collectRows)
         return;
     RowReport report;
-    report.line = row.line;
+    report.line = item.line;
     report.status = RowStatus::Add;
     if (m_report.warnings.size() > warningsBefore) {
         report.status = RowStatus::Warning;
@@ -217,57 +255,115 @@ void ImportRun::handle(const SheetRow &row)
             reasons << m_report.warnings[i].reason;
         report.reason = reasons.join(QStringLiteral("; "));
     }
-    report.instanceType = m_validated.offer.instanceType;
-    report.region = m_validated.offer.region;
-    report.gpu = m_validated.offer.gpu;
-    report.gpuCount = m_validated.offer.gpuCount;
-    report.gpuMemoryGB = m_validated.gpuMemoryGB;
+    report.instanceType = validated.offer.instanceType;
+    report.region = validated.offer.region;
+    report.gpu = validated.offer.gpu;
+    report.gpuCount = validated.offer.gpuCount;
+    report.gpuMemoryGB = validated.gpuMemoryGB;
     m_pendingRows.push_back(m_report.rows.size());
     m_report.rows.push_back(report);
 }
 
-void ImportRun::reportProgress(CsvReader &reader, bool force)
+void ImportRun::reportProgress(qint64 bytesRead, qint64 totalBytes, bool force)
 {
     if (!m_options.progress)
         return;
-    if (!force && m_report.rowsRead % kProgressEveryRows != 0 && m_sinceProgress.elapsed() < kProgressEveryMs)
+    if (!force && m_report.rowsRead - m_rowsAtProgress < kProgressEveryRows
+        && m_sinceProgress.elapsed() < kProgressEveryMs)
         return;
     m_sinceProgress.start();
-    if (!m_options.progress(reader.bytesRead(), reader.totalBytes()))
+    m_rowsAtProgress = m_report.rowsRead;
+    if (!m_options.progress(bytesRead, totalBytes))
         throw ImportCancelled();
 }
 
+// The reading thread: records, typed rows, GCP pairs and validation, in batches.
+void ImportRun::produce(CsvReader &reader, BatchQueue<Batch> &queue)
+{
+    const bool pairGcp = m_preset.kind == PresetKind::SkyPilot && m_preset.provider == QLatin1String("gcp");
+    Batch batch;
+    batch.items.reserve(kBatchRows);
+    const auto send = [&] {
+        batch.bytesRead = reader.bytesRead();
+        const bool taken = queue.push(std::move(batch));
+        batch = Batch{};
+        batch.items.reserve(kBatchRows);
+        return taken;
+    };
+    try {
+        CsvRecord record;
+        SheetRow row;
+        RowProblem problem;
+        while (reader.next(record)) {
+            ++batch.rowsRead;
+            if (!m_rowReader->read(record.line, record.fields, row, problem)) {
+                Item &item = batch.items.emplace_back();
+                item.line = record.line;
+                item.problem = problem;
+            } else if (!pairGcp || !m_gcp.take(row)) {
+                validateInto(batch, row);
+            }
+            if (batch.rowsRead >= kBatchRows && !send())
+                return;
+        }
+        if (pairGcp) {
+            GcpPairing::Result pairs = m_gcp.finish(m_rowReader->columnName(SheetField::InstanceType),
+                                                    m_rowReader->columnName(SheetField::Gpu));
+            for (const GcpPairing::Skipped &skipped : pairs.skipped) {
+                Item &item = batch.items.emplace_back();
+                item.line = skipped.line;
+                item.problem = skipped.problem;
+            }
+            for (const SheetRow &pair : pairs.instances)
+                validateInto(batch, pair);
+        }
+    } catch (...) {
+        batch.error = std::current_exception();
+    }
+    batch.last = true;
+    send();
+}
+
+// Reading and validating run on a thread of their own, writing on this one; the report is
+// filled here, in the sheet's order, exactly as if one thread did both.
 void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
 {
     m_writer.emplace(m_document.connection(), sheetId);
     m_writer->sink = [this](qint64 line, const OfferWriter::Outcome &outcome) { settle(line, outcome); };
-    const bool pairGcp = m_preset.kind == PresetKind::SkyPilot && m_preset.provider == QLatin1String("gcp");
-    CsvRecord record;
-    SheetRow row;
-    RowProblem problem;
     m_sinceProgress.start();
-    while (reader.next(record)) {
-        ++m_report.rowsRead;
-        if (!m_rowReader->read(record.line, record.fields, row, problem))
-            skip(record.line, problem);
-        else if (!pairGcp || !m_gcp.take(row))
-            handle(row);
-        reportProgress(reader, false);
-    }
-    if (pairGcp) {
-        GcpPairing::Result pairs = m_gcp.finish(m_rowReader->columnName(SheetField::InstanceType),
-                                                m_rowReader->columnName(SheetField::Gpu));
-        for (const GcpPairing::Skipped &skipped : pairs.skipped)
-            skip(skipped.line, skipped.problem);
-        for (const SheetRow &pair : pairs.instances)
-            handle(pair);
+    const qint64 totalBytes = reader.totalBytes();
+    BatchQueue<Batch> queue(kQueuedBatches);
+    std::thread reading([&] { produce(reader, queue); });
+    // However this thread leaves (done, cancelled, failed), the reading thread ends before the
+    // reader and the queue go away.
+    struct Join {
+        BatchQueue<Batch> &queue;
+        std::thread &thread;
+        ~Join()
+        {
+            queue.cancel();
+            thread.join();
+        }
+    } join{queue, reading};
+    qint64 bytesRead = 0;
+    for (;;) {
+        Batch batch = queue.pop();
+        if (batch.error)
+            std::rethrow_exception(batch.error);
+        m_report.rowsRead += batch.rowsRead;
+        for (const Item &item : batch.items)
+            consume(item);
+        bytesRead = batch.bytesRead;
+        reportProgress(bytesRead, totalBytes, false);
+        if (batch.last)
+            break;
     }
     m_writer->finish();
     std::sort(m_report.skips.begin(), m_report.skips.end(),
               [](const RowIssue &a, const RowIssue &b) { return a.line < b.line; });
     m_report.offers = m_writer->counts();
     m_writer.reset();
-    reportProgress(reader, true);
+    reportProgress(bytesRead, totalBytes, true);
 }
 
 } // namespace

@@ -71,8 +71,17 @@ std::string immutableUri(const QString &path)
     return url.toStdString() + "?mode=ro&immutable=1";
 }
 
+// SQLite's memory statistics take a global lock on every allocation; nothing reads them.
+// Only possible before SQLite's first use in the process, so every way in calls this first.
+void configureSqliteOnce()
+{
+    static const bool configured = [] { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK; }();
+    Q_UNUSED(configured);
+}
+
 std::unique_ptr<SQLite::Database> openForChecks(const QString &path)
 {
+    configureSqliteOnce();
     // Without a write-ahead log on disk the main file holds every committed change, and
     // reading it as immutable leaves no side files behind. With one (another process has
     // the document open, or a writer was killed) the log must be read too.
@@ -183,14 +192,19 @@ void checkDocumentFile(const QString &path)
     }
 }
 
+// A document's connection belongs to one thread at a time (a worker opens its own), so SQLite's
+// per-call locking is not needed.
+const int kConnectionFlags = SQLite::OPEN_READWRITE | SQLite::OPEN_NOMUTEX;
+
 std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path)
 {
+    configureSqliteOnce();
     checkDocumentFile(path);
     std::unique_ptr<SQLite::Database> database;
     try {
         // No OPEN_CREATE: the file was just checked and must still be there.
         database = std::make_unique<SQLite::Database>(
-            path.toStdString(), SQLite::OPEN_READWRITE, kBusyTimeoutMs);
+            path.toStdString(), kConnectionFlags, kBusyTimeoutMs);
         configureForWriting(*database);
     } catch (const SQLite::Exception &error) {
         if (error.getErrorCode() == SQLITE_READONLY || error.getErrorCode() == SQLITE_CANTOPEN)
@@ -204,10 +218,11 @@ std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path)
 
 std::unique_ptr<SQLite::Database> createDocumentDatabase(const QString &path)
 {
+    configureSqliteOnce();
     std::unique_ptr<SQLite::Database> database;
     try {
         database = std::make_unique<SQLite::Database>(
-            path.toStdString(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, kBusyTimeoutMs);
+            path.toStdString(), kConnectionFlags | SQLite::OPEN_CREATE, kBusyTimeoutMs);
         configureForWriting(*database);
     } catch (const SQLite::Exception &error) {
         throw InputError(path, QStringLiteral("cannot be created: %1").arg(sqliteText(error)));
