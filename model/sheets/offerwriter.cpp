@@ -101,19 +101,59 @@ OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId)
     , m_find(m_database, kFind)
     , m_insert(m_database, kInsert)
     , m_update(m_database, kUpdate)
+    , m_kept(m_database, "SELECT on_demand, spot, reserved_1y, reserved_3y FROM cloud_offers WHERE id = ?")
 {
 }
 
 OfferWriter::~OfferWriter() = default;
 
-OfferWriter::Seen &OfferWriter::seen(qint64 offerId)
+OfferWriter::Seen OfferWriter::seen(qint64 offerId) const
 {
     if (offerId >= 0 && offerId < kDenseIdLimit) {
-        if (std::size_t(offerId) >= m_seen.size())
-            m_seen.resize(std::max<std::size_t>(std::size_t(offerId) + 1, m_seen.size() * 3 / 2));
-        return m_seen[std::size_t(offerId)];
+        if (std::size_t(offerId) >= m_seenLine.size())
+            return {};
+        return {m_seenLine[std::size_t(offerId)], UpsertResult(m_seenResult[std::size_t(offerId)])};
     }
-    return m_sparse[offerId];
+    const auto it = m_sparse.find(offerId);
+    return it == m_sparse.end() ? Seen{} : it->second;
+}
+
+void OfferWriter::remember(qint64 offerId, qint64 line, UpsertResult result)
+{
+    const Seen record{std::uint32_t(std::clamp<qint64>(line, 1, std::numeric_limits<std::uint32_t>::max())), result};
+    if (offerId >= 0 && offerId < kDenseIdLimit) {
+        const std::size_t at = std::size_t(offerId);
+        if (at >= m_seenLine.size()) {
+            const std::size_t size = std::max<std::size_t>(at + 1, m_seenLine.size() * 3 / 2);
+            m_seenLine.resize(size);
+            m_seenResult.resize(size);
+        }
+        m_seenLine[at] = record.line;
+        m_seenResult[at] = std::uint8_t(record.result);
+        return;
+    }
+    m_sparse[offerId] = record;
+}
+
+// The prices of the offer kept for a key, as the document has them now.
+std::pair<double, double> OfferWriter::keptPrice(qint64 offerId)
+{
+    sqlite3_stmt *statement = m_kept.get();
+    sqlite3_bind_int64(statement, 1, offerId);
+    CloudOffer kept;
+    if (m_kept.step()) {
+        const auto price = [&](int column) -> std::optional<double> {
+            if (sqlite3_column_type(statement, column) == SQLITE_NULL)
+                return std::nullopt;
+            return sqlite3_column_double(statement, column);
+        };
+        kept.onDemand = price(0);
+        kept.spot = price(1);
+        kept.reserved1y = price(2);
+        kept.reserved3y = price(3);
+    }
+    m_kept.reset();
+    return {headlinePrice(kept), kept.spot.value_or(std::numeric_limits<double>::infinity())};
 }
 
 void OfferWriter::encode(const CloudOffer &offer)
@@ -216,9 +256,7 @@ OfferWriter::Outcome OfferWriter::write(const CloudOffer &offer, qint64 line)
     }
     m_conflictScore = found ? std::min(m_conflictScore + 1, kConflictScoreMax) : std::max(m_conflictScore - 1, 0);
     if (!found) {
-        const qint64 id = sqlite3_last_insert_rowid(m_database);
-        const double spot = offer.spot.value_or(std::numeric_limits<double>::infinity());
-        seen(id) = {headlinePrice(offer), spot, line, UpsertResult::Added, true};
+        remember(sqlite3_last_insert_rowid(m_database), line, UpsertResult::Added);
         ++m_counts.added;
         Outcome outcome;
         outcome.result = UpsertResult::Added;
@@ -243,36 +281,36 @@ OfferWriter::Outcome OfferWriter::update(const CloudOffer &offer, qint64 line, q
         m_update.step();
         m_update.reset();
     };
-    Seen &record = seen(id);
-    if (record.used) {
+    const Seen record = seen(id);
+    if (record.line != 0) {
         // Another zone of the region, or the same key again: the lower price stands.
         outcome.duplicate = true;
         outcome.firstLine = record.line;
-        const bool lower = price < record.price || (price == record.price && spot < record.spot);
+        outcome.result = record.result;
+        const auto [keptPrice, keptSpot] = this->keptPrice(id);
+        const bool lower = price < keptPrice || (price == keptPrice && spot < keptSpot);
         if (lower && !same) {
             store();
-            record.price = price;
-            record.spot = spot;
             outcome.replaced = true;
             if (record.result == UpsertResult::Unchanged) {
                 --m_counts.unchanged;
                 ++m_counts.updated;
-                record.result = UpsertResult::Updated;
+                outcome.result = UpsertResult::Updated;
+                remember(id, record.line, UpsertResult::Updated);
             }
         }
-        outcome.result = record.result;
         return outcome;
     }
 
     outcome.firstLine = line;
     if (same) {
-        record = {price, spot, line, UpsertResult::Unchanged, true};
+        remember(id, line, UpsertResult::Unchanged);
         ++m_counts.unchanged;
         outcome.result = UpsertResult::Unchanged;
         return outcome;
     }
     store();
-    record = {price, spot, line, UpsertResult::Updated, true};
+    remember(id, line, UpsertResult::Updated);
     ++m_counts.updated;
     outcome.result = UpsertResult::Updated;
     return outcome;

@@ -15,9 +15,11 @@
 #include <QByteArray>
 #include <QString>
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
@@ -73,12 +75,11 @@ public:
     static constexpr int kTextColumns = 9;
 
 private:
+    // What this import did with a key, by offer id; line 0: not met yet. The prices kept are
+    // read back from the document when a key comes again, so a key costs 5 bytes here.
     struct Seen {
-        double price = 0;    // headline price kept for the key
-        double spot = 0;     // breaks ties between zones with the same headline price
-        qint64 line = 0;
+        std::uint32_t line = 0; // where the key first appeared
         UpsertResult result = UpsertResult::Unchanged;
-        bool used = false;
     };
     // The UTF-8 of one text column, kept while the value repeats from row to row (provider,
     // category, GPU, currency, source and date nearly always do) and alive while it is bound.
@@ -89,7 +90,9 @@ private:
     };
     Outcome write(const CloudOffer &offer, qint64 line);
     Outcome update(const CloudOffer &offer, qint64 line, qint64 id, bool same);
-    Seen &seen(qint64 offerId);
+    Seen seen(qint64 offerId) const;
+    void remember(qint64 offerId, qint64 line, UpsertResult result);
+    std::pair<double, double> keptPrice(qint64 offerId); // headline price and spot
     void encode(const CloudOffer &offer);
     void bindOffer(RawStatement &statement, const CloudOffer &offer, bool withSheet);
 
@@ -98,14 +101,16 @@ private:
     RawStatement m_find;
     RawStatement m_insert;
     RawStatement m_update;
+    RawStatement m_kept;
     // Rises with each key found already there, falls with each added; above half its maximum
     // the lookup goes before the insert.
     static constexpr int kConflictScoreMax = 64;
     int m_conflictScore = 0;
     EncodedText m_text[kTextColumns];
-    // Offer ids are dense, so a vector indexed by id is the smallest record of what this sheet
+    // Offer ids are dense, so vectors indexed by id are the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).
-    std::vector<Seen> m_seen;
+    std::vector<std::uint32_t> m_seenLine;
+    std::vector<std::uint8_t> m_seenResult;
     std::unordered_map<qint64, Seen> m_sparse;
     OfferCounts m_counts;
     CloudOffer m_pending;
