@@ -2,6 +2,7 @@
 
 #include "inputerror.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QStringDecoder>
@@ -194,6 +195,7 @@ struct CsvReader::Impl {
     qsizetype chunkSize = kDefaultChunkSize;
     qint64 bytesRead = 0;
     qint64 totalBytes = -1;
+    QCryptographicHash *hash = nullptr;
 
     TextEncoding encoding = TextEncoding::Utf8;
     bool bom = false;
@@ -323,6 +325,8 @@ struct CsvReader::Impl {
             n = 0;
         }
         bytesRead += n;
+        if (hash && n > 0)
+            hash->addData(QByteArrayView(raw, n));
         return n > 0;
     }
 
@@ -511,6 +515,11 @@ void CsvReader::setEncoding(TextEncoding encoding)
         throw InputError(d->name, QStringLiteral("the encoding can only be chosen before reading"));
     d->encoding = encoding;
     d->configure();
+}
+
+void CsvReader::setHash(QCryptographicHash *hash)
+{
+    d->hash = hash;
 }
 
 void CsvReader::setChunkSize(qsizetype bytes)

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+class QCryptographicHash;
 class QIODevice;
 
 namespace breakeven {
@@ -52,6 +53,9 @@ public:
     // Bytes handed to the decoder and parser at a time (64 KiB by default). Tests set tiny sizes
     // to put chunk boundaries inside characters, line ends and quoted fields. Before next().
     void setChunkSize(qsizetype bytes);
+    // Every byte of the input, byte order mark included, is also added to `hash` as it is read,
+    // so that a sheet is hashed without a second pass over the file. Before the first read.
+    void setHash(QCryptographicHash *hash);
 
     // Next non-blank record; false at the end. Malformed input (an unterminated quote at the end
     // of the file) throws InputError naming the file and line.

@@ -33,40 +33,6 @@ constexpr qint64 kProgressEveryMs = 50;
 // Leaves Connection::write() so that the transaction rolls back: a preview, a strict refusal.
 struct RollBack { };
 
-QString sha256Of(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(&file);
-    return QString::fromLatin1(hash.result().toHex());
-}
-
-// Hashing a large sheet takes about as long as parsing it, so it runs beside the import.
-class HashInBackground {
-public:
-    explicit HashInBackground(const QString &path)
-        : m_thread([this, path] { m_sha256 = sha256Of(path); })
-    {
-    }
-    ~HashInBackground()
-    {
-        if (m_thread.joinable())
-            m_thread.join();
-    }
-    QString result()
-    {
-        if (m_thread.joinable())
-            m_thread.join();
-        return m_sha256;
-    }
-
-private:
-    QString m_sha256;
-    std::thread m_thread;
-};
-
 class ImportRun {
 public:
     ImportRun(Document &document, const ImportOptions &options, ImportReport &report)
@@ -410,7 +376,9 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
     else if (!QDate::fromString(report.asOf, Qt::ISODate).isValid())
         throw InputError(report.asOf, QStringLiteral("the as-of date must be YYYY-MM-DD"));
 
-    HashInBackground hash(path);
+    // Hashed by the reading thread as it reads, so the file is read once.
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    reader->setHash(&hash);
     ImportRun run(m_document, options, report);
     run.readHeader(*reader);
 
@@ -425,11 +393,11 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
     sheet.asOf = report.asOf;
     try {
         connection.write([&] {
-            // Every offer links to this record, so it is written first; the hash follows when
-            // the background thread is done.
+            // Every offer links to this record, so it is written first; the hash follows once
+            // the sheet has been read to its end.
             const qint64 sheetId = m_document.catalog().recordSheet(sheet);
             run.importRows(*reader, sheetId);
-            report.sha256 = hash.result();
+            report.sha256 = QString::fromLatin1(hash.result().toHex());
             if (!write || (options.strict && report.skipped > 0))
                 throw RollBack();
             sheet.rowsAdded = report.offers.added;
