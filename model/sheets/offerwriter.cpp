@@ -29,8 +29,8 @@ const std::string kUpdate = "UPDATE cloud_offers SET " + rows::assignments(rows:
 
 constexpr qint64 kDenseIdLimit = qint64(1) << 26;
 
-// Text columns in the order of EncodedText slots, with their 1-based parameter.
-constexpr int kTextParameters[OfferWriter::kTextColumns] = {1, 2, 3, 4, 8, 9, 14, 15, 16};
+// Text columns in the order of EncodedOffer, with their 1-based parameter.
+constexpr int kTextParameters[EncodedOffer::kTextColumns] = {1, 2, 3, 4, 8, 9, 14, 15, 16};
 
 void bindPrice(sqlite3_stmt *statement, int index, const std::optional<double> &price)
 {
@@ -156,29 +156,32 @@ std::pair<double, double> OfferWriter::keptPrice(qint64 offerId)
     return {headlinePrice(kept), kept.spot.value_or(std::numeric_limits<double>::infinity())};
 }
 
-void OfferWriter::encode(const CloudOffer &offer)
+EncodedOffer EncodedOffer::of(const CloudOffer &offer)
 {
-    const QString categoryName = toString(offer.category);
-    const QString *texts[kTextColumns] = {&offer.provider, &categoryName,  &offer.instanceType,
+    const QString category = toString(offer.category);
+    const QString *texts[kTextColumns] = {&offer.provider, &category,      &offer.instanceType,
                                           &offer.gpu,      &offer.region,  &offer.currency,
                                           &offer.source,   &offer.url,     &offer.asOf};
+    EncodedOffer encoded;
+    qsizetype size = 0;
+    for (const QString *text : texts)
+        size += text->size() * 3; // the most UTF-8 bytes a UTF-16 code unit becomes
+    encoded.bytes.reserve(size);
     for (int i = 0; i < kTextColumns; ++i) {
-        EncodedText &slot = m_text[i];
-        if (slot.valid && slot.text == *texts[i])
-            continue;
-        slot.text = *texts[i];
-        slot.bytes = texts[i]->toUtf8();
-        slot.valid = true;
+        encoded.starts[i] = int(encoded.bytes.size());
+        encoded.bytes += texts[i]->toUtf8();
     }
+    encoded.starts[kTextColumns] = int(encoded.bytes.size());
+    return encoded;
 }
 
-// Binds the offer last encoded; the texts stay in m_text until the next encode().
-void OfferWriter::bindOffer(RawStatement &target, const CloudOffer &offer, bool withSheet)
+// The texts are bound in place: `encoded` must stay alive until the statement is reset.
+void OfferWriter::bindOffer(RawStatement &target, const CloudOffer &offer, const EncodedOffer &encoded, bool withSheet)
 {
     sqlite3_stmt *statement = target.get();
-    for (int i = 0; i < kTextColumns; ++i)
-        target.check(sqlite3_bind_text(statement, kTextParameters[i], m_text[i].bytes.constData(),
-                                       int(m_text[i].bytes.size()), SQLITE_STATIC));
+    for (int i = 0; i < EncodedOffer::kTextColumns; ++i)
+        target.check(sqlite3_bind_text(statement, kTextParameters[i], encoded.bytes.constData() + encoded.starts[i],
+                                       encoded.starts[i + 1] - encoded.starts[i], SQLITE_STATIC));
     sqlite3_bind_int(statement, 5, offer.gpuCount);
     sqlite3_bind_double(statement, 6, offer.vcpus);
     sqlite3_bind_double(statement, 7, offer.memoryGiB);
@@ -194,7 +197,7 @@ void OfferWriter::bindOffer(RawStatement &target, const CloudOffer &offer, bool 
         sqlite3_bind_null(statement, rows::kOfferColumnCount + 1);
 }
 
-OfferWriter::Outcome OfferWriter::add(const CloudOffer &offer, qint64 line)
+OfferWriter::Outcome OfferWriter::add(CloudOffer offer, EncodedOffer encoded, qint64 line)
 {
     Outcome outcome;
     if (m_hasPending && offer.region == m_pending.region && offer.instanceType == m_pending.instanceType
@@ -202,13 +205,15 @@ OfferWriter::Outcome OfferWriter::add(const CloudOffer &offer, qint64 line)
         outcome.duplicate = true;
         outcome.firstLine = m_pendingLine;
         if (cheaper(offer, m_pending)) {
-            m_pending = offer;
+            m_pending = std::move(offer);
+            m_pendingText = std::move(encoded);
             outcome.replaced = true;
         }
         return outcome;
     }
     finish();
-    m_pending = offer;
+    m_pending = std::move(offer);
+    m_pendingText = std::move(encoded);
     m_pendingLine = line;
     m_hasPending = true;
     outcome.firstLine = line;
@@ -220,23 +225,22 @@ void OfferWriter::finish()
     if (!m_hasPending)
         return;
     m_hasPending = false;
-    const Outcome outcome = write(m_pending, m_pendingLine);
+    const Outcome outcome = write(m_pending, m_pendingText, m_pendingLine);
     if (sink)
         sink(m_pendingLine, outcome);
 }
 
-OfferWriter::Outcome OfferWriter::write(const CloudOffer &offer, qint64 line)
+OfferWriter::Outcome OfferWriter::write(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line)
 {
-    encode(offer);
     const auto find = [&] {
-        bindOffer(m_find, offer, false);
+        bindOffer(m_find, offer, encoded, false);
         if (m_find.step())
             return true;
         m_find.reset();
         return false;
     };
     const auto insert = [&] {
-        bindOffer(m_insert, offer, true);
+        bindOffer(m_insert, offer, encoded, true);
         m_insert.step();
         m_insert.reset();
         return sqlite3_changes(m_database) > 0;
@@ -266,17 +270,18 @@ OfferWriter::Outcome OfferWriter::write(const CloudOffer &offer, qint64 line)
     const qint64 id = sqlite3_column_int64(m_find.get(), 0);
     const bool same = sqlite3_column_int(m_find.get(), 1) != 0;
     m_find.reset();
-    return update(offer, line, id, same);
+    return update(offer, encoded, line, id, same);
 }
 
 // The key is in the document: from before this import, or from an earlier row of the sheet.
-OfferWriter::Outcome OfferWriter::update(const CloudOffer &offer, qint64 line, qint64 id, bool same)
+OfferWriter::Outcome OfferWriter::update(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line, qint64 id,
+                                         bool same)
 {
     Outcome outcome;
     const double price = headlinePrice(offer);
     const double spot = offer.spot.value_or(std::numeric_limits<double>::infinity());
     const auto store = [&] {
-        bindOffer(m_update, offer, true);
+        bindOffer(m_update, offer, encoded, true);
         sqlite3_bind_int64(m_update.get(), rows::kOfferColumnCount + 2, id);
         m_update.step();
         m_update.reset();

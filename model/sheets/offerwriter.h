@@ -49,6 +49,15 @@ private:
     sqlite3_stmt *m_statement = nullptr;
 };
 
+// An offer's text columns as UTF-8 in one buffer, in the order of the insert's parameters. Made
+// where the offer is validated, so that the thread writing the document only binds it.
+struct EncodedOffer {
+    static constexpr int kTextColumns = 9;
+    QByteArray bytes;
+    int starts[kTextColumns + 1] = {};
+    static EncodedOffer of(const CloudOffer &offer);
+};
+
 class OfferWriter {
 public:
     OfferWriter(Connection &connection, std::optional<qint64> sheetId);
@@ -62,7 +71,7 @@ public:
     };
     // Takes the next valid row. The outcome tells at once whether the row repeats the key of
     // the row before; the document's verdict on a key comes through the sink when it is written.
-    Outcome add(const CloudOffer &offer, qint64 line);
+    Outcome add(CloudOffer offer, EncodedOffer encoded, qint64 line);
     // Writes the offer still waiting; call after the last row.
     void finish();
     // Called once per written key with the line that started it and how it was stored;
@@ -72,8 +81,6 @@ public:
     // Offers per result, one count per key.
     const OfferCounts &counts() const { return m_counts; }
 
-    static constexpr int kTextColumns = 9;
-
 private:
     // What this import did with a key, by offer id; line 0: not met yet. The prices kept are
     // read back from the document when a key comes again, so a key costs 5 bytes here.
@@ -81,20 +88,12 @@ private:
         std::uint32_t line = 0; // where the key first appeared
         UpsertResult result = UpsertResult::Unchanged;
     };
-    // The UTF-8 of one text column, kept while the value repeats from row to row (provider,
-    // category, GPU, currency, source and date nearly always do) and alive while it is bound.
-    struct EncodedText {
-        QString text;
-        QByteArray bytes;
-        bool valid = false;
-    };
-    Outcome write(const CloudOffer &offer, qint64 line);
-    Outcome update(const CloudOffer &offer, qint64 line, qint64 id, bool same);
+    Outcome write(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line);
+    Outcome update(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line, qint64 id, bool same);
     Seen seen(qint64 offerId) const;
     void remember(qint64 offerId, qint64 line, UpsertResult result);
     std::pair<double, double> keptPrice(qint64 offerId); // headline price and spot
-    void encode(const CloudOffer &offer);
-    void bindOffer(RawStatement &statement, const CloudOffer &offer, bool withSheet);
+    void bindOffer(RawStatement &statement, const CloudOffer &offer, const EncodedOffer &encoded, bool withSheet);
 
     sqlite3 *m_database;
     std::optional<qint64> m_sheetId;
@@ -106,7 +105,6 @@ private:
     // the lookup goes before the insert.
     static constexpr int kConflictScoreMax = 64;
     int m_conflictScore = 0;
-    EncodedText m_text[kTextColumns];
     // Offer ids are dense, so vectors indexed by id are the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).
     std::vector<std::uint32_t> m_seenLine;
@@ -114,6 +112,7 @@ private:
     std::unordered_map<qint64, Seen> m_sparse;
     OfferCounts m_counts;
     CloudOffer m_pending;
+    EncodedOffer m_pendingText;
     qint64 m_pendingLine = 0;
     bool m_hasPending = false;
 };

@@ -53,6 +53,7 @@ private:
         RowProblem problem;
         SheetRow row;          // for a skip's details or a zone; empty otherwise
         ValidatedRow validated;
+        EncodedOffer encoded;  // of validated.offer
     };
     struct Batch {
         std::vector<Item> items;
@@ -63,8 +64,8 @@ private:
     };
     void produce(CsvReader &reader, BatchQueue<Batch> &queue);
     void validateInto(Batch &batch, const SheetRow &row);
-    void consume(const Item &item);
-    void handle(const Item &item);
+    void consume(Item &item);
+    void handle(Item &item);
     void settle(qint64 line, const OfferWriter::Outcome &outcome);
     void duplicateWarning(qint64 line, const QString &zone, const OfferWriter::Outcome &outcome);
     void skip(qint64 line, const RowProblem &problem, const SheetRow *row = nullptr);
@@ -82,6 +83,7 @@ private:
     std::vector<std::size_t> m_pendingRows; // preview rows of the key waiting in the writer
     QElapsedTimer m_sinceProgress;
     qint64 m_rowsAtProgress = 0;
+    QString m_spotColumn; // the sheet's name for it, in warnings
 };
 
 void ImportRun::readHeader(CsvReader &reader)
@@ -111,6 +113,7 @@ void ImportRun::readHeader(CsvReader &reader)
     m_report.provider = m_preset.provider;
     m_catalog = m_document.catalog().gpuCatalog();
     m_validator.emplace(m_catalog, *m_rowReader);
+    m_spotColumn = m_rowReader->columnName(SheetField::Spot);
     m_validator->setDefaults(defaults());
 }
 
@@ -185,12 +188,14 @@ void ImportRun::validateInto(Batch &batch, const SheetRow &row)
     Item &item = batch.items.emplace_back();
     item.line = row.line;
     item.valid = m_validator->validate(row, item.validated, item.problem);
+    if (item.valid)
+        item.encoded = EncodedOffer::of(item.validated.offer);
     item.hasRow = !item.valid;
     if (!item.valid || !row.zone.isEmpty())
         item.row = row;
 }
 
-void ImportRun::consume(const Item &item)
+void ImportRun::consume(Item &item)
 {
     if (item.valid)
         handle(item);
@@ -198,21 +203,29 @@ void ImportRun::consume(const Item &item)
         skip(item.line, item.problem, item.hasRow ? &item.row : nullptr);
 }
 
-void ImportRun::handle(const Item &item)
+// The offer moves on to the writer; what the preview shows of it is kept first.
+void ImportRun::handle(Item &item)
 {
-    const ValidatedRow &validated = item.validated;
-    const OfferWriter::Outcome outcome = m_writer->add(validated.offer, item.line);
+    ValidatedRow &validated = item.validated;
+    RowReport report;
+    if (m_options.collectRows) {
+        report.line = item.line;
+        report.status = RowStatus::Add;
+        report.instanceType = validated.offer.instanceType;
+        report.region = validated.offer.region;
+        report.gpu = validated.offer.gpu;
+        report.gpuCount = validated.offer.gpuCount;
+        report.gpuMemoryGB = validated.gpuMemoryGB;
+    }
+    const OfferWriter::Outcome outcome
+        = m_writer->add(std::move(validated.offer), std::move(item.encoded), item.line);
     const std::size_t warningsBefore = m_report.warnings.size(); // after add(): it may settle the key before
     if (outcome.duplicate)
         duplicateWarning(item.line, item.row.zone, outcome);
-    const QString spotColumn = m_rowReader->columnName(SheetField::Spot);
     for (const QString &warning : validated.warnings)
-        m_report.warnings.push_back({item.line, spotColumn, warning});
+        m_report.warnings.push_back({item.line, m_spotColumn, warning});
     if (!m_options.collectRows)
         return;
-    RowReport report;
-    report.line = item.line;
-    report.status = RowStatus::Add;
     if (m_report.warnings.size() > warningsBefore) {
         report.status = RowStatus::Warning;
         report.column = m_report.warnings[warningsBefore].column;
@@ -221,11 +234,6 @@ void ImportRun::handle(const Item &item)
             reasons << m_report.warnings[i].reason;
         report.reason = reasons.join(QStringLiteral("; "));
     }
-    report.instanceType = validated.offer.instanceType;
-    report.region = validated.offer.region;
-    report.gpu = validated.offer.gpu;
-    report.gpuCount = validated.offer.gpuCount;
-    report.gpuMemoryGB = validated.gpuMemoryGB;
     m_pendingRows.push_back(m_report.rows.size());
     m_report.rows.push_back(report);
 }
@@ -317,7 +325,7 @@ void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
         if (batch.error)
             std::rethrow_exception(batch.error);
         m_report.rowsRead += batch.rowsRead;
-        for (const Item &item : batch.items)
+        for (Item &item : batch.items)
             consume(item);
         bytesRead = batch.bytesRead;
         reportProgress(bytesRead, totalBytes, false);
