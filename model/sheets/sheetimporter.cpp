@@ -12,9 +12,7 @@
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
-
 
 #include <exception>
 #include <thread>

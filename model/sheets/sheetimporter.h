@@ -2,6 +2,8 @@
 // validates every row, and writes the offers and a record of the sheet in one transaction.
 // preview() runs the very same steps and rolls the transaction back, so what it reports is
 // exactly what import() would do. Nothing here talks to the user; errors are InputError.
+// Reading, validating and encoding run on a thread of their own beside the thread that writes;
+// the progress callback is called on the caller's thread.
 #pragma once
 
 #include "csvreader.h"
