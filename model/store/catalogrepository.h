@@ -58,6 +58,10 @@ enum class OfferColumn {
     Reserved3y,
     PricePerGpuHour,
     AsOf,
+    OnDemandPerGpuHour, // each plan's price per GPU-hour, whatever the filter's plan
+    SpotPerGpuHour,
+    Reserved1yPerGpuHour,
+    Reserved3yPerGpuHour,
 };
 
 struct StoredOffer {

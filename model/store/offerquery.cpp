@@ -71,6 +71,14 @@ std::string orderBy(OfferColumn column, const std::optional<PricingPlan> &plan, 
         return price(perGpuHourColumn(plan));
     case OfferColumn::AsOf:
         return plain("as_of");
+    case OfferColumn::OnDemandPerGpuHour:
+        return price(perGpuHourColumn(PricingPlan::OnDemand));
+    case OfferColumn::SpotPerGpuHour:
+        return price(perGpuHourColumn(PricingPlan::Spot));
+    case OfferColumn::Reserved1yPerGpuHour:
+        return price(perGpuHourColumn(PricingPlan::Reserved1y));
+    case OfferColumn::Reserved3yPerGpuHour:
+        return price(perGpuHourColumn(PricingPlan::Reserved3y));
     }
     return "id" + direction;
 }

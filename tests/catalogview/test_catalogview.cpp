@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <limits>
+
 #include <functional>
 
 using namespace breakeven;
@@ -97,7 +99,7 @@ private slots:
     void filtersThroughTheBar();
     void sortsInSql_data();
     void sortsInSql();
-    void perPlanColumnSortsOnlyForThatPlan();
+    void perPlanColumnSortsWithOrWithoutThatPlan();
     void readsOnlyThePagesShown();
     void marksOldPrices();
     void showsGpuModels();
@@ -236,28 +238,44 @@ void TestCatalogView::sortsInSql()
     QCOMPARE(model->index(kOffers - 1, OfferTableModel::InstanceType).data().toString(), last.front().offer.instanceType);
 }
 
-void TestCatalogView::perPlanColumnSortsOnlyForThatPlan()
+void TestCatalogView::perPlanColumnSortsWithOrWithoutThatPlan()
 {
     OfferTableModel *model = m_widget->offerModel();
     QHeaderView *header = m_widget->offerView()->horizontalHeader();
-    QVERIFY(!model->isSortable(OfferTableModel::SpotPerGpuHour));
-    header->setSortIndicator(OfferTableModel::SpotPerGpuHour, Qt::DescendingOrder);
-    QCOMPARE(model->sortColumn(), int(OfferTableModel::PricePerGpuHour));
-    QCOMPARE(header->sortIndicatorSection(), int(OfferTableModel::PricePerGpuHour));
-
-    choose(m_widget->filterBar()->planBox(), int(PricingPlan::Spot));
+    const int rows = int(m_document->catalog().offerCount());
+    // Without a plan chosen: every offer, those with a spot price first, the dearest first.
     QVERIFY(model->isSortable(OfferTableModel::SpotPerGpuHour));
     header->setSortIndicator(OfferTableModel::SpotPerGpuHour, Qt::DescendingOrder);
+    QCOMPARE(model->sortColumn(), int(OfferTableModel::SpotPerGpuHour));
+    QCOMPARE(header->sortIndicatorSection(), int(OfferTableModel::SpotPerGpuHour));
+    const auto dearest = m_document->catalog().offers({}, OfferColumn::SpotPerGpuHour, Qt::DescendingOrder, 0, 1);
+    QCOMPARE(model->index(0, OfferTableModel::InstanceType).data().toString(), dearest.front().offer.instanceType);
+    QVERIFY(dearest.front().offer.spot.has_value());
+    while (model->canFetchMore({}))
+        model->fetchMore({});
+    QCOMPARE(model->rowCount(), rows);
+    QVERIFY(!model->offerAt(rows - 1)->offer.spot.has_value());
+    double previous = std::numeric_limits<double>::infinity();
+    bool pricesEnded = false;
+    for (int row = 0; row < rows; ++row) {
+        const CloudOffer offer = model->offerAt(row)->offer;
+        QVERIFY2(!(pricesEnded && offer.spot), qPrintable(QStringLiteral("row %1 has a spot price after rows without").arg(row)));
+        if (!offer.spot) {
+            pricesEnded = true;
+            continue;
+        }
+        const double value = *offer.spot / offer.gpuCount;
+        QVERIFY2(value <= previous, qPrintable(QStringLiteral("row %1: %2 after %3").arg(row).arg(value).arg(previous)));
+        previous = value;
+    }
+
+    // With the spot plan chosen: the same column, only offers with a spot price.
+    choose(m_widget->filterBar()->planBox(), int(PricingPlan::Spot));
     QCOMPARE(model->sortColumn(), int(OfferTableModel::SpotPerGpuHour));
     OfferFilter spot;
     spot.plan = PricingPlan::Spot;
     const auto expected = m_document->catalog().offers(spot, OfferColumn::PricePerGpuHour, Qt::DescendingOrder, 0, 1);
     QCOMPARE(model->index(0, OfferTableModel::InstanceType).data().toString(), expected.front().offer.instanceType);
-
-    // Leaving the plan makes the column unsortable again; the order falls back, and says so.
-    m_widget->setOfferFilter({});
-    QCOMPARE(model->sortColumn(), int(OfferTableModel::PricePerGpuHour));
-    QCOMPARE(header->sortIndicatorSection(), int(OfferTableModel::PricePerGpuHour));
 }
 
 void TestCatalogView::readsOnlyThePagesShown()

@@ -84,6 +84,14 @@ inline SortKey sortKey(
         return optional(perGpu(o, plan));
     case OfferColumn::AsOf:
         return o.asOf;
+    case OfferColumn::OnDemandPerGpuHour:
+        return optional(perGpu(o, PricingPlan::OnDemand));
+    case OfferColumn::SpotPerGpuHour:
+        return optional(perGpu(o, PricingPlan::Spot));
+    case OfferColumn::Reserved1yPerGpuHour:
+        return optional(perGpu(o, PricingPlan::Reserved1y));
+    case OfferColumn::Reserved3yPerGpuHour:
+        return optional(perGpu(o, PricingPlan::Reserved3y));
     }
     return {};
 }

@@ -133,6 +133,15 @@ void TestCatalogStore::pagesMatchFilterAndSort_data()
         << filter(none) << OfferColumn::Provider << Qt::DescendingOrder << 0 << 600;
     QTest::newRow("sorted by region")
         << filter(none) << OfferColumn::Region << Qt::AscendingOrder << 0 << 200;
+    QTest::newRow("spot per GPU-hour without a plan, missing last")
+        << filter(none) << OfferColumn::SpotPerGpuHour << Qt::DescendingOrder << 0 << 600;
+    QTest::newRow("reserved 1y per GPU-hour, second page")
+        << filter(none) << OfferColumn::Reserved1yPerGpuHour << Qt::AscendingOrder << 50 << 50;
+    QTest::newRow("on-demand per GPU-hour of one provider") << filter([](OfferFilter &f) {
+        f.provider = QStringLiteral("aws");
+    }) << OfferColumn::OnDemandPerGpuHour << Qt::AscendingOrder << 0 << 500;
+    QTest::newRow("reserved 3y per GPU-hour, last rows")
+        << filter(none) << OfferColumn::Reserved3yPerGpuHour << Qt::DescendingOrder << 580 << 50;
     QTest::newRow("no match") << filter(
         [](OfferFilter &f) { f.provider = QStringLiteral("nobody"); })
                               << OfferColumn::PricePerGpuHour << Qt::AscendingOrder << 0 << 50;

@@ -114,11 +114,11 @@ std::optional<OfferColumn> OfferTableModel::repositoryColumn(int column) const
     case Reserved3y: return OfferColumn::Reserved3y;
     case PricePerGpuHour: return OfferColumn::PricePerGpuHour;
     case PriceAge: return OfferColumn::AsOf;
-    default:
-        // The repository orders by GPU-hour price only for the filter's plan.
-        if (m_filter.plan && planOfColumn(column) == m_filter.plan)
-            return OfferColumn::PricePerGpuHour;
-        return std::nullopt;
+    case OnDemandPerGpuHour: return OfferColumn::OnDemandPerGpuHour;
+    case SpotPerGpuHour: return OfferColumn::SpotPerGpuHour;
+    case Reserved1yPerGpuHour: return OfferColumn::Reserved1yPerGpuHour;
+    case Reserved3yPerGpuHour: return OfferColumn::Reserved3yPerGpuHour;
+    default: return std::nullopt;
     }
 }
 
@@ -258,8 +258,8 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
         if (section == PricePerGpuHour)
             return tr("Per GPU-hour for the plan chosen above; without one, on-demand or else the first "
                       "published plan");
-        if (isPerGpuHourColumn(section) && !isSortable(section))
-            return tr("Choose this plan in the filter to sort by this column");
+        if (isPerGpuHourColumn(section))
+            return tr("Per GPU-hour: the instance price divided by its GPUs");
         if (section >= OnDemand && section <= Reserved3y)
             return tr("Per instance-hour");
         return {};
