@@ -19,14 +19,13 @@
 #include <string>
 #include <vector>
 
-namespace breakeven {
-
-class Connection;
-}
 namespace SQLite {
 class Statement;
 }
+
 namespace breakeven {
+
+class Connection;
 
 // Name of the sheet row every bundled offer of a new document points to.
 inline constexpr const char *kBundledSheetName = "bundled catalog";
