@@ -187,6 +187,12 @@ private Q_SLOTS:
         QCOMPARE(sheets.front().rowsUnchanged, second.offers.unchanged);
         QCOMPARE(sheets.front().sha256, first.sha256);
         QCOMPARE(first.sha256, QString::fromLatin1(fileHash(fixture(file))));
+        // Foreign keys are still enforced on the document's connection, and every offer's sheet
+        // is there.
+        SQLite::Database &database = document->connection().database();
+        QCOMPARE(database.execAndGet("PRAGMA foreign_keys").getInt(), 1);
+        QCOMPARE(database.execAndGet("SELECT count(*) FROM pragma_foreign_key_check").getInt(), 0);
+        QCOMPARE(database.execAndGet("SELECT count(*) FROM cloud_offers WHERE sheet_id NOT IN (SELECT id FROM sheets)").getInt(), 0);
     }
 
     void nativeUpdatesBundledRows()
