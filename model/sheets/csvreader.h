@@ -9,6 +9,8 @@
 // inside quotes they are kept.
 #pragma once
 
+#include "textformat.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -20,13 +22,6 @@ class QCryptographicHash;
 class QIODevice;
 
 namespace breakeven {
-
-enum class TextEncoding { Utf8, Utf16LE, Utf16BE, Latin1 };
-QString toString(TextEncoding encoding); // "UTF-8", "UTF-16LE", "UTF-16BE", "Latin-1"
-// "utf-8", "UTF8", "utf-16le", "latin-1", "iso-8859-1", …; none for anything else.
-std::optional<TextEncoding> textEncodingFromString(const QString &name);
-// "comma" or ",", "semicolon" or ";", "tab" or "\t"; none for anything else.
-std::optional<char> delimiterFromString(const QString &name);
 
 struct CsvRecord {
     qint64 line = 0;        // 1-based line on which the record starts
