@@ -4,6 +4,8 @@
 // Prints both times, the ratio and the import's peak resident memory (from /usr/bin/time -v
 // when present, else sampled from /proc while it runs). An argument sets the number of rows
 // (`bench_import 100000`); the budget is stated for the default million.
+#include "../sheets/skypilotsheet.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -19,27 +21,6 @@
 namespace {
 
 constexpr qint64 kDefaultRows = 1000000;
-
-void writeSheet(const QString &path, qint64 rows)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return;
-    QTextStream out(&file);
-    out << "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,"
-           "AvailabilityZone\n";
-    static const char *const gpus[] = {"H100", "A100-80GB", "RTX4090", "L40S", "A10G", "T4"};
-    static const int memory[] = {81559, 81920, 24564, 46068, 24576, 15360};
-    for (qint64 i = 0; i < rows; ++i) {
-        const int g = int(i % 6);
-        const int count = 1 << (i % 4);
-        out << count << "x-" << gpus[g] << '-' << (i / 6) % 50 << ',' << gpus[g] << ',' << count << ','
-            << 8 * count << ',' << 32 * count << ",\"{'Gpus': [{'Name': '" << gpus[g] << "', 'Count': " << count
-            << ", 'MemoryInfo': {'SizeInMiB': " << memory[g] << "}}], 'TotalGpuMemoryInMiB': "
-            << memory[g] * count << "}\"," << QString::number(0.5 * count + (i % 97) * 0.01, 'f', 2) << ','
-            << QString::number(0.3 * count, 'f', 2) << ",region-" << i / 300 << ",zone-a\n";
-    }
-}
 
 struct Timed {
     double seconds = 0;
@@ -97,7 +78,7 @@ int main(int argc, char **argv)
         return 2;
     }
     std::printf("generating %lld rows...\n", static_cast<long long>(rows));
-    writeSheet(sheet, rows);
+    sheetfixtures::writeSkyPilotSheet(sheet, rows);
     std::printf("sheet: %.1f MB\n", double(QFileInfo(sheet).size()) / 1e6);
 
     const Timed sqlite = run(QStringLiteral("sqlite3"),
