@@ -20,9 +20,18 @@ const std::string kFind =
     " AND source IS ?14 AND url IS ?15 AND as_of IS ?16)"
     " FROM cloud_offers WHERE provider = ?1 AND instance_type = ?3 AND region = ?8";
 
-// A conflict is not an error here: it is a key this sheet wrote already, looked up afterwards.
-const std::string kInsert = "INSERT INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id) VALUES ("
-    + rows::placeholders(rows::kOfferColumnCount + 1) + ") ON CONFLICT (provider, instance_type, region) DO NOTHING";
+// A conflict is not an error here: it is a key already there, looked up afterwards. The ids are
+// given, one past the largest, so that the rows a statement of many did insert can be told.
+constexpr int kInsertParameters = rows::kOfferColumnCount + 2; // the sheet's id, then the offer's
+
+std::string insertSql(int rowCount)
+{
+    std::string sql = "INSERT INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id, id) VALUES ";
+    const std::string row = "(" + rows::placeholders(kInsertParameters) + ")";
+    for (int i = 0; i < rowCount; ++i)
+        sql += (i ? ", " : "") + row;
+    return sql + " ON CONFLICT (provider, instance_type, region) DO NOTHING";
+}
 
 const std::string kUpdate = "UPDATE cloud_offers SET " + rows::assignments(rows::kOfferColumns)
     + ", sheet_id = ? WHERE id = ?";
@@ -99,10 +108,15 @@ OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId)
     : m_database(connection.database().getHandle())
     , m_sheetId(sheetId)
     , m_find(m_database, kFind)
-    , m_insert(m_database, kInsert)
+    , m_insert(m_database, insertSql(1))
+    , m_insertBatch(m_database, insertSql(kBatchRows))
     , m_update(m_database, kUpdate)
     , m_kept(m_database, "SELECT on_demand, spot, reserved_1y, reserved_3y FROM cloud_offers WHERE id = ?")
 {
+    RawStatement last(m_database, "SELECT coalesce(max(id), 0) FROM cloud_offers");
+    if (last.step())
+        m_nextId = sqlite3_column_int64(last.get(), 0) + 1;
+    m_batch.reserve(kBatchRows);
 }
 
 OfferWriter::~OfferWriter() = default;
@@ -176,25 +190,27 @@ EncodedOffer EncodedOffer::of(const CloudOffer &offer)
 }
 
 // The texts are bound in place: `encoded` must stay alive until the statement is reset.
-void OfferWriter::bindOffer(RawStatement &target, const CloudOffer &offer, const EncodedOffer &encoded, bool withSheet)
+void OfferWriter::bindOffer(RawStatement &target, const CloudOffer &offer, const EncodedOffer &encoded, bool withSheet,
+                            int first)
 {
     sqlite3_stmt *statement = target.get();
     for (int i = 0; i < EncodedOffer::kTextColumns; ++i)
-        target.check(sqlite3_bind_text(statement, kTextParameters[i], encoded.bytes.constData() + encoded.starts[i],
+        target.check(sqlite3_bind_text(statement, first + kTextParameters[i],
+                                       encoded.bytes.constData() + encoded.starts[i],
                                        encoded.starts[i + 1] - encoded.starts[i], SQLITE_STATIC));
-    sqlite3_bind_int(statement, 5, offer.gpuCount);
-    sqlite3_bind_double(statement, 6, offer.vcpus);
-    sqlite3_bind_double(statement, 7, offer.memoryGiB);
-    bindPrice(statement, 10, offer.onDemand);
-    bindPrice(statement, 11, offer.spot);
-    bindPrice(statement, 12, offer.reserved1y);
-    bindPrice(statement, 13, offer.reserved3y);
+    sqlite3_bind_int(statement, first + 5, offer.gpuCount);
+    sqlite3_bind_double(statement, first + 6, offer.vcpus);
+    sqlite3_bind_double(statement, first + 7, offer.memoryGiB);
+    bindPrice(statement, first + 10, offer.onDemand);
+    bindPrice(statement, first + 11, offer.spot);
+    bindPrice(statement, first + 12, offer.reserved1y);
+    bindPrice(statement, first + 13, offer.reserved3y);
     if (!withSheet)
         return;
     if (m_sheetId)
-        sqlite3_bind_int64(statement, rows::kOfferColumnCount + 1, *m_sheetId);
+        sqlite3_bind_int64(statement, first + rows::kOfferColumnCount + 1, *m_sheetId);
     else
-        sqlite3_bind_null(statement, rows::kOfferColumnCount + 1);
+        sqlite3_bind_null(statement, first + rows::kOfferColumnCount + 1);
 }
 
 OfferWriter::Outcome OfferWriter::add(CloudOffer offer, EncodedOffer encoded, qint64 line)
@@ -211,7 +227,7 @@ OfferWriter::Outcome OfferWriter::add(CloudOffer offer, EncodedOffer encoded, qi
         }
         return outcome;
     }
-    finish();
+    release();
     m_pending = std::move(offer);
     m_pendingText = std::move(encoded);
     m_pendingLine = line;
@@ -222,55 +238,122 @@ OfferWriter::Outcome OfferWriter::add(CloudOffer offer, EncodedOffer encoded, qi
 
 void OfferWriter::finish()
 {
+    release();
+    flush();
+}
+
+void OfferWriter::release()
+{
     if (!m_hasPending)
         return;
     m_hasPending = false;
-    const Outcome outcome = write(m_pending, m_pendingText, m_pendingLine);
-    if (sink)
-        sink(m_pendingLine, outcome);
+    Queued queued{std::move(m_pending), std::move(m_pendingText), m_pendingLine};
+    if (m_conflictScore > kConflictScoreMax / 2) {
+        flush();
+        const Outcome outcome = writeOne(queued);
+        if (sink)
+            sink(queued.line, outcome);
+        return;
+    }
+    m_batch.push_back(std::move(queued));
+    if (m_batch.size() == std::size_t(kBatchRows))
+        flush();
 }
 
-OfferWriter::Outcome OfferWriter::write(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line)
+// Inserts the batch in one statement when it is full (else row by row, at the end of a sheet),
+// then settles each key in order: an inserted one is added, any other is looked up.
+void OfferWriter::flush()
 {
-    const auto find = [&] {
-        bindOffer(m_find, offer, encoded, false);
-        if (m_find.step())
-            return true;
-        m_find.reset();
-        return false;
-    };
-    const auto insert = [&] {
-        bindOffer(m_insert, offer, encoded, true);
+    if (m_batch.empty())
+        return;
+    const qint64 firstId = m_nextId;
+    const int count = int(m_batch.size());
+    m_nextId += count;
+    bool all = true;
+    std::vector<char> inserted(std::size_t(count), 1);
+    if (count == kBatchRows) {
+        for (int i = 0; i < count; ++i) {
+            const Queued &queued = m_batch[std::size_t(i)];
+            bindOffer(m_insertBatch, queued.offer, queued.text, true, i * kInsertParameters);
+            sqlite3_bind_int64(m_insertBatch.get(), (i + 1) * kInsertParameters, firstId + i);
+        }
+        m_insertBatch.step();
+        m_insertBatch.reset();
+        all = sqlite3_changes(m_database) == count;
+    } else {
+        for (int i = 0; i < count; ++i) {
+            const Queued &queued = m_batch[std::size_t(i)];
+            bindOffer(m_insert, queued.offer, queued.text, true);
+            sqlite3_bind_int64(m_insert.get(), kInsertParameters, firstId + i);
+            m_insert.step();
+            m_insert.reset();
+            inserted[std::size_t(i)] = sqlite3_changes(m_database) > 0;
+            all = all && inserted[std::size_t(i)];
+        }
+    }
+    for (int i = 0; i < count; ++i) {
+        const Queued &queued = m_batch[std::size_t(i)];
+        const qint64 id = firstId + i;
+        Outcome outcome;
+        if (all) {
+            outcome = added(id, queued.line);
+        } else {
+            // A row of a full batch that met a key is told from an inserted one by its id.
+            if (!find(queued))
+                m_insert.check(SQLITE_CONSTRAINT);
+            const qint64 foundId = sqlite3_column_int64(m_find.get(), 0);
+            const bool same = sqlite3_column_int(m_find.get(), 1) != 0;
+            m_find.reset();
+            outcome = foundId == id ? added(id, queued.line) : update(queued.offer, queued.text, queued.line, foundId, same);
+            inserted[std::size_t(i)] = foundId == id;
+        }
+        m_conflictScore = inserted[std::size_t(i)] ? std::max(m_conflictScore - 1, 0)
+                                                   : std::min(m_conflictScore + 1, kConflictScoreMax);
+        if (sink)
+            sink(queued.line, outcome);
+    }
+    m_batch.clear();
+}
+
+bool OfferWriter::find(const Queued &queued)
+{
+    bindOffer(m_find, queued.offer, queued.text, false);
+    if (m_find.step())
+        return true;
+    m_find.reset();
+    return false;
+}
+
+OfferWriter::Outcome OfferWriter::added(qint64 id, qint64 line)
+{
+    remember(id, line, UpsertResult::Added);
+    ++m_counts.added;
+    Outcome outcome;
+    outcome.result = UpsertResult::Added;
+    outcome.firstLine = line;
+    return outcome;
+}
+
+// While most keys are already there (a newer sheet of the same provider), the lookup goes first,
+// so that each row costs one search of the key index.
+OfferWriter::Outcome OfferWriter::writeOne(const Queued &queued)
+{
+    if (!find(queued)) {
+        const qint64 id = m_nextId++;
+        bindOffer(m_insert, queued.offer, queued.text, true);
+        sqlite3_bind_int64(m_insert.get(), kInsertParameters, id);
         m_insert.step();
         m_insert.reset();
-        return sqlite3_changes(m_database) > 0;
-    };
-    // The insert either adds the key or meets one already there, which the lookup then finds.
-    // While most keys are already there (a newer sheet of the same provider), the lookup goes
-    // first instead, so that each row costs one search of the key index either way.
-    bool found = false;
-    if (m_conflictScore > kConflictScoreMax / 2) {
-        found = find();
-        if (!found && !insert())
+        if (sqlite3_changes(m_database) == 0)
             m_insert.check(SQLITE_CONSTRAINT); // neither there nor insertable: another rule
-    } else if (!insert()) {
-        found = find();
-        if (!found)
-            m_insert.check(SQLITE_CONSTRAINT);
-    }
-    m_conflictScore = found ? std::min(m_conflictScore + 1, kConflictScoreMax) : std::max(m_conflictScore - 1, 0);
-    if (!found) {
-        remember(sqlite3_last_insert_rowid(m_database), line, UpsertResult::Added);
-        ++m_counts.added;
-        Outcome outcome;
-        outcome.result = UpsertResult::Added;
-        outcome.firstLine = line;
-        return outcome;
+        m_conflictScore = std::max(m_conflictScore - 1, 0);
+        return added(id, queued.line);
     }
     const qint64 id = sqlite3_column_int64(m_find.get(), 0);
     const bool same = sqlite3_column_int(m_find.get(), 1) != 0;
     m_find.reset();
-    return update(offer, encoded, line, id, same);
+    m_conflictScore = std::min(m_conflictScore + 1, kConflictScoreMax);
+    return update(queued.offer, queued.text, queued.line, id, same);
 }
 
 // The key is in the document: from before this import, or from an earlier row of the sheet.

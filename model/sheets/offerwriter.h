@@ -5,8 +5,9 @@
 // Zones of a region follow each other in real sheets, so the offer of the current key waits
 // here until the key changes: the zones collapse before the document is compared or written,
 // and a re-import finds every key unchanged. A repeat further away is settled in the document.
-// A key is inserted straight away and looked up only when it is already there; while most keys
-// are (a newer sheet of a provider the document has), the lookup goes first instead.
+// New keys are inserted 32 to a statement, with ids chosen here, and looked up only when the
+// statement met keys already there; while most keys are (a newer sheet of a provider the
+// document has), each key is looked up first instead, one at a time.
 #pragma once
 
 #include "domain.h"
@@ -70,12 +71,14 @@ public:
         bool replaced = false;                         // a duplicate with a lower price won
     };
     // Takes the next valid row. The outcome tells at once whether the row repeats the key of
-    // the row before; the document's verdict on a key comes through the sink when it is written.
+    // the row before; the document's verdict on a key comes through the sink when it is written,
+    // which may be up to a batch of keys later.
     Outcome add(CloudOffer offer, EncodedOffer encoded, qint64 line);
-    // Writes the offer still waiting; call after the last row.
+    // Writes the offers still waiting; call after the last row.
     void finish();
-    // Called once per written key with the line that started it and how it was stored;
-    // `outcome.duplicate` is set when the key appeared earlier in the sheet, not just before.
+    // Called once per written key, in the sheet's order, with the line that started it and how
+    // it was stored; `outcome.duplicate` is set when the key appeared earlier in the sheet, not
+    // just before.
     std::function<void(qint64 line, const Outcome &outcome)> sink;
 
     // Offers per result, one count per key.
@@ -88,23 +91,38 @@ private:
         std::uint32_t line = 0; // where the key first appeared
         UpsertResult result = UpsertResult::Unchanged;
     };
-    Outcome write(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line);
+    struct Queued {
+        CloudOffer offer;
+        EncodedOffer text;
+        qint64 line = 0;
+    };
+    static constexpr int kBatchRows = 32;
+    void release();               // the key waiting for more zones goes to the batch
+    void flush();                 // writes the batch
+    Outcome writeOne(const Queued &queued);
+    Outcome added(qint64 id, qint64 line);
+    bool find(const Queued &queued);
     Outcome update(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line, qint64 id, bool same);
     Seen seen(qint64 offerId) const;
     void remember(qint64 offerId, qint64 line, UpsertResult result);
     std::pair<double, double> keptPrice(qint64 offerId); // headline price and spot
-    void bindOffer(RawStatement &statement, const CloudOffer &offer, const EncodedOffer &encoded, bool withSheet);
+    // Binds parameters first + 1 .. first + 16, and with `withSheet` the sheet's id after them.
+    void bindOffer(RawStatement &statement, const CloudOffer &offer, const EncodedOffer &encoded, bool withSheet,
+                   int first = 0);
 
     sqlite3 *m_database;
     std::optional<qint64> m_sheetId;
     RawStatement m_find;
-    RawStatement m_insert;
+    RawStatement m_insert;      // one row
+    RawStatement m_insertBatch; // kBatchRows rows
     RawStatement m_update;
     RawStatement m_kept;
     // Rises with each key found already there, falls with each added; above half its maximum
     // the lookup goes before the insert.
     static constexpr int kConflictScoreMax = 64;
     int m_conflictScore = 0;
+    qint64 m_nextId = 1;
+    std::vector<Queued> m_batch;
     // Offer ids are dense, so vectors indexed by id are the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).
     std::vector<std::uint32_t> m_seenLine;

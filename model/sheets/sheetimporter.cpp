@@ -14,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <deque>
 #include <exception>
 #include <thread>
 
@@ -78,7 +79,12 @@ private:
     std::optional<OfferWriter> m_writer;
     GpuCatalog m_catalog;
     GcpPairing m_gcp;
-    std::vector<std::size_t> m_pendingRows; // preview rows of the key waiting in the writer
+    // Preview rows of the keys waiting in the writer, by the line that started each key.
+    struct PendingKey {
+        qint64 line = 0;
+        std::vector<std::size_t> rows;
+    };
+    std::deque<PendingKey> m_pendingKeys;
     QElapsedTimer m_sinceProgress;
     qint64 m_rowsAtProgress = 0;
     QString m_spotColumn; // the sheet's name for it, in warnings
@@ -165,7 +171,9 @@ void ImportRun::settle(qint64 line, const OfferWriter::Outcome &outcome)
 {
     if (outcome.duplicate)
         duplicateWarning(line, {}, outcome);
-    for (std::size_t index : m_pendingRows) {
+    if (m_pendingKeys.empty() || m_pendingKeys.front().line != line)
+        return; // no preview rows
+    for (std::size_t index : m_pendingKeys.front().rows) {
         RowReport &row = m_report.rows[index];
         row.result = outcome.result;
         if (outcome.duplicate && row.line == line) {
@@ -178,7 +186,7 @@ void ImportRun::settle(qint64 line, const OfferWriter::Outcome &outcome)
                 : outcome.result == UpsertResult::Updated      ? RowStatus::Update
                                                                : RowStatus::Unchanged;
     }
-    m_pendingRows.clear();
+    m_pendingKeys.pop_front();
 }
 
 void ImportRun::validateInto(Batch &batch, const SheetRow &row)
@@ -232,7 +240,10 @@ void ImportRun::handle(Item &item)
             reasons << m_report.warnings[i].reason;
         report.reason = reasons.join(QStringLiteral("; "));
     }
-    m_pendingRows.push_back(m_report.rows.size());
+    // A row repeating the key just before joins that key's rows; any other starts a key.
+    if (!outcome.duplicate || m_pendingKeys.empty())
+        m_pendingKeys.push_back({item.line, {}});
+    m_pendingKeys.back().rows.push_back(m_report.rows.size());
     m_report.rows.push_back(report);
 }
 

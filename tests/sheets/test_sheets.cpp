@@ -234,6 +234,84 @@ private Q_SLOTS:
         QCOMPARE(document->catalog().sheets().front().asOf, QStringLiteral("2031-01-01"));
     }
 
+    // Keys already in the document, new keys and repeats of earlier keys, mixed within the
+    // batches the writer inserts together: each key ends as if the rows were written one by one.
+    void mixedKeysWithinBatches()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString path = dir.filePath(QStringLiteral("runpod-mixed.csv"));
+        const auto write = [&](const QList<QPair<QString, QString>> &rows) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n");
+            for (const auto &[key, price] : rows)
+                file.write(QStringLiteral("%1,H100,1,%2,eu\n").arg(key, price).toUtf8());
+        };
+        QList<QPair<QString, QString>> first;
+        for (int i = 0; i < 40; ++i)
+            first.append({QStringLiteral("k%1").arg(i), QStringLiteral("1.00")});
+        write(first);
+        SheetImporter importer(*document);
+        ImportOptions options;
+        options.asOf = QStringLiteral("2026-01-01");
+        QCOMPARE(importer.import(path, options).offers.added, 40);
+        const qint64 before = document->catalog().offerCount();
+        const qint64 k3 = findOffer(*document, QStringLiteral("runpod"), QStringLiteral("k3"), QStringLiteral("eu"))->id;
+
+        QList<QPair<QString, QString>> second;
+        const auto keys = [&](const QString &prefix, int from, int to, const QString &price) {
+            for (int i = from; i < to; ++i)
+                second.append({prefix + QString::number(i), price});
+        };
+        keys(QStringLiteral("k"), 0, 10, QStringLiteral("1.00"));  // unchanged
+        keys(QStringLiteral("n"), 0, 10, QStringLiteral("3.00"));  // added
+        keys(QStringLiteral("k"), 10, 20, QStringLiteral("2.00")); // updated
+        second.append({QStringLiteral("n0"), QStringLiteral("2.50")}); // lower: replaces
+        second.append({QStringLiteral("k0"), QStringLiteral("0.50")}); // lower: k0 updated after all
+        keys(QStringLiteral("n"), 10, 30, QStringLiteral("3.00"));
+        second.append({QStringLiteral("n1"), QStringLiteral("3.50")});  // higher: kept
+        second.append({QStringLiteral("k10"), QStringLiteral("2.50")}); // higher: kept
+        keys(QStringLiteral("n"), 30, 40, QStringLiteral("3.00"));
+        QCOMPARE(second.size(), 64);
+        write(second);
+
+        options.collectRows = true;
+        const ImportReport preview = importer.preview(path, options);
+        const ImportReport report = importer.import(path, options);
+        for (const ImportReport *r : {&preview, &report}) {
+            QCOMPARE(r->offers.added, 40);
+            QCOMPARE(r->offers.updated, 11);
+            QCOMPARE(r->offers.unchanged, 9);
+            QCOMPARE(r->duplicates, 4);
+            QCOMPARE(r->rows.size(), std::size_t(64));
+            // Line 2 is k0, 13 n1, 23 k11, 32 the repeat of n0, 54 that of n1, 55 that of k10.
+            QCOMPARE(toString(rowAt(*r, 2)->status), QStringLiteral("unchanged"));
+            QCOMPARE(toString(rowAt(*r, 13)->status), QStringLiteral("add"));
+            QCOMPARE(toString(rowAt(*r, 23)->status), QStringLiteral("update"));
+            QCOMPARE(toString(rowAt(*r, 32)->status), QStringLiteral("warning"));
+            QCOMPARE(toString(rowAt(*r, 54)->status), QStringLiteral("warning"));
+            QVERIFY(rowAt(*r, 54)->result == UpsertResult::Added);
+            QCOMPARE(toString(rowAt(*r, 55)->status), QStringLiteral("warning"));
+            QVERIFY(rowAt(*r, 55)->result == UpsertResult::Updated);
+        }
+        QCOMPARE(document->catalog().offerCount(), before + 40);
+        const auto price = [&](const char *key) {
+            const auto stored = findOffer(*document, QStringLiteral("runpod"), QLatin1String(key), QStringLiteral("eu"));
+            return stored ? stored->offer.onDemand.value_or(-1) : -2.0;
+        };
+        QCOMPARE(price("k0"), 0.5);
+        QCOMPARE(price("k5"), 1.0);
+        QCOMPARE(price("k10"), 2.0);
+        QCOMPARE(price("k25"), 1.0);
+        QCOMPARE(price("n0"), 2.5);
+        QCOMPARE(price("n1"), 3.0);
+        QCOMPARE(price("n39"), 3.0);
+        QCOMPARE(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("k3"), QStringLiteral("eu"))->id, k3);
+        // New keys follow the ids already there.
+        QVERIFY(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("n0"), QStringLiteral("eu"))->id > k3);
+    }
+
     void strictRefusesAndPreviewWritesNothing_data()
     {
         QTest::addColumn<bool>("strict");
