@@ -1,8 +1,8 @@
 #include "csvreader.h"
 
 #include "inputerror.h"
+#include "sha256.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <algorithm>
@@ -35,7 +35,7 @@ struct CsvReader::Impl {
     qsizetype chunkSize = kDefaultChunkSize;
     qint64 bytesRead = 0;
     qint64 totalBytes = -1;
-    QCryptographicHash *hash = nullptr;
+    Sha256 *hash = nullptr;
 
     TextEncoding encoding = TextEncoding::Utf8;
     bool bom = false;
@@ -166,7 +166,7 @@ struct CsvReader::Impl {
         }
         bytesRead += n;
         if (hash && n > 0)
-            hash->addData(QByteArrayView(raw, n));
+            hash->add(QByteArrayView(raw, n));
         return n > 0;
     }
 
@@ -357,7 +357,7 @@ void CsvReader::setEncoding(TextEncoding encoding)
     d->configure();
 }
 
-void CsvReader::setHash(QCryptographicHash *hash)
+void CsvReader::setHash(Sha256 *hash)
 {
     d->hash = hash;
 }

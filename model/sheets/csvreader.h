@@ -18,10 +18,11 @@
 #include <memory>
 #include <optional>
 
-class QCryptographicHash;
 class QIODevice;
 
 namespace breakeven {
+
+class Sha256;
 
 struct CsvRecord {
     qint64 line = 0;        // 1-based line on which the record starts
@@ -50,7 +51,7 @@ public:
     void setChunkSize(qsizetype bytes);
     // Every byte of the input, byte order mark included, is also added to `hash` as it is read,
     // so that a sheet is hashed without a second pass over the file. Before the first read.
-    void setHash(QCryptographicHash *hash);
+    void setHash(Sha256 *hash);
 
     // Next non-blank record; false at the end. Malformed input (an unterminated quote at the end
     // of the file) throws InputError naming the file and line.

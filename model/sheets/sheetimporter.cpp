@@ -6,10 +6,10 @@
 #include "gcppairing.h"
 #include "inputerror.h"
 #include "offerwriter.h"
+#include "sha256.h"
 #include "sheetrow.h"
 #include "store/document.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -394,7 +394,7 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
         throw InputError(report.asOf, QStringLiteral("the as-of date must be YYYY-MM-DD"));
 
     // Hashed by the reading thread as it reads, so the file is read once.
-    QCryptographicHash hash(QCryptographicHash::Sha256);
+    Sha256 hash;
     reader->setHash(&hash);
     ImportRun run(m_document, options, report);
     run.readHeader(*reader);
@@ -414,7 +414,7 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
             // the sheet has been read to its end.
             const qint64 sheetId = m_document.catalog().recordSheet(sheet);
             run.importRows(*reader, sheetId);
-            report.sha256 = QString::fromLatin1(hash.result().toHex());
+            report.sha256 = QString::fromLatin1(hash.hex());
             if (!write || (options.strict && report.skipped > 0))
                 throw RollBack();
             sheet.rowsAdded = report.offers.added;
