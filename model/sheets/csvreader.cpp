@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <algorithm>
 #include <optional>
+#include <cstdint>
 #include <cstring>
 #include <csv.h>
 
@@ -59,7 +60,8 @@ struct CsvReader::Impl {
     qint64 recordLine = 0; // line where the record being parsed started; 0 between records
     qint64 quoteLine = 0; // line where the open quoted field started
     int fieldsInSegment = 0;
-    CsvRecord *out = nullptr;
+    CsvRow *out = nullptr;
+    CsvRow scratch; // for next(CsvRecord &)
     bool recordDone = false;
     bool finished = false;
 
@@ -72,14 +74,40 @@ struct CsvReader::Impl {
                               : QStringLiteral("%1:%2").arg(name).arg(atLine);
     }
 
-    template <QString (*decode)(QByteArrayView)> static void field(void *s, size_t len, void *data)
+    // Fields are kept as UTF-8: UTF-16 was decoded to it before parsing, Latin-1 is converted
+    // here, and UTF-8 that is not valid gets U+FFFD for its bad bytes, as QString would.
+    template <bool latin1> static void field(void *s, size_t len, void *data)
     {
         auto *d = static_cast<Impl *>(data);
         if (d->recordLine == 0)
             d->recordLine = d->line;
         ++d->fieldsInSegment;
-        d->out->fields.emplaceBack(
-            len ? decode(QByteArrayView(static_cast<const char *>(s), qsizetype(len))) : QString());
+        const QByteArrayView bytes(static_cast<const char *>(s), qsizetype(len));
+        QByteArray &out = d->out->bytes;
+        if (isAscii(bytes))
+            out.append(bytes);
+        else if (latin1)
+            out.append(QString::fromLatin1(bytes).toUtf8());
+        else if (isValidUtf8(bytes, true))
+            out.append(bytes);
+        else
+            out.append(QString::fromUtf8(bytes).toUtf8());
+        d->out->ends.push_back(int(out.size()));
+    }
+
+    static bool isAscii(QByteArrayView bytes)
+    {
+        const char *s = bytes.data();
+        qsizetype n = bytes.size();
+        std::uint64_t high = 0;
+        for (; n >= 8; s += 8, n -= 8) {
+            std::uint64_t word;
+            std::memcpy(&word, s, 8);
+            high |= word;
+        }
+        for (; n > 0; ++s, --n)
+            high |= std::uint8_t(*s);
+        return (high & 0x8080808080808080ull) == 0;
     }
 
     static void recordEnd(int, void *data)
@@ -143,8 +171,7 @@ struct CsvReader::Impl {
         // libcsv grows a field's buffer by this much at a time; the default 128 is slow for
         // long fields.
         csv_set_blk_size(&parser, 64 * 1024);
-        onField = encoding == TextEncoding::Latin1 ? &field<QString::fromLatin1>
-                                                   : &field<QString::fromUtf8>;
+        onField = encoding == TextEncoding::Latin1 ? &field<true> : &field<false>;
     }
 
     bool readRaw(const char *&raw, qsizetype &n)
@@ -369,11 +396,26 @@ void CsvReader::setChunkSize(qsizetype bytes)
 
 bool CsvReader::next(CsvRecord &record)
 {
-    if (d->finished)
-        return false;
     record.fields.clear(); // keeps the capacity, so a reused record allocates only its strings
     record.line = 0;
-    d->out = &record;
+    if (!next(d->scratch))
+        return false;
+    record.line = d->scratch.line;
+    for (qsizetype i = 0; i < d->scratch.size(); ++i) {
+        const QByteArrayView field = d->scratch.field(i);
+        record.fields.emplaceBack(field.isEmpty() ? QString() : QString::fromUtf8(field));
+    }
+    return true;
+}
+
+bool CsvReader::next(CsvRow &row)
+{
+    if (d->finished)
+        return false;
+    row.bytes.resize(0); // keeps the capacity: a reused row allocates nothing
+    row.ends.clear();
+    row.line = 0;
+    d->out = &row;
     d->recordDone = false;
     while (!d->recordDone) {
         if (d->textPos == d->textLen && !d->fetchText()) {

@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QIODevice;
 
@@ -27,6 +28,22 @@ class Sha256;
 struct CsvRecord {
     qint64 line = 0;        // 1-based line on which the record starts
     QStringList fields;
+};
+
+// The same record as UTF-8 bytes, whatever the sheet's encoding, with no string made per field:
+// what the importer reads a million rows through. Text that was not valid UTF-8 in a sheet read
+// as UTF-8 holds U+FFFD, exactly as CsvRecord's strings do.
+struct CsvRow {
+    qint64 line = 0;
+    QByteArray bytes;       // the fields one after the other
+    std::vector<int> ends;  // where each field ends in `bytes`
+
+    qsizetype size() const { return qsizetype(ends.size()); }
+    QByteArrayView field(qsizetype index) const
+    {
+        const int begin = index == 0 ? 0 : ends[std::size_t(index - 1)];
+        return QByteArrayView(bytes.constData() + begin, ends[std::size_t(index)] - begin);
+    }
 };
 
 class CsvReader {
@@ -56,6 +73,7 @@ public:
     // Next non-blank record; false at the end. Malformed input (an unterminated quote at the end
     // of the file) throws InputError naming the file and line.
     bool next(CsvRecord &record);
+    bool next(CsvRow &row);
 
     qint64 bytesRead() const;                // for progress bars
     qint64 totalBytes() const;               // -1 when unknown

@@ -274,12 +274,12 @@ void ImportRun::produce(CsvReader &reader, BatchQueue<Batch> &queue)
         return taken;
     };
     try {
-        CsvRecord record;
+        CsvRow record;
         SheetRow row;
         RowProblem problem;
         while (reader.next(record)) {
             ++batch.rowsRead;
-            if (!m_rowReader->read(record.line, record.fields, row, problem)) {
+            if (!m_rowReader->read(record.line, record, row, problem)) {
                 Item &item = batch.items.emplace_back();
                 item.line = record.line;
                 item.problem = problem;

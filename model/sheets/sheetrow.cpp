@@ -26,6 +26,22 @@ QString withoutMemorySuffix(const QString &name)
     return QString(name).remove(suffix);
 }
 
+bool isAsciiSpace(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+// A number written plainly ("1.5", "-3", "2e3"), read whole from its bytes; none otherwise.
+std::optional<double> plainNumber(QByteArrayView text)
+{
+    double value = 0;
+    const char *end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.isEmpty() || error != std::errc() || stop != end || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
 bool closeTo(double a, double b)
 {
     return a > 0 && b > 0 && std::abs(a - b) <= 0.12 * b;
@@ -99,13 +115,38 @@ QString SheetRowReader::columnName(SheetField field) const
     return index >= 0 ? m_header[index].trimmed() : fieldName(field);
 }
 
-QString SheetRowReader::cell(const QStringList &fields, SheetField field) const
+QByteArrayView SheetRowReader::bytes(const CsvRow &fields, SheetField field) const
 {
     const int index = m_columns[std::size_t(field)];
-    return index >= 0 && index < fields.size() ? fields[index].trimmed() : QString();
+    if (index < 0 || index >= fields.size())
+        return {};
+    QByteArrayView view = fields.field(index);
+    while (!view.isEmpty() && isAsciiSpace(view.front()))
+        view = view.sliced(1);
+    while (!view.isEmpty() && isAsciiSpace(view.back()))
+        view.chop(1);
+    return view;
 }
 
-bool SheetRowReader::read(qint64 line, const QStringList &fields, SheetRow &row, RowProblem &problem) const
+QString SheetRowReader::cell(const CsvRow &fields, SheetField field) const
+{
+    const QByteArrayView view = bytes(fields, field);
+    if (view.isEmpty())
+        return QString();
+    if (uchar(view.front()) >= 0x80 || uchar(view.back()) >= 0x80)
+        return QString::fromUtf8(view).trimmed(); // may end in a space outside ASCII
+    std::vector<CachedText> &cache = m_texts[std::size_t(field)];
+    if (cache.empty())
+        cache.resize(kTextCacheSize);
+    CachedText &slot = cache[qHash(view) % kTextCacheSize];
+    if (slot.bytes != view) {
+        slot.bytes = view.toByteArray();
+        slot.text = QString::fromUtf8(view);
+    }
+    return slot.text;
+}
+
+bool SheetRowReader::read(qint64 line, const CsvRow &fields, SheetRow &row, RowProblem &problem) const
 {
     row = SheetRow();
     row.line = line;
@@ -126,13 +167,19 @@ bool SheetRowReader::read(qint64 line, const QStringList &fields, SheetRow &row,
     row.url = cell(fields, SheetField::Url);
     row.asOf = cell(fields, SheetField::AsOf);
 
+    // Plain numbers are read from the bytes; anything else (placeholders, a decimal comma,
+    // signs from_chars does not take) goes through the text.
     const auto number = [&](SheetField field, double &target) {
-        const QString text = cell(fields, field);
-        if (text.isEmpty() || isPlaceholder(text))
-            return true;
-        const auto value = parseNumber(text, m_decimalComma);
+        std::optional<double> value = plainNumber(bytes(fields, field));
+        if (!value) {
+            const QString text = cell(fields, field);
+            if (text.isEmpty() || isPlaceholder(text))
+                return true;
+            value = parseNumber(text, m_decimalComma);
+        }
         if (!value || *value < 0) {
-            problem = {columnName(field), QStringLiteral("\"%1\" is not a number of at least 0").arg(text)};
+            problem = {columnName(field),
+                       QStringLiteral("\"%1\" is not a number of at least 0").arg(cell(fields, field))};
             return false;
         }
         target = *value;
@@ -150,6 +197,10 @@ bool SheetRowReader::read(qint64 line, const QStringList &fields, SheetRow &row,
     row.gpuCount = int(count);
 
     const auto price = [&](SheetField field, std::optional<double> &target) {
+        if (const auto value = plainNumber(bytes(fields, field)); value && *value >= 0) {
+            target = *value > 0 ? value : std::nullopt; // zero: no price
+            return true;
+        }
         const PriceParse parsed = parsePrice(cell(fields, field), m_decimalComma);
         if (!parsed.error.isEmpty()) {
             problem = {columnName(field), parsed.error};
@@ -163,22 +214,31 @@ bool SheetRowReader::read(qint64 line, const QStringList &fields, SheetRow &row,
         return false;
 
     if (hasColumn(SheetField::GpuInfo)) {
-        const QString info = cell(fields, SheetField::GpuInfo);
+        const QByteArrayView info = bytes(fields, SheetField::GpuInfo);
         if (!info.isEmpty())
             row.gpuInfo = gpuInfo(info);
     }
     return true;
 }
 
-// A sheet repeats a handful of GpuInfo descriptions; parsing one is a JSON document each time.
-std::optional<GpuInfo> SheetRowReader::gpuInfo(const QString &text) const
+// A sheet repeats a handful of GpuInfo descriptions, mostly the same one for many rows in a
+// row; parsing one is a JSON document each time.
+std::optional<GpuInfo> SheetRowReader::gpuInfo(QByteArrayView bytes) const
 {
-    if (const auto it = m_gpuInfos.constFind(text); it != m_gpuInfos.constEnd())
-        return *it;
-    if (m_gpuInfos.size() >= kGpuInfoCacheSize) // a marketplace with a description per row
-        m_gpuInfos.clear();
-    const std::optional<GpuInfo> info = parseGpuInfo(text);
-    m_gpuInfos.insert(text, info);
+    if (bytes == m_lastGpuInfoBytes)
+        return m_lastGpuInfo;
+    const QString text = QString::fromUtf8(bytes).trimmed();
+    std::optional<GpuInfo> info;
+    if (const auto it = m_gpuInfos.constFind(text); it != m_gpuInfos.constEnd()) {
+        info = *it;
+    } else if (!text.isEmpty()) {
+        if (m_gpuInfos.size() >= kGpuInfoCacheSize) // a marketplace with a description per row
+            m_gpuInfos.clear();
+        info = parseGpuInfo(text);
+        m_gpuInfos.insert(text, info);
+    }
+    m_lastGpuInfoBytes = bytes.toByteArray();
+    m_lastGpuInfo = info;
     return info;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "catalog/gpucatalog.h"
+#include "csvreader.h"
 #include "domain.h"
 #include "sheetpreset.h"
 #include "skypilotformat.h"
@@ -12,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <optional>
 
 namespace breakeven {
@@ -57,21 +59,33 @@ public:
     SheetRowReader(const SheetPreset &preset, const QStringList &header, const QString &sheetName,
                    char delimiter);
     // False with `problem` set when a cell cannot be read (bad number, negative price).
-    bool read(qint64 line, const QStringList &fields, SheetRow &row, RowProblem &problem) const;
+    bool read(qint64 line, const CsvRow &fields, SheetRow &row, RowProblem &problem) const;
     // The sheet's header name of a field, for messages.
     QString columnName(SheetField field) const;
     bool hasColumn(SheetField field) const { return m_columns[std::size_t(field)] >= 0; }
 
 private:
-    QString cell(const QStringList &fields, SheetField field) const;
-    std::optional<GpuInfo> gpuInfo(const QString &text) const;
+    // The cell's bytes without the spaces around them; empty when the sheet lacks the column.
+    QByteArrayView bytes(const CsvRow &fields, SheetField field) const;
+    // The cell as text, trimmed. A sheet repeats most of its texts row after row, so each column
+    // keeps the strings it made lately and hands out the same one for the same bytes.
+    QString cell(const CsvRow &fields, SheetField field) const;
+    std::optional<GpuInfo> gpuInfo(QByteArrayView bytes) const;
 
     static constexpr qsizetype kGpuInfoCacheSize = 4096;
+    static constexpr std::size_t kTextCacheSize = 1024; // per column
+    struct CachedText {
+        QByteArray bytes;
+        QString text;
+    };
     SheetPreset m_preset;
     ColumnIndexes m_columns;
     QStringList m_header;
     bool m_decimalComma = false;
     mutable QHash<QString, std::optional<GpuInfo>> m_gpuInfos; // by the cell's text
+    mutable QByteArray m_lastGpuInfoBytes;
+    mutable std::optional<GpuInfo> m_lastGpuInfo;
+    mutable std::array<std::vector<CachedText>, kSheetFieldCount> m_texts;
 };
 
 // What a GPU spelling resolves by: the spelling, the count and the GpuInfo size.

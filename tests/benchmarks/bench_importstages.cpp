@@ -46,14 +46,15 @@ int main(int argc, char **argv)
         defaults.source = QStringLiteral("SkyPilot catalog runpod-stages.csv");
         defaults.asOf = QStringLiteral("2026-11-22");
         validator.setDefaults(defaults);
+        CsvRow fields;
         SheetRow row;
         RowProblem problem;
         ValidatedRow validated;
         qint64 count = 0;
         qint64 bytes = 0;
-        while (reader->next(record)) {
+        while (reader->next(fields)) {
             ++count;
-            if (stage < Typed || !rowReader.read(record.line, record.fields, row, problem))
+            if (stage < Typed || !rowReader.read(fields.line, fields, row, problem))
                 continue;
             if (stage < Validated || !validator.validate(row, validated, problem))
                 continue;
