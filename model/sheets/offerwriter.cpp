@@ -49,7 +49,7 @@ void bindPrice(sqlite3_stmt *statement, int index, const std::optional<double> &
         sqlite3_bind_null(statement, index);
 }
 
-bool cheaper(const CloudOffer &a, const CloudOffer &b)
+bool cheaper(const EncodedOffer &a, const EncodedOffer &b)
 {
     const double pa = headlinePrice(a);
     const double pb = headlinePrice(b);
@@ -93,7 +93,7 @@ void RawStatement::reset()
     sqlite3_reset(m_statement);
 }
 
-double headlinePrice(const CloudOffer &offer)
+double headlinePrice(const EncodedOffer &offer)
 {
     if (offer.onDemand)
         return *offer.onDemand;
@@ -154,7 +154,7 @@ std::pair<double, double> OfferWriter::keptPrice(qint64 offerId)
 {
     sqlite3_stmt *statement = m_kept.get();
     sqlite3_bind_int64(statement, 1, offerId);
-    CloudOffer kept;
+    EncodedOffer kept;
     if (m_kept.step()) {
         const auto price = [&](int column) -> std::optional<double> {
             if (sqlite3_column_type(statement, column) == SQLITE_NULL)
@@ -170,34 +170,47 @@ std::pair<double, double> OfferWriter::keptPrice(qint64 offerId)
     return {headlinePrice(kept), kept.spot.value_or(std::numeric_limits<double>::infinity())};
 }
 
-EncodedOffer EncodedOffer::of(const CloudOffer &offer)
+void OfferEncoder::encode(const CloudOffer &offer, EncodedOffer &out)
 {
     const QString category = toString(offer.category);
-    const QString *texts[kTextColumns] = {&offer.provider, &category,      &offer.instanceType,
-                                          &offer.gpu,      &offer.region,  &offer.currency,
-                                          &offer.source,   &offer.url,     &offer.asOf};
-    EncodedOffer encoded;
+    const QString *texts[EncodedOffer::kTextColumns] = {&offer.provider, &category,     &offer.instanceType,
+                                                        &offer.gpu,      &offer.region, &offer.currency,
+                                                        &offer.source,   &offer.url,    &offer.asOf};
     qsizetype size = 0;
-    for (const QString *text : texts)
-        size += text->size() * 3; // the most UTF-8 bytes a UTF-16 code unit becomes
-    encoded.bytes.reserve(size);
-    for (int i = 0; i < kTextColumns; ++i) {
-        encoded.starts[i] = int(encoded.bytes.size());
-        encoded.bytes += texts[i]->toUtf8();
+    for (int i = 0; i < EncodedOffer::kTextColumns; ++i) {
+        Cached &cached = m_cache[i];
+        const QString &text = *texts[i];
+        // The same string as before (shared, or equal) keeps its UTF-8.
+        if (text.constData() != cached.text.constData() && text != cached.text) {
+            cached.text = text;
+            cached.utf8 = text.toUtf8();
+        }
+        size += cached.utf8.size();
     }
-    encoded.starts[kTextColumns] = int(encoded.bytes.size());
-    return encoded;
+    out.bytes.resize(0);
+    out.bytes.reserve(size); // one allocation for a new offer, none for a reused one
+    for (int i = 0; i < EncodedOffer::kTextColumns; ++i) {
+        out.starts[i] = int(out.bytes.size());
+        out.bytes.append(m_cache[i].utf8);
+    }
+    out.starts[EncodedOffer::kTextColumns] = int(out.bytes.size());
+    out.gpuCount = offer.gpuCount;
+    out.vcpus = offer.vcpus;
+    out.memoryGiB = offer.memoryGiB;
+    out.onDemand = offer.onDemand;
+    out.spot = offer.spot;
+    out.reserved1y = offer.reserved1y;
+    out.reserved3y = offer.reserved3y;
 }
 
-// The texts are bound in place: `encoded` must stay alive until the statement is reset.
-void OfferWriter::bindOffer(RawStatement &target, const CloudOffer &offer, const EncodedOffer &encoded, bool withSheet,
-                            int first)
+// The texts are bound in place: `offer` must stay alive until the statement is reset.
+void OfferWriter::bindOffer(RawStatement &target, const EncodedOffer &offer, bool withSheet, int first)
 {
     sqlite3_stmt *statement = target.get();
     for (int i = 0; i < EncodedOffer::kTextColumns; ++i)
         target.check(sqlite3_bind_text(statement, first + kTextParameters[i],
-                                       encoded.bytes.constData() + encoded.starts[i],
-                                       encoded.starts[i + 1] - encoded.starts[i], SQLITE_STATIC));
+                                       offer.bytes.constData() + offer.starts[i],
+                                       offer.starts[i + 1] - offer.starts[i], SQLITE_STATIC));
     sqlite3_bind_int(statement, first + 5, offer.gpuCount);
     sqlite3_bind_double(statement, first + 6, offer.vcpus);
     sqlite3_bind_double(statement, first + 7, offer.memoryGiB);
@@ -213,23 +226,22 @@ void OfferWriter::bindOffer(RawStatement &target, const CloudOffer &offer, const
         sqlite3_bind_null(statement, first + rows::kOfferColumnCount + 1);
 }
 
-OfferWriter::Outcome OfferWriter::add(CloudOffer offer, EncodedOffer encoded, qint64 line)
+OfferWriter::Outcome OfferWriter::add(EncodedOffer offer, qint64 line)
 {
     Outcome outcome;
-    if (m_hasPending && offer.region == m_pending.region && offer.instanceType == m_pending.instanceType
-        && offer.provider == m_pending.provider) {
+    if (m_hasPending && offer.text(EncodedOffer::Region) == m_pending.text(EncodedOffer::Region)
+        && offer.text(EncodedOffer::InstanceType) == m_pending.text(EncodedOffer::InstanceType)
+        && offer.text(EncodedOffer::Provider) == m_pending.text(EncodedOffer::Provider)) {
         outcome.duplicate = true;
         outcome.firstLine = m_pendingLine;
         if (cheaper(offer, m_pending)) {
             m_pending = std::move(offer);
-            m_pendingText = std::move(encoded);
             outcome.replaced = true;
         }
         return outcome;
     }
     release();
     m_pending = std::move(offer);
-    m_pendingText = std::move(encoded);
     m_pendingLine = line;
     m_hasPending = true;
     outcome.firstLine = line;
@@ -247,7 +259,7 @@ void OfferWriter::release()
     if (!m_hasPending)
         return;
     m_hasPending = false;
-    Queued queued{std::move(m_pending), std::move(m_pendingText), m_pendingLine};
+    Queued queued{std::move(m_pending), m_pendingLine};
     if (m_conflictScore > kConflictScoreMax / 2) {
         flush();
         const Outcome outcome = writeOne(queued);
@@ -274,7 +286,7 @@ void OfferWriter::flush()
     if (count == kBatchRows) {
         for (int i = 0; i < count; ++i) {
             const Queued &queued = m_batch[std::size_t(i)];
-            bindOffer(m_insertBatch, queued.offer, queued.text, true, i * kInsertParameters);
+            bindOffer(m_insertBatch, queued.offer, true, i * kInsertParameters);
             sqlite3_bind_int64(m_insertBatch.get(), (i + 1) * kInsertParameters, firstId + i);
         }
         m_insertBatch.step();
@@ -283,7 +295,7 @@ void OfferWriter::flush()
     } else {
         for (int i = 0; i < count; ++i) {
             const Queued &queued = m_batch[std::size_t(i)];
-            bindOffer(m_insert, queued.offer, queued.text, true);
+            bindOffer(m_insert, queued.offer, true);
             sqlite3_bind_int64(m_insert.get(), kInsertParameters, firstId + i);
             m_insert.step();
             m_insert.reset();
@@ -304,7 +316,7 @@ void OfferWriter::flush()
             const qint64 foundId = sqlite3_column_int64(m_find.get(), 0);
             const bool same = sqlite3_column_int(m_find.get(), 1) != 0;
             m_find.reset();
-            outcome = foundId == id ? added(id, queued.line) : update(queued.offer, queued.text, queued.line, foundId, same);
+            outcome = foundId == id ? added(id, queued.line) : update(queued.offer, queued.line, foundId, same);
             inserted[std::size_t(i)] = foundId == id;
         }
         m_conflictScore = inserted[std::size_t(i)] ? std::max(m_conflictScore - 1, 0)
@@ -317,7 +329,7 @@ void OfferWriter::flush()
 
 bool OfferWriter::find(const Queued &queued)
 {
-    bindOffer(m_find, queued.offer, queued.text, false);
+    bindOffer(m_find, queued.offer, false);
     if (m_find.step())
         return true;
     m_find.reset();
@@ -340,7 +352,7 @@ OfferWriter::Outcome OfferWriter::writeOne(const Queued &queued)
 {
     if (!find(queued)) {
         const qint64 id = m_nextId++;
-        bindOffer(m_insert, queued.offer, queued.text, true);
+        bindOffer(m_insert, queued.offer, true);
         sqlite3_bind_int64(m_insert.get(), kInsertParameters, id);
         m_insert.step();
         m_insert.reset();
@@ -353,18 +365,17 @@ OfferWriter::Outcome OfferWriter::writeOne(const Queued &queued)
     const bool same = sqlite3_column_int(m_find.get(), 1) != 0;
     m_find.reset();
     m_conflictScore = std::min(m_conflictScore + 1, kConflictScoreMax);
-    return update(queued.offer, queued.text, queued.line, id, same);
+    return update(queued.offer, queued.line, id, same);
 }
 
 // The key is in the document: from before this import, or from an earlier row of the sheet.
-OfferWriter::Outcome OfferWriter::update(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line, qint64 id,
-                                         bool same)
+OfferWriter::Outcome OfferWriter::update(const EncodedOffer &offer, qint64 line, qint64 id, bool same)
 {
     Outcome outcome;
     const double price = headlinePrice(offer);
     const double spot = offer.spot.value_or(std::numeric_limits<double>::infinity());
     const auto store = [&] {
-        bindOffer(m_update, offer, encoded, true);
+        bindOffer(m_update, offer, true);
         sqlite3_bind_int64(m_update.get(), rows::kOfferColumnCount + 2, id);
         m_update.step();
         m_update.reset();

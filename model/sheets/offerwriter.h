@@ -50,13 +50,40 @@ private:
     sqlite3_stmt *m_statement = nullptr;
 };
 
-// An offer's text columns as UTF-8 in one buffer, in the order of the insert's parameters. Made
-// where the offer is validated, so that the thread writing the document only binds it.
+// An offer as the writer binds it: its text columns as UTF-8 in one buffer, in the order of the
+// insert's parameters, and its numbers. Made where the offer is validated, so that the thread
+// writing the document only binds it.
 struct EncodedOffer {
-    static constexpr int kTextColumns = 9;
+    enum Text { Provider, Category, InstanceType, Gpu, Region, Currency, Source, Url, AsOf, kTextColumns };
     QByteArray bytes;
     int starts[kTextColumns + 1] = {};
-    static EncodedOffer of(const CloudOffer &offer);
+    int gpuCount = 1;
+    double vcpus = 0;
+    double memoryGiB = 0;
+    std::optional<double> onDemand;
+    std::optional<double> spot;
+    std::optional<double> reserved1y;
+    std::optional<double> reserved3y;
+
+    QByteArrayView text(Text column) const
+    {
+        return QByteArrayView(bytes.constData() + starts[column], starts[column + 1] - starts[column]);
+    }
+    QString string(Text column) const { return QString::fromUtf8(text(column)); }
+};
+
+// Makes EncodedOffers. The texts most rows share (provider, GPU, source, date) and those that
+// repeat from the row before are converted to UTF-8 once.
+class OfferEncoder {
+public:
+    void encode(const CloudOffer &offer, EncodedOffer &out);
+
+private:
+    struct Cached {
+        QString text;
+        QByteArray utf8;
+    };
+    Cached m_cache[EncodedOffer::kTextColumns];
 };
 
 class OfferWriter {
@@ -73,7 +100,7 @@ public:
     // Takes the next valid row. The outcome tells at once whether the row repeats the key of
     // the row before; the document's verdict on a key comes through the sink when it is written,
     // which may be up to a batch of keys later.
-    Outcome add(CloudOffer offer, EncodedOffer encoded, qint64 line);
+    Outcome add(EncodedOffer offer, qint64 line);
     // Writes the offers still waiting; call after the last row.
     void finish();
     // Called once per written key, in the sheet's order, with the line that started it and how
@@ -92,8 +119,7 @@ private:
         UpsertResult result = UpsertResult::Unchanged;
     };
     struct Queued {
-        CloudOffer offer;
-        EncodedOffer text;
+        EncodedOffer offer;
         qint64 line = 0;
     };
     static constexpr int kBatchRows = 32;
@@ -102,13 +128,12 @@ private:
     Outcome writeOne(const Queued &queued);
     Outcome added(qint64 id, qint64 line);
     bool find(const Queued &queued);
-    Outcome update(const CloudOffer &offer, const EncodedOffer &encoded, qint64 line, qint64 id, bool same);
+    Outcome update(const EncodedOffer &offer, qint64 line, qint64 id, bool same);
     Seen seen(qint64 offerId) const;
     void remember(qint64 offerId, qint64 line, UpsertResult result);
     std::pair<double, double> keptPrice(qint64 offerId); // headline price and spot
     // Binds parameters first + 1 .. first + 16, and with `withSheet` the sheet's id after them.
-    void bindOffer(RawStatement &statement, const CloudOffer &offer, const EncodedOffer &encoded, bool withSheet,
-                   int first = 0);
+    void bindOffer(RawStatement &statement, const EncodedOffer &offer, bool withSheet, int first = 0);
 
     sqlite3 *m_database;
     std::optional<qint64> m_sheetId;
@@ -129,13 +154,12 @@ private:
     std::vector<std::uint8_t> m_seenResult;
     std::unordered_map<qint64, Seen> m_sparse;
     OfferCounts m_counts;
-    CloudOffer m_pending;
-    EncodedOffer m_pendingText;
+    EncodedOffer m_pending;
     qint64 m_pendingLine = 0;
     bool m_hasPending = false;
 };
 
 // The price duplicates are compared by: on-demand, else the cheapest other plan.
-double headlinePrice(const CloudOffer &offer);
+double headlinePrice(const EncodedOffer &offer);
 
 } // namespace breakeven

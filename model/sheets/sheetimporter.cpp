@@ -17,6 +17,7 @@
 #include <deque>
 #include <exception>
 #include <thread>
+#include <utility>
 
 namespace breakeven {
 
@@ -45,14 +46,17 @@ public:
 
 private:
     // One data row on its way from the reading thread to the writing one.
+    // Only what the writing thread needs crosses over: a skip's problem, or the encoded offer.
     struct Item {
         qint64 line = 0;
         bool valid = false;
         bool hasRow = false;   // a skip of a row that was read, for the preview's details
+        bool hasZone = false;  // the row named an availability zone
         RowProblem problem;
-        SheetRow row;          // for a skip's details or a zone; empty otherwise
-        ValidatedRow validated;
-        EncodedOffer encoded;  // of validated.offer
+        SheetRow row;          // a skip's details; empty otherwise
+        EncodedOffer offer;
+        double gpuMemoryGB = 0;
+        QStringList warnings;
     };
     struct Batch {
         std::vector<Item> items;
@@ -66,7 +70,7 @@ private:
     void consume(Item &item);
     void handle(Item &item);
     void settle(qint64 line, const OfferWriter::Outcome &outcome);
-    void duplicateWarning(qint64 line, const QString &zone, const OfferWriter::Outcome &outcome);
+    void duplicateWarning(qint64 line, bool anotherZone, const OfferWriter::Outcome &outcome);
     void skip(qint64 line, const RowProblem &problem, const SheetRow *row = nullptr);
     void reportProgress(qint64 bytesRead, qint64 totalBytes, bool force);
 
@@ -76,6 +80,8 @@ private:
     SheetPreset m_preset;
     std::optional<SheetRowReader> m_rowReader;
     std::optional<RowValidator> m_validator;
+    ValidatedRow m_validated; // the reading thread's, reused row after row
+    OfferEncoder m_encoder;
     std::optional<OfferWriter> m_writer;
     GpuCatalog m_catalog;
     GcpPairing m_gcp;
@@ -154,14 +160,14 @@ void ImportRun::skip(qint64 line, const RowProblem &problem, const SheetRow *row
     }
 }
 
-void ImportRun::duplicateWarning(qint64 line, const QString &zone, const OfferWriter::Outcome &outcome)
+void ImportRun::duplicateWarning(qint64 line, bool anotherZone, const OfferWriter::Outcome &outcome)
 {
     ++m_report.duplicates;
     m_report.warnings.push_back(
         {line, m_rowReader->columnName(SheetField::Region),
          QStringLiteral("duplicate of line %1 (same provider, instance type and region%2): %3")
              .arg(outcome.firstLine)
-             .arg(zone.isEmpty() ? QString() : QStringLiteral(", another zone"),
+             .arg(anotherZone ? QStringLiteral(", another zone") : QString(),
                   outcome.replaced ? QStringLiteral("its lower price replaces the earlier one")
                                    : QStringLiteral("the lower earlier price is kept"))});
 }
@@ -170,7 +176,7 @@ void ImportRun::duplicateWarning(qint64 line, const QString &zone, const OfferWr
 void ImportRun::settle(qint64 line, const OfferWriter::Outcome &outcome)
 {
     if (outcome.duplicate)
-        duplicateWarning(line, {}, outcome);
+        duplicateWarning(line, false, outcome);
     if (m_pendingKeys.empty() || m_pendingKeys.front().line != line)
         return; // no preview rows
     for (std::size_t index : m_pendingKeys.front().rows) {
@@ -193,12 +199,17 @@ void ImportRun::validateInto(Batch &batch, const SheetRow &row)
 {
     Item &item = batch.items.emplace_back();
     item.line = row.line;
-    item.valid = m_validator->validate(row, item.validated, item.problem);
-    if (item.valid)
-        item.encoded = EncodedOffer::of(item.validated.offer);
-    item.hasRow = !item.valid;
-    if (!item.valid || !row.zone.isEmpty())
+    item.valid = m_validator->validate(row, m_validated, item.problem);
+    item.hasZone = !row.zone.isEmpty();
+    if (item.valid) {
+        m_encoder.encode(m_validated.offer, item.offer);
+        item.gpuMemoryGB = m_validated.gpuMemoryGB;
+        if (!m_validated.warnings.isEmpty())
+            item.warnings = std::exchange(m_validated.warnings, {});
+    } else {
+        item.hasRow = true;
         item.row = row;
+    }
 }
 
 void ImportRun::consume(Item &item)
@@ -212,23 +223,21 @@ void ImportRun::consume(Item &item)
 // The offer moves on to the writer; what the preview shows of it is kept first.
 void ImportRun::handle(Item &item)
 {
-    ValidatedRow &validated = item.validated;
     RowReport report;
     if (m_options.collectRows) {
         report.line = item.line;
         report.status = RowStatus::Add;
-        report.instanceType = validated.offer.instanceType;
-        report.region = validated.offer.region;
-        report.gpu = validated.offer.gpu;
-        report.gpuCount = validated.offer.gpuCount;
-        report.gpuMemoryGB = validated.gpuMemoryGB;
+        report.instanceType = item.offer.string(EncodedOffer::InstanceType);
+        report.region = item.offer.string(EncodedOffer::Region);
+        report.gpu = item.offer.string(EncodedOffer::Gpu);
+        report.gpuCount = item.offer.gpuCount;
+        report.gpuMemoryGB = item.gpuMemoryGB;
     }
-    const OfferWriter::Outcome outcome
-        = m_writer->add(std::move(validated.offer), std::move(item.encoded), item.line);
+    const OfferWriter::Outcome outcome = m_writer->add(std::move(item.offer), item.line);
     const std::size_t warningsBefore = m_report.warnings.size(); // after add(): it may settle the key before
     if (outcome.duplicate)
-        duplicateWarning(item.line, item.row.zone, outcome);
-    for (const QString &warning : validated.warnings)
+        duplicateWarning(item.line, item.hasZone, outcome);
+    for (const QString &warning : item.warnings)
         m_report.warnings.push_back({item.line, m_spotColumn, warning});
     if (!m_options.collectRows)
         return;

@@ -50,6 +50,8 @@ int main(int argc, char **argv)
         SheetRow row;
         RowProblem problem;
         ValidatedRow validated;
+        OfferEncoder encoder;
+        EncodedOffer encoded;
         qint64 count = 0;
         qint64 bytes = 0;
         while (reader->next(fields)) {
@@ -58,8 +60,10 @@ int main(int argc, char **argv)
                 continue;
             if (stage < Validated || !validator.validate(row, validated, problem))
                 continue;
-            if (stage >= Encoded)
-                bytes += EncodedOffer::of(validated.offer).bytes.size();
+            if (stage >= Encoded) {
+                encoder.encode(validated.offer, encoded);
+                bytes += encoded.bytes.size();
+            }
         }
         const double seconds = double(timer.nsecsElapsed()) / 1e9;
         if (stage == Records)
