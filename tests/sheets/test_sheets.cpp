@@ -5,6 +5,8 @@
 #include "inputerror.h"
 #include "sheets/sheetpreset.h"
 
+#include <SQLiteCpp/Database.h>
+
 #include <QDir>
 #include <QtTest>
 
@@ -310,6 +312,37 @@ private Q_SLOTS:
         QCOMPARE(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("k3"), QStringLiteral("eu"))->id, k3);
         // New keys follow the ids already there.
         QVERIFY(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("n0"), QStringLiteral("eu"))->id > k3);
+    }
+
+    // Alone with the document the import writes it through a rollback journal; with another
+    // connection open it stays in WAL. Either way the document is in WAL mode afterwards.
+    void journalModeAroundImport_data()
+    {
+        QTest::addColumn<bool>("otherConnection");
+        QTest::newRow("alone") << false;
+        QTest::newRow("another connection open") << true;
+    }
+
+    void journalModeAroundImport()
+    {
+        QFETCH(bool, otherConnection);
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        std::optional<SQLite::Database> other;
+        if (otherConnection) {
+            other.emplace(dir.filePath(QStringLiteral("test.breakeven")).toStdString(), SQLite::OPEN_READONLY);
+            QCOMPARE(other->execAndGet("SELECT count(*) FROM sheets").getInt() > 0, true);
+        }
+        const QString path = dir.filePath(QStringLiteral("runpod-journal.csv"));
+        writeSkyPilotSheet(path, 2000);
+        const ImportReport report = SheetImporter(*document).import(path);
+        QCOMPARE(report.offers.added, 2000);
+        SQLite::Database &database = document->connection().database();
+        QCOMPARE(QString::fromStdString(database.execAndGet("PRAGMA journal_mode").getString()), QStringLiteral("wal"));
+        QCOMPARE(database.execAndGet("PRAGMA synchronous").getInt(), 2); // FULL again
+        if (other) // it sees the import once committed
+            QCOMPARE(other->execAndGet("SELECT count(*) FROM cloud_offers WHERE sheet_id = "
+                                       + std::to_string(*report.sheetId)).getInt(), 2000);
     }
 
     void strictRefusesAndPreviewWritesNothing_data()
