@@ -187,11 +187,11 @@ void OfferEncoder::encode(const CloudOffer &offer, EncodedOffer &out)
         }
         size += cached.utf8.size();
     }
-    out.bytes.resize(0);
-    out.bytes.reserve(size); // one allocation for a new offer, none for a reused one
+    out.bytes.clear();
+    out.bytes.reserve(size);
     for (int i = 0; i < EncodedOffer::kTextColumns; ++i) {
         out.starts[i] = int(out.bytes.size());
-        out.bytes.append(m_cache[i].utf8);
+        out.bytes.append(m_cache[i].utf8.constData(), m_cache[i].utf8.size());
     }
     out.starts[EncodedOffer::kTextColumns] = int(out.bytes.size());
     out.gpuCount = offer.gpuCount;

@@ -14,6 +14,7 @@
 #include "store/catalogrepository.h"
 
 #include <QByteArray>
+#include <QVarLengthArray>
 #include <QString>
 
 #include <cstdint>
@@ -55,7 +56,10 @@ private:
 // writing the document only binds it.
 struct EncodedOffer {
     enum Text { Provider, Category, InstanceType, Gpu, Region, Currency, Source, Url, AsOf, kTextColumns };
-    QByteArray bytes;
+    // Most offers' texts fit in place, so that an offer is made, handed to the writing thread
+    // and dropped there without a call to the allocator (one freed on another thread than the
+    // one that allocated it slows both).
+    QVarLengthArray<char, 192> bytes;
     int starts[kTextColumns + 1] = {};
     int gpuCount = 1;
     double vcpus = 0;
