@@ -4,6 +4,7 @@
 #include "inputerror.h"
 
 #include <QFile>
+#include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <iterator>
 
@@ -30,14 +31,48 @@ void dropPriceIndexes(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v2.sql")));
 }
 
+void rebuildOffersTable(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v3.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
+    bool replacesTables = false; // run with foreign keys off, then checked
 };
 
 constexpr UpgradeStep kUpgradeSteps[] = {
     { 1, &createVersion1 },
     { 2, &dropPriceIndexes },
+    { 3, &rebuildOffersTable, true },
+};
+
+// Foreign keys can only be switched between transactions; a step that drops and replaces a
+// table runs with them off (else dropping it would clear the links to it), and the links are
+// checked before it commits.
+class ForeignKeysOff {
+public:
+    ForeignKeysOff(SQLite::Database &database, bool off) : m_database(database)
+    {
+        m_restore = off && database.execAndGet("PRAGMA foreign_keys").getInt() != 0;
+        if (m_restore)
+            database.exec("PRAGMA foreign_keys = OFF");
+    }
+    ~ForeignKeysOff()
+    {
+        try {
+            if (m_restore)
+                m_database.exec("PRAGMA foreign_keys = ON");
+        } catch (const SQLite::Exception &) { // the connection is failing anyway
+        }
+    }
+    ForeignKeysOff(const ForeignKeysOff &) = delete;
+    ForeignKeysOff &operator=(const ForeignKeysOff &) = delete;
+
+private:
+    SQLite::Database &m_database;
+    bool m_restore = false;
 };
 
 } // namespace
@@ -71,12 +106,18 @@ void upgradeSchema(SQLite::Database &database, const QString &path)
 {
     for (const UpgradeStep &step : kUpgradeSteps) {
         try {
+            const ForeignKeysOff foreignKeys(database, step.replacesTables);
             SQLite::Transaction transaction(database, SQLite::TransactionBehavior::IMMEDIATE);
             // Read inside the transaction: another process may have upgraded it meanwhile.
             const int current = database.execAndGet("PRAGMA user_version").getInt();
             if (current >= step.version)
                 continue;
             step.apply(database);
+            if (step.replacesTables) {
+                SQLite::Statement broken(database, "PRAGMA foreign_key_check");
+                if (broken.executeStep())
+                    throw SQLite::Exception("a link to table " + broken.getColumn(0).getString() + " lost its target");
+            }
             database.exec("PRAGMA user_version = " + std::to_string(step.version));
             transaction.commit();
         } catch (const SQLite::Exception &error) {

@@ -23,6 +23,7 @@ private slots:
     void refusesUntrustedFiles();
     void refusesMissingFile();
     void upgradesVersionZeroDocument();
+    void upgradesVersionTwoDocument();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -187,6 +188,55 @@ void TestDocumentFiles::upgradesVersionZeroDocument()
     SQLite::Database raw(file.toStdString(), SQLite::OPEN_READONLY);
     QCOMPARE(raw.execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
     QCOMPARE(std::uint32_t(raw.execAndGet("PRAGMA application_id").getInt()), kApplicationId);
+}
+
+// Schema 3 replaces the offers table: ids, rows and the links scenarios keep to them survive,
+// and the category rule still holds.
+void TestDocumentFiles::upgradesVersionTwoDocument()
+{
+    const QString file = path(QStringLiteral("version2.breakeven"));
+    QFile::remove(file);
+    {
+        SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        raw.exec("PRAGMA foreign_keys = ON");
+        raw.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+        for (const char *script : {":/pricing-db/schema/v1.sql", ":/pricing-db/schema/v2.sql"}) {
+            QFile sql{QString::fromLatin1(script)};
+            QVERIFY(sql.open(QIODevice::ReadOnly));
+            raw.exec(sql.readAll().toStdString());
+        }
+        raw.exec("PRAGMA user_version = 2");
+        raw.exec("INSERT INTO sheets (id, file_name, imported_at) VALUES (5, 'lambda.csv', '2026-01-01')");
+        raw.exec("INSERT INTO cloud_offers (id, provider, category, instance_type, gpu, gpu_count, region, on_demand, "
+                 "sheet_id) VALUES (40, 'lambda', 'ml-cloud', 'gpu_1x_h100', 'H100', 1, 'us-east-1', 2.49, 5), "
+                 "(41, 'aws', 'hyperscaler', 'p5.48xlarge', 'H100', 8, 'us-east-1', 98.32, NULL)");
+        raw.exec("INSERT INTO scenarios (id, name) VALUES (1, 'plan')");
+        raw.exec("INSERT INTO cloud_options (scenario_id, position, offer_id, name, category, pricing) "
+                 "VALUES (1, 0, 40, 'Lambda H100', 'ml-cloud', 'on-demand')");
+    }
+    {
+        const std::unique_ptr<Document> document = Document::open(file);
+        SQLite::Database &db = document->connection().database();
+        QCOMPARE(db.execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
+        QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
+        QCOMPARE(db.execAndGet("SELECT group_concat(id || ':' || provider || ':' || on_demand || ':' || "
+                               "ifnull(sheet_id, '-'), ' ') FROM (SELECT * FROM cloud_offers ORDER BY id)")
+                     .getString(),
+                 std::string("40:lambda:2.49:5 41:aws:98.32:-"));
+        QCOMPARE(db.execAndGet("SELECT offer_id FROM cloud_options").getInt(), 40);
+        QCOMPARE(db.execAndGet("SELECT price_per_gpu_hour FROM cloud_offers WHERE id = 41").getDouble(), 98.32 / 8);
+        QVERIFY(db.execAndGet("SELECT sql FROM sqlite_schema WHERE name = 'cloud_offers'").getString().find(
+                    "category = 'marketplace'") != std::string::npos);
+        QVERIFY_THROWS_EXCEPTION(SQLite::Exception,
+            db.exec("INSERT INTO cloud_offers (provider, category, instance_type, gpu, gpu_count) "
+                    "VALUES ('x', 'bogus', 'i', 'H100', 1)"));
+        QVERIFY_THROWS_EXCEPTION(SQLite::Exception,
+            db.exec("INSERT INTO cloud_offers (provider, category, instance_type, gpu, gpu_count, region) "
+                    "VALUES ('lambda', 'ml-cloud', 'gpu_1x_h100', 'H100', 1, 'us-east-1')"));
+        // Deleting an offer still clears the links to it: the foreign key follows the new table.
+        db.exec("DELETE FROM cloud_offers WHERE id = 40");
+        QVERIFY(db.execAndGet("SELECT offer_id FROM cloud_options").isNull());
+    }
 }
 
 void TestDocumentFiles::refusesMissingFile()
