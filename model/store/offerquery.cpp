@@ -21,10 +21,12 @@ const char *planColumn(PricingPlan plan)
     return "on_demand";
 }
 
+// The price of a plan per GPU-hour; without a plan, the headline price: on-demand where the
+// provider publishes it, else the first other plan.
 std::string perGpuHourColumn(const std::optional<PricingPlan> &plan)
 {
-    return plan ? std::string(planColumn(*plan)) + "_per_gpu_hour"
-                : std::string("price_per_gpu_hour");
+    return plan ? "(" + std::string(planColumn(*plan)) + " / gpu_count)"
+                : std::string("(coalesce(on_demand, spot, reserved_1y, reserved_3y) / gpu_count)");
 }
 
 } // namespace
@@ -39,7 +41,7 @@ std::string orderBy(OfferColumn column, const std::optional<PricingPlan> &plan, 
     const auto price
         = [&](const std::string &name) { return name + direction + " NULLS LAST" + tail; };
     const auto grouped = [&](const char *name) {
-        return std::string(name) + direction + ", price_per_gpu_hour" + direction + tail;
+        return std::string(name) + direction + ", " + perGpuHourColumn(std::nullopt) + direction + tail;
     };
     const auto plain = [&](const char *name) { return std::string(name) + direction + tail; };
     switch (column) {

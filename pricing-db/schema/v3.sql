@@ -1,7 +1,10 @@
--- Schema 3: cloud_offers rebuilt with the category rule written as comparisons. SQLite checks
--- `category IN ('hyperscaler', 'ml-cloud', 'marketplace')` by building a temporary table of the
--- three names for every row inserted, which cost a bulk import about a fifth of its time; the
--- same three names accepted by `=` cost nothing. Columns, keys, ids and rows are unchanged.
+-- Schema 3: cloud_offers rebuilt for bulk imports, with the same rows, ids and keys.
+-- - The category rule is written as comparisons. SQLite checks `category IN ('hyperscaler',
+--   'ml-cloud', 'marketplace')` by building a temporary table of the three names for every row
+--   inserted, which cost a bulk import about a fifth of its time.
+-- - The per-GPU-hour columns are gone. They were derived for indexes that schema 2 dropped, and
+--   a table with CHECK rules computes its derived columns for every row inserted; the catalog's
+--   queries divide by gpu_count themselves.
 -- Run with foreign keys off (the table is dropped and replaced, and cloud_options keeps its
 -- links to the ids), and checked with foreign_key_check before the commit.
 CREATE TABLE cloud_offers_v3 (
@@ -23,12 +26,6 @@ CREATE TABLE cloud_offers_v3 (
     url TEXT NOT NULL DEFAULT '',
     as_of TEXT NOT NULL DEFAULT '',
     sheet_id INTEGER REFERENCES sheets(id) ON DELETE SET NULL,
-    on_demand_per_gpu_hour REAL GENERATED ALWAYS AS (on_demand / gpu_count) VIRTUAL,
-    spot_per_gpu_hour REAL GENERATED ALWAYS AS (spot / gpu_count) VIRTUAL,
-    reserved_1y_per_gpu_hour REAL GENERATED ALWAYS AS (reserved_1y / gpu_count) VIRTUAL,
-    reserved_3y_per_gpu_hour REAL GENERATED ALWAYS AS (reserved_3y / gpu_count) VIRTUAL,
-    price_per_gpu_hour REAL GENERATED ALWAYS AS
-        (coalesce(on_demand, spot, reserved_1y, reserved_3y) / gpu_count) VIRTUAL,
     UNIQUE (provider, instance_type, region)
 );
 INSERT INTO cloud_offers_v3 (id, provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region,
