@@ -1,6 +1,8 @@
 // A bounded queue of batches between two threads: the import reads and validates a sheet on one
 // thread while it writes the offers on the other. The queue holds at most a few batches, so
 // memory stays flat however long the sheet; cancel() releases a producer waiting for room.
+// Consumed batches go back to the producer to be filled again, so that their memory is reused
+// instead of being freed on one thread and allocated again on the other.
 #pragma once
 
 #include <condition_variable>
@@ -37,6 +39,23 @@ public:
         return batch;
     }
 
+    // The consumer hands back a batch it is done with; the producer takes it to fill again.
+    void recycle(Batch &&batch)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_spare.size() < m_capacity)
+            m_spare.push_back(std::move(batch));
+    }
+    bool reuse(Batch &batch)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_spare.empty())
+            return false;
+        batch = std::move(m_spare.back());
+        m_spare.pop_back();
+        return true;
+    }
+
     // The consumer stops taking batches: pending ones are dropped, push() returns false.
     void cancel()
     {
@@ -51,6 +70,7 @@ private:
     std::condition_variable m_ready;
     std::condition_variable m_room;
     std::deque<Batch> m_batches;
+    std::deque<Batch> m_spare;
     std::size_t m_capacity;
     bool m_cancelled = false;
 };

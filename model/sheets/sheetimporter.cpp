@@ -279,7 +279,12 @@ void ImportRun::produce(CsvReader &reader, BatchQueue<Batch> &queue)
         batch.bytesRead = reader.bytesRead();
         const bool taken = queue.push(std::move(batch));
         batch = Batch{};
-        batch.items.reserve(kBatchRows);
+        if (queue.reuse(batch)) {
+            batch.items.clear();
+            batch.rowsRead = 0;
+        } else {
+            batch.items.reserve(kBatchRows);
+        }
         return taken;
     };
     try {
@@ -349,6 +354,7 @@ void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
         reportProgress(bytesRead, totalBytes, false);
         if (batch.last)
             break;
+        queue.recycle(std::move(batch));
     }
     m_writer->finish();
     std::sort(m_report.skips.begin(), m_report.skips.end(),

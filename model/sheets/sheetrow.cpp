@@ -148,8 +148,16 @@ QString SheetRowReader::cell(const CsvRow &fields, SheetField field) const
 
 bool SheetRowReader::read(qint64 line, const CsvRow &fields, SheetRow &row, RowProblem &problem) const
 {
-    row = SheetRow();
+    // Every field is set here (a reused row keeps nothing of the one before); the texts first.
     row.line = line;
+    row.gpuCount = 0;
+    row.vcpus = 0;
+    row.memoryGiB = 0;
+    row.onDemand.reset();
+    row.spot.reset();
+    row.reserved1y.reset();
+    row.reserved3y.reset();
+    row.gpuInfo.reset();
     row.provider = cell(fields, SheetField::Provider).toLower();
     if (row.provider.isEmpty())
         row.provider = m_preset.provider;
@@ -292,10 +300,9 @@ const GpuModel *RowValidator::resolveGpu(const QString &accelerator, const std::
 bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &problem)
 {
     out.warnings.clear();
+    // Every field of the offer is set below, each from the row or else the defaults.
     CloudOffer &offer = out.offer;
-    offer = m_defaults;
-    if (!row.provider.isEmpty())
-        offer.provider = row.provider;
+    offer.provider = row.provider.isEmpty() ? m_defaults.provider : row.provider;
     if (offer.provider.isEmpty()) {
         problem = {m_reader.columnName(SheetField::Provider), QStringLiteral("missing provider")};
         return false;
@@ -308,8 +315,13 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
             return false;
         }
         offer.category = *category;
-    } else if (const auto category = providerCategory(offer.provider)) {
-        offer.category = *category;
+    } else {
+        // Rows name the same provider again and again: its category is looked up once.
+        if (offer.provider != m_lastProvider) {
+            m_lastProvider = offer.provider;
+            m_lastProviderCategory = providerCategory(offer.provider);
+        }
+        offer.category = m_lastProviderCategory.value_or(m_defaults.category);
     }
     if (row.instanceType.isEmpty()) {
         problem = {m_reader.columnName(SheetField::InstanceType), QStringLiteral("missing instance type")};
@@ -350,18 +362,14 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
     offer.vcpus = row.vcpus;
     offer.memoryGiB = row.memoryGiB;
     offer.region = row.region;
-    if (!row.currency.isEmpty())
-        offer.currency = row.currency;
+    offer.currency = row.currency.isEmpty() ? m_defaults.currency : row.currency;
     offer.onDemand = row.onDemand;
     offer.spot = row.spot;
     offer.reserved1y = row.reserved1y;
     offer.reserved3y = row.reserved3y;
-    if (!row.source.isEmpty())
-        offer.source = row.source;
-    if (!row.url.isEmpty())
-        offer.url = row.url;
-    if (!row.asOf.isEmpty())
-        offer.asOf = row.asOf;
+    offer.source = row.source.isEmpty() ? m_defaults.source : row.source;
+    offer.url = row.url.isEmpty() ? m_defaults.url : row.url;
+    offer.asOf = row.asOf.isEmpty() ? m_defaults.asOf : row.asOf;
 
     if (offer.spot && offer.onDemand && *offer.spot > *offer.onDemand) {
         out.warnings << QStringLiteral("spot price %1 above on-demand %2: imported without the spot price")

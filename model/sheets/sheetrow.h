@@ -126,6 +126,8 @@ private:
         double memoryGB = 0;
     };
     QHash<ResolutionKey, Resolution> m_resolved;
+    QString m_lastProvider;
+    std::optional<CloudCategory> m_lastProviderCategory;
 };
 
 } // namespace breakeven
