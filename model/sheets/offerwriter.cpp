@@ -20,13 +20,13 @@ const std::string kFind =
     " AND source IS ?14 AND url IS ?15 AND as_of IS ?16)"
     " FROM cloud_offers WHERE provider = ?1 AND instance_type = ?3 AND region = ?8";
 
-// A conflict is not an error here: it is a key already there, looked up afterwards. The ids are
-// given, one past the largest, so that the rows a statement of many did insert can be told.
-constexpr int kInsertParameters = rows::kOfferColumnCount + 2; // the sheet's id, then the offer's
+// A conflict is not an error here: it is a key already there, looked up afterwards. SQLite gives
+// each new row the id one past the largest, so the rows of one statement get consecutive ids.
+constexpr int kInsertParameters = rows::kOfferColumnCount + 1; // and the sheet's id
 
 std::string insertSql(int rowCount)
 {
-    std::string sql = "INSERT INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id, id) VALUES ";
+    std::string sql = "INSERT INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id) VALUES ";
     const std::string row = "(" + rows::placeholders(kInsertParameters) + ")";
     for (int i = 0; i < rowCount; ++i)
         sql += (i ? ", " : "") + row;
@@ -115,7 +115,7 @@ OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId)
 {
     RawStatement last(m_database, "SELECT coalesce(max(id), 0) FROM cloud_offers");
     if (last.step())
-        m_nextId = sqlite3_column_int64(last.get(), 0) + 1;
+        m_lastId = sqlite3_column_int64(last.get(), 0);
     m_batch.reserve(kBatchRows);
 }
 
@@ -278,49 +278,53 @@ void OfferWriter::flush()
 {
     if (m_batch.empty())
         return;
-    const qint64 firstId = m_nextId;
     const int count = int(m_batch.size());
-    m_nextId += count;
-    bool all = true;
-    std::vector<char> inserted(std::size_t(count), 1);
+    const qint64 lastBefore = m_lastId;
+    int insertedRows = 0;
+    std::vector<qint64> ids(std::size_t(count), 0); // known when inserted row by row
     if (count == kBatchRows) {
-        for (int i = 0; i < count; ++i) {
-            const Queued &queued = m_batch[std::size_t(i)];
-            bindOffer(m_insertBatch, queued.offer, true, i * kInsertParameters);
-            sqlite3_bind_int64(m_insertBatch.get(), (i + 1) * kInsertParameters, firstId + i);
-        }
+        for (int i = 0; i < count; ++i)
+            bindOffer(m_insertBatch, m_batch[std::size_t(i)].offer, true, i * kInsertParameters);
         m_insertBatch.step();
         m_insertBatch.reset();
-        all = sqlite3_changes(m_database) == count;
+        insertedRows = sqlite3_changes(m_database);
     } else {
         for (int i = 0; i < count; ++i) {
-            const Queued &queued = m_batch[std::size_t(i)];
-            bindOffer(m_insert, queued.offer, true);
-            sqlite3_bind_int64(m_insert.get(), kInsertParameters, firstId + i);
+            bindOffer(m_insert, m_batch[std::size_t(i)].offer, true);
             m_insert.step();
             m_insert.reset();
-            inserted[std::size_t(i)] = sqlite3_changes(m_database) > 0;
-            all = all && inserted[std::size_t(i)];
+            if (sqlite3_changes(m_database) > 0) {
+                ids[std::size_t(i)] = sqlite3_last_insert_rowid(m_database);
+                ++insertedRows;
+            }
         }
     }
+    if (insertedRows > 0)
+        m_lastId = sqlite3_last_insert_rowid(m_database);
+    const bool all = insertedRows == count;
+    qint64 claimed = lastBefore; // the new ids are lastBefore + 1 ... m_lastId, in the batch's order
     for (int i = 0; i < count; ++i) {
         const Queued &queued = m_batch[std::size_t(i)];
-        const qint64 id = firstId + i;
         Outcome outcome;
+        bool inserted = true;
         if (all) {
-            outcome = added(id, queued.line);
+            outcome = added(lastBefore + 1 + i, queued.line);
         } else {
-            // A row of a full batch that met a key is told from an inserted one by its id.
+            // A row that met a key finds an older id, or one an earlier row of the batch took.
             if (!find(queued))
                 m_insert.check(SQLITE_CONSTRAINT);
             const qint64 foundId = sqlite3_column_int64(m_find.get(), 0);
             const bool same = sqlite3_column_int(m_find.get(), 1) != 0;
             m_find.reset();
-            outcome = foundId == id ? added(id, queued.line) : update(queued.offer, queued.line, foundId, same);
-            inserted[std::size_t(i)] = foundId == id;
+            inserted = ids[std::size_t(i)] != 0 ? ids[std::size_t(i)] == foundId : foundId > claimed;
+            if (inserted) {
+                claimed = std::max(claimed, foundId);
+                outcome = added(foundId, queued.line);
+            } else {
+                outcome = update(queued.offer, queued.line, foundId, same);
+            }
         }
-        m_conflictScore = inserted[std::size_t(i)] ? std::max(m_conflictScore - 1, 0)
-                                                   : std::min(m_conflictScore + 1, kConflictScoreMax);
+        m_conflictScore = inserted ? std::max(m_conflictScore - 1, 0) : std::min(m_conflictScore + 1, kConflictScoreMax);
         if (sink)
             sink(queued.line, outcome);
     }
@@ -351,15 +355,14 @@ OfferWriter::Outcome OfferWriter::added(qint64 id, qint64 line)
 OfferWriter::Outcome OfferWriter::writeOne(const Queued &queued)
 {
     if (!find(queued)) {
-        const qint64 id = m_nextId++;
         bindOffer(m_insert, queued.offer, true);
-        sqlite3_bind_int64(m_insert.get(), kInsertParameters, id);
         m_insert.step();
         m_insert.reset();
         if (sqlite3_changes(m_database) == 0)
             m_insert.check(SQLITE_CONSTRAINT); // neither there nor insertable: another rule
+        m_lastId = sqlite3_last_insert_rowid(m_database);
         m_conflictScore = std::max(m_conflictScore - 1, 0);
-        return added(id, queued.line);
+        return added(m_lastId, queued.line);
     }
     const qint64 id = sqlite3_column_int64(m_find.get(), 0);
     const bool same = sqlite3_column_int(m_find.get(), 1) != 0;

@@ -5,8 +5,8 @@
 // Zones of a region follow each other in real sheets, so the offer of the current key waits
 // here until the key changes: the zones collapse before the document is compared or written,
 // and a re-import finds every key unchanged. A repeat further away is settled in the document.
-// New keys are inserted 32 to a statement, with ids chosen here, and looked up only when the
-// statement met keys already there; while most keys are (a newer sheet of a provider the
+// New keys are inserted 32 to a statement, and looked up only when the statement met keys
+// already there; while most keys are (a newer sheet of a provider the
 // document has), each key is looked up first instead, one at a time.
 #pragma once
 
@@ -150,7 +150,7 @@ private:
     // the lookup goes before the insert.
     static constexpr int kConflictScoreMax = 64;
     int m_conflictScore = 0;
-    qint64 m_nextId = 1;
+    qint64 m_lastId = 0; // the largest offer id: SQLite gives a new row the next one
     std::vector<Queued> m_batch;
     // Offer ids are dense, so vectors indexed by id are the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).
