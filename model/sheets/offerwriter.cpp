@@ -226,6 +226,54 @@ void OfferWriter::bindOffer(RawStatement &target, const EncodedOffer &offer, boo
         sqlite3_bind_null(statement, first + rows::kOfferColumnCount + 1);
 }
 
+void OfferWriter::bindBatchRow(int slot, const EncodedOffer &offer)
+{
+    static constexpr EncodedOffer::Text kSteady[kSteadyTexts] = {EncodedOffer::Provider, EncodedOffer::Category,
+                                                                 EncodedOffer::Currency, EncodedOffer::Source,
+                                                                 EncodedOffer::Url,      EncodedOffer::AsOf};
+    static constexpr std::uint8_t kSheetBound = 0x80;
+    if (!m_steadyKnown) {
+        for (int k = 0; k < kSteadyTexts; ++k)
+            m_steady[k] = offer.text(kSteady[k]).toByteArray();
+        m_steadyKnown = true;
+    }
+    sqlite3_stmt *statement = m_insertBatch.get();
+    const int first = slot * kInsertParameters;
+    std::uint8_t &bound = m_steadyBound[std::size_t(slot)];
+    for (int i = 0; i < EncodedOffer::kTextColumns; ++i) {
+        const QByteArrayView text = offer.text(EncodedOffer::Text(i));
+        const auto steady = std::find(std::begin(kSteady), std::end(kSteady), EncodedOffer::Text(i));
+        if (steady != std::end(kSteady)) {
+            const int k = int(steady - std::begin(kSteady));
+            const std::uint8_t bit = std::uint8_t(1u << k);
+            if (text == m_steady[k]) {
+                if (!(bound & bit))
+                    m_insertBatch.check(sqlite3_bind_text(statement, first + kTextParameters[i], m_steady[k].constData(),
+                                                          int(m_steady[k].size()), SQLITE_STATIC));
+                bound |= bit;
+                continue;
+            }
+            bound &= std::uint8_t(~bit);
+        }
+        m_insertBatch.check(sqlite3_bind_text(statement, first + kTextParameters[i], text.data(), int(text.size()),
+                                              SQLITE_STATIC));
+    }
+    sqlite3_bind_int(statement, first + 5, offer.gpuCount);
+    sqlite3_bind_double(statement, first + 6, offer.vcpus);
+    sqlite3_bind_double(statement, first + 7, offer.memoryGiB);
+    bindPrice(statement, first + 10, offer.onDemand);
+    bindPrice(statement, first + 11, offer.spot);
+    bindPrice(statement, first + 12, offer.reserved1y);
+    bindPrice(statement, first + 13, offer.reserved3y);
+    if (!(bound & kSheetBound)) {
+        if (m_sheetId)
+            sqlite3_bind_int64(statement, first + rows::kOfferColumnCount + 1, *m_sheetId);
+        else
+            sqlite3_bind_null(statement, first + rows::kOfferColumnCount + 1);
+        bound |= kSheetBound;
+    }
+}
+
 OfferWriter::Outcome OfferWriter::add(EncodedOffer offer, qint64 line)
 {
     Outcome outcome;
@@ -284,7 +332,7 @@ void OfferWriter::flush()
     std::vector<qint64> ids(std::size_t(count), 0); // known when inserted row by row
     if (count == kBatchRows) {
         for (int i = 0; i < count; ++i)
-            bindOffer(m_insertBatch, m_batch[std::size_t(i)].offer, true, i * kInsertParameters);
+            bindBatchRow(i, m_batch[std::size_t(i)].offer);
         m_insertBatch.step();
         m_insertBatch.reset();
         insertedRows = sqlite3_changes(m_database);

@@ -136,6 +136,8 @@ private:
     Seen seen(qint64 offerId) const;
     void remember(qint64 offerId, qint64 line, UpsertResult result);
     std::pair<double, double> keptPrice(qint64 offerId); // headline price and spot
+    // Binds row `slot` of the batch statement, skipping what it still holds (see m_steady).
+    void bindBatchRow(int slot, const EncodedOffer &offer);
     // Binds parameters first + 1 .. first + 16, and with `withSheet` the sheet's id after them.
     void bindOffer(RawStatement &statement, const EncodedOffer &offer, bool withSheet, int first = 0);
 
@@ -152,6 +154,14 @@ private:
     int m_conflictScore = 0;
     qint64 m_lastId = 0; // the largest offer id: SQLite gives a new row the next one
     std::vector<Queued> m_batch;
+    // A statement's parameters keep their values from one run to the next. The texts a sheet
+    // gives every row alike (provider, category, currency, source, URL, date) are bound to the
+    // batch statement from copies kept here, once per row of it, and again only after a row
+    // that differs; the sheet's id once. One bit per column and row: bound to the copy.
+    static constexpr int kSteadyTexts = 6;
+    QByteArray m_steady[kSteadyTexts];
+    bool m_steadyKnown = false;
+    std::vector<std::uint8_t> m_steadyBound = std::vector<std::uint8_t>(kBatchRows, 0);
     // Offer ids are dense, so vectors indexed by id are the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).
     std::vector<std::uint32_t> m_seenLine;

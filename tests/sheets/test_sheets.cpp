@@ -6,6 +6,7 @@
 #include "sheets/sheetpreset.h"
 
 #include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
 
 #include <QDir>
 #include <QtTest>
@@ -312,6 +313,54 @@ private Q_SLOTS:
         QCOMPARE(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("k3"), QStringLiteral("eu"))->id, k3);
         // New keys follow the ids already there.
         QVERIFY(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("n0"), QStringLiteral("eu"))->id > k3);
+    }
+
+    // Columns most sheets give every row alike (provider, category, currency, source, URL, date)
+    // change from row to row here, within and across the batches the writer inserts together, in
+    // patterns that put each value at every row of a batch sooner or later.
+    void columnsVaryingRowByRow()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString path = dir.filePath(QStringLiteral("varied.csv"));
+        const char *const providers[] = {"aws", "lambda", "vast"};
+        const char *const categories[] = {"hyperscaler", "ml-cloud", "marketplace"};
+        constexpr int kRows = 300;
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("provider,category,instance_type,gpu,gpu_count,vcpus,memory_gib,region,currency,on_demand,spot,"
+                       "reserved_1y,reserved_3y,source,url,as_of\n");
+            for (int k = 0; k < kRows; ++k)
+                file.write(QStringLiteral("%1,,inst-%2,H100,1,8,32,r1,%3,%4,,,,%5,%6,%7\n")
+                               .arg(QLatin1String(providers[k % 3]))
+                               .arg(k)
+                               .arg(k % 11 == 0 ? QStringLiteral("EUR") : QString())
+                               .arg(1 + k / 100.0)
+                               .arg((k / 3) % 2 ? QStringLiteral("src-a") : QStringLiteral("src-b"))
+                               .arg(k % 5 == 0 ? QStringLiteral("https://example.com/%1").arg(k) : QString())
+                               .arg(k % 7 == 3 ? QStringLiteral("2025-01-01") : QString())
+                               .toUtf8());
+        }
+        ImportOptions options;
+        options.asOf = QStringLiteral("2026-02-02");
+        QCOMPARE(SheetImporter(*document).import(path, options).offers.added, kRows);
+        SQLite::Database &database = document->connection().database();
+        SQLite::Statement stored(database, "SELECT provider, category, currency, source, url, as_of, on_demand FROM "
+                                           "cloud_offers WHERE instance_type = ?");
+        for (int k = 0; k < kRows; ++k) {
+            stored.bind(1, QStringLiteral("inst-%1").arg(k).toStdString());
+            QVERIFY(stored.executeStep());
+            QCOMPARE(stored.getColumn(0).getString(), std::string(providers[k % 3]));
+            QCOMPARE(stored.getColumn(1).getString(), std::string(categories[k % 3]));
+            QCOMPARE(stored.getColumn(2).getString(), std::string(k % 11 == 0 ? "EUR" : "USD"));
+            QCOMPARE(stored.getColumn(3).getString(), std::string((k / 3) % 2 ? "src-a" : "src-b"));
+            QCOMPARE(QString::fromStdString(stored.getColumn(4).getString()),
+                     k % 5 == 0 ? QStringLiteral("https://example.com/%1").arg(k) : QString());
+            QCOMPARE(stored.getColumn(5).getString(), std::string(k % 7 == 3 ? "2025-01-01" : "2026-02-02"));
+            QCOMPARE(stored.getColumn(6).getDouble(), 1 + k / 100.0);
+            stored.reset();
+        }
     }
 
     // Alone with the document the import writes it through a rollback journal; with another
