@@ -258,13 +258,22 @@ void OfferWriter::bindBatchRow(int slot, const EncodedOffer &offer)
         m_insertBatch.check(sqlite3_bind_text(statement, first + kTextParameters[i], text.data(), int(text.size()),
                                               SQLITE_STATIC));
     }
-    sqlite3_bind_int(statement, first + 5, offer.gpuCount);
-    sqlite3_bind_double(statement, first + 6, offer.vcpus);
-    sqlite3_bind_double(statement, first + 7, offer.memoryGiB);
-    bindPrice(statement, first + 10, offer.onDemand);
-    bindPrice(statement, first + 11, offer.spot);
-    bindPrice(statement, first + 12, offer.reserved1y);
-    bindPrice(statement, first + 13, offer.reserved3y);
+    // Numbers alike from row to row (counts, sizes, missing plans) are not bound again either.
+    HeldNumbers &held = m_heldNumbers[std::size_t(slot)];
+    const std::optional<double> numbers[HeldNumbers::kCount] = {double(offer.gpuCount), offer.vcpus, offer.memoryGiB,
+                                                                offer.onDemand, offer.spot, offer.reserved1y,
+                                                                offer.reserved3y};
+    static constexpr int kNumberParameters[HeldNumbers::kCount] = {5, 6, 7, 10, 11, 12, 13};
+    for (int n = 0; n < HeldNumbers::kCount; ++n) {
+        if (held.known && held.same(n, numbers[n]))
+            continue;
+        if (n == 0)
+            sqlite3_bind_int(statement, first + kNumberParameters[n], offer.gpuCount);
+        else
+            bindPrice(statement, first + kNumberParameters[n], numbers[n]);
+        held.values[n] = numbers[n];
+    }
+    held.known = true;
     if (!(bound & kSheetBound)) {
         if (m_sheetId)
             sqlite3_bind_int64(statement, first + rows::kOfferColumnCount + 1, *m_sheetId);

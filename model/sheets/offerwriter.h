@@ -18,6 +18,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <string>
@@ -162,6 +163,19 @@ private:
     QByteArray m_steady[kSteadyTexts];
     bool m_steadyKnown = false;
     std::vector<std::uint8_t> m_steadyBound = std::vector<std::uint8_t>(kBatchRows, 0);
+    // The numbers each row of the batch statement holds: GPU count, vCPUs, memory, four prices.
+    struct HeldNumbers {
+        static constexpr int kCount = 7;
+        std::optional<double> values[kCount];
+        bool known = false;
+        bool same(int index, const std::optional<double> &value) const // bit for bit: -0.0 is not 0.0
+        {
+            const std::optional<double> &held = values[index];
+            return held.has_value() == value.has_value()
+                && (!held || std::memcmp(&*held, &*value, sizeof(double)) == 0);
+        }
+    };
+    std::vector<HeldNumbers> m_heldNumbers = std::vector<HeldNumbers>(kBatchRows);
     // Offer ids are dense, so vectors indexed by id are the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).
     std::vector<std::uint32_t> m_seenLine;

@@ -315,9 +315,10 @@ private Q_SLOTS:
         QVERIFY(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("n0"), QStringLiteral("eu"))->id > k3);
     }
 
-    // Columns most sheets give every row alike (provider, category, currency, source, URL, date)
-    // change from row to row here, within and across the batches the writer inserts together, in
-    // patterns that put each value at every row of a batch sooner or later.
+    // Columns most sheets give every row alike (provider, category, currency, source, URL, date,
+    // counts, sizes, missing plans) change from row to row here, within and across the batches
+    // the writer inserts together, in patterns that put each value at every row of a batch
+    // sooner or later.
     void columnsVaryingRowByRow()
     {
         QTemporaryDir dir;
@@ -332,7 +333,7 @@ private Q_SLOTS:
             file.write("provider,category,instance_type,gpu,gpu_count,vcpus,memory_gib,region,currency,on_demand,spot,"
                        "reserved_1y,reserved_3y,source,url,as_of\n");
             for (int k = 0; k < kRows; ++k)
-                file.write(QStringLiteral("%1,,inst-%2,H100,1,8,32,r1,%3,%4,,,,%5,%6,%7\n")
+                file.write(QStringLiteral("%1,,inst-%2,H100,%8,%9,%10,r1,%3,%4,%11,%12,,%5,%6,%7\n")
                                .arg(QLatin1String(providers[k % 3]))
                                .arg(k)
                                .arg(k % 11 == 0 ? QStringLiteral("EUR") : QString())
@@ -340,14 +341,20 @@ private Q_SLOTS:
                                .arg((k / 3) % 2 ? QStringLiteral("src-a") : QStringLiteral("src-b"))
                                .arg(k % 5 == 0 ? QStringLiteral("https://example.com/%1").arg(k) : QString())
                                .arg(k % 7 == 3 ? QStringLiteral("2025-01-01") : QString())
+                               .arg(k % 4 + 1)
+                               .arg((k % 5) * 8)
+                               .arg((k / 2 % 3) * 32)
+                               .arg(k % 6 == 0 ? QString() : QStringLiteral("0.5"))
+                               .arg(k % 9 == 0 ? QStringLiteral("0.7") : QString())
                                .toUtf8());
         }
         ImportOptions options;
         options.asOf = QStringLiteral("2026-02-02");
         QCOMPARE(SheetImporter(*document).import(path, options).offers.added, kRows);
         SQLite::Database &database = document->connection().database();
-        SQLite::Statement stored(database, "SELECT provider, category, currency, source, url, as_of, on_demand FROM "
-                                           "cloud_offers WHERE instance_type = ?");
+        SQLite::Statement stored(database, "SELECT provider, category, currency, source, url, as_of, on_demand, "
+                                           "gpu_count, vcpus, memory_gib, spot, reserved_1y FROM cloud_offers "
+                                           "WHERE instance_type = ?");
         for (int k = 0; k < kRows; ++k) {
             stored.bind(1, QStringLiteral("inst-%1").arg(k).toStdString());
             QVERIFY(stored.executeStep());
@@ -359,6 +366,13 @@ private Q_SLOTS:
                      k % 5 == 0 ? QStringLiteral("https://example.com/%1").arg(k) : QString());
             QCOMPARE(stored.getColumn(5).getString(), std::string(k % 7 == 3 ? "2025-01-01" : "2026-02-02"));
             QCOMPARE(stored.getColumn(6).getDouble(), 1 + k / 100.0);
+            QCOMPARE(stored.getColumn(7).getInt(), k % 4 + 1);
+            QCOMPARE(stored.getColumn(8).getDouble(), double((k % 5) * 8));
+            QCOMPARE(stored.getColumn(9).getDouble(), double((k / 2 % 3) * 32));
+            QCOMPARE(stored.getColumn(10).isNull(), k % 6 == 0);
+            QCOMPARE(stored.getColumn(11).isNull(), k % 9 != 0);
+            if (k % 9 == 0)
+                QCOMPARE(stored.getColumn(11).getDouble(), 0.7);
             stored.reset();
         }
     }
