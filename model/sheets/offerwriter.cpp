@@ -228,59 +228,39 @@ void OfferWriter::bindOffer(RawStatement &target, const EncodedOffer &offer, boo
 
 void OfferWriter::bindBatchRow(int slot, const EncodedOffer &offer)
 {
-    static constexpr EncodedOffer::Text kSteady[kSteadyTexts] = {EncodedOffer::Provider, EncodedOffer::Category,
-                                                                 EncodedOffer::Currency, EncodedOffer::Source,
-                                                                 EncodedOffer::Url,      EncodedOffer::AsOf};
-    static constexpr std::uint8_t kSheetBound = 0x80;
-    if (!m_steadyKnown) {
-        for (int k = 0; k < kSteadyTexts; ++k)
-            m_steady[k] = offer.text(kSteady[k]).toByteArray();
-        m_steadyKnown = true;
-    }
     sqlite3_stmt *statement = m_insertBatch.get();
     const int first = slot * kInsertParameters;
-    std::uint8_t &bound = m_steadyBound[std::size_t(slot)];
+    HeldRow &held = m_held[std::size_t(slot)];
     for (int i = 0; i < EncodedOffer::kTextColumns; ++i) {
         const QByteArrayView text = offer.text(EncodedOffer::Text(i));
-        const auto steady = std::find(std::begin(kSteady), std::end(kSteady), EncodedOffer::Text(i));
-        if (steady != std::end(kSteady)) {
-            const int k = int(steady - std::begin(kSteady));
-            const std::uint8_t bit = std::uint8_t(1u << k);
-            if (text == m_steady[k]) {
-                if (!(bound & bit))
-                    m_insertBatch.check(sqlite3_bind_text(statement, first + kTextParameters[i], m_steady[k].constData(),
-                                                          int(m_steady[k].size()), SQLITE_STATIC));
-                bound |= bit;
-                continue;
-            }
-            bound &= std::uint8_t(~bit);
-        }
-        m_insertBatch.check(sqlite3_bind_text(statement, first + kTextParameters[i], text.data(), int(text.size()),
-                                              SQLITE_STATIC));
+        QByteArray &copy = held.texts[i];
+        if (held.known && text == copy)
+            continue;
+        copy.resize(text.size()); // in place: the copy is never shared
+        std::memcpy(copy.data(), text.data(), std::size_t(text.size()));
+        m_insertBatch.check(sqlite3_bind_text(statement, first + kTextParameters[i], copy.constData(),
+                                              int(copy.size()), SQLITE_STATIC));
     }
-    // Numbers alike from row to row (counts, sizes, missing plans) are not bound again either.
-    HeldNumbers &held = m_heldNumbers[std::size_t(slot)];
-    const std::optional<double> numbers[HeldNumbers::kCount] = {double(offer.gpuCount), offer.vcpus, offer.memoryGiB,
-                                                                offer.onDemand, offer.spot, offer.reserved1y,
-                                                                offer.reserved3y};
-    static constexpr int kNumberParameters[HeldNumbers::kCount] = {5, 6, 7, 10, 11, 12, 13};
-    for (int n = 0; n < HeldNumbers::kCount; ++n) {
+    const std::optional<double> numbers[HeldRow::kNumbers] = {double(offer.gpuCount), offer.vcpus, offer.memoryGiB,
+                                                              offer.onDemand,         offer.spot,  offer.reserved1y,
+                                                              offer.reserved3y};
+    static constexpr int kNumberParameters[HeldRow::kNumbers] = {5, 6, 7, 10, 11, 12, 13};
+    for (int n = 0; n < HeldRow::kNumbers; ++n) {
         if (held.known && held.same(n, numbers[n]))
             continue;
         if (n == 0)
             sqlite3_bind_int(statement, first + kNumberParameters[n], offer.gpuCount);
         else
             bindPrice(statement, first + kNumberParameters[n], numbers[n]);
-        held.values[n] = numbers[n];
+        held.numbers[n] = numbers[n];
     }
-    held.known = true;
-    if (!(bound & kSheetBound)) {
+    if (!held.known) {
         if (m_sheetId)
             sqlite3_bind_int64(statement, first + rows::kOfferColumnCount + 1, *m_sheetId);
         else
             sqlite3_bind_null(statement, first + rows::kOfferColumnCount + 1);
-        bound |= kSheetBound;
     }
+    held.known = true;
 }
 
 OfferWriter::Outcome OfferWriter::add(EncodedOffer offer, qint64 line)

@@ -137,7 +137,7 @@ private:
     Seen seen(qint64 offerId) const;
     void remember(qint64 offerId, qint64 line, UpsertResult result);
     std::pair<double, double> keptPrice(qint64 offerId); // headline price and spot
-    // Binds row `slot` of the batch statement, skipping what it still holds (see m_steady).
+    // Binds row `slot` of the batch statement, skipping what it still holds (see m_held).
     void bindBatchRow(int slot, const EncodedOffer &offer);
     // Binds parameters first + 1 .. first + 16, and with `withSheet` the sheet's id after them.
     void bindOffer(RawStatement &statement, const EncodedOffer &offer, bool withSheet, int first = 0);
@@ -155,27 +155,23 @@ private:
     int m_conflictScore = 0;
     qint64 m_lastId = 0; // the largest offer id: SQLite gives a new row the next one
     std::vector<Queued> m_batch;
-    // A statement's parameters keep their values from one run to the next. The texts a sheet
-    // gives every row alike (provider, category, currency, source, URL, date) are bound to the
-    // batch statement from copies kept here, once per row of it, and again only after a row
-    // that differs; the sheet's id once. One bit per column and row: bound to the copy.
-    static constexpr int kSteadyTexts = 6;
-    QByteArray m_steady[kSteadyTexts];
-    bool m_steadyKnown = false;
-    std::vector<std::uint8_t> m_steadyBound = std::vector<std::uint8_t>(kBatchRows, 0);
-    // The numbers each row of the batch statement holds: GPU count, vCPUs, memory, four prices.
-    struct HeldNumbers {
-        static constexpr int kCount = 7;
-        std::optional<double> values[kCount];
+    // A statement's parameters keep their values from one run to the next, and most values
+    // repeat from one batch to the next (provider, source, date, GPU, counts, missing plans,
+    // often the instance type). Each row of the batch statement keeps a copy of what it holds,
+    // texts bound from the copy, and binds again only what changed; the sheet's id once.
+    struct HeldRow {
+        static constexpr int kNumbers = 7; // GPU count, vCPUs, memory, four prices
+        QByteArray texts[EncodedOffer::kTextColumns];
+        std::optional<double> numbers[kNumbers];
         bool known = false;
         bool same(int index, const std::optional<double> &value) const // bit for bit: -0.0 is not 0.0
         {
-            const std::optional<double> &held = values[index];
-            return held.has_value() == value.has_value()
-                && (!held || std::memcmp(&*held, &*value, sizeof(double)) == 0);
+            const std::optional<double> &number = numbers[index];
+            return number.has_value() == value.has_value()
+                && (!number || std::memcmp(&*number, &*value, sizeof(double)) == 0);
         }
     };
-    std::vector<HeldNumbers> m_heldNumbers = std::vector<HeldNumbers>(kBatchRows);
+    std::vector<HeldRow> m_held = std::vector<HeldRow>(kBatchRows);
     // Offer ids are dense, so vectors indexed by id are the smallest record of what this sheet
     // has touched; the map catches ids far beyond (a document with deleted high ids).
     std::vector<std::uint32_t> m_seenLine;
