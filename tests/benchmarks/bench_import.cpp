@@ -64,6 +64,14 @@ Timed run(const QString &program, const QStringList &arguments)
     return timed;
 }
 
+// Removes what a run wrote, so that the next one does not share the machine with the kernel
+// writing it back to disk.
+void removeDatabase(const QString &path)
+{
+    for (const QString &suffix : {QString(), QStringLiteral("-journal"), QStringLiteral("-wal"), QStringLiteral("-shm")})
+        QFile::remove(path + suffix);
+}
+
 // One round: sqlite3's .import into a new database, then breakeven import into a new document.
 struct Round {
     Timed sqlite;
@@ -73,13 +81,14 @@ struct Round {
 
 std::optional<Round> round(const QTemporaryDir &dir, const QString &sheet, int index)
 {
-    const QString suffix = QString::number(index);
+    const QString database = dir.filePath(QStringLiteral("new%1.db").arg(index));
+    const QString document = dir.filePath(QStringLiteral("bench%1.breakeven").arg(index));
     Round round;
-    round.sqlite = run(QStringLiteral("sqlite3"), {dir.filePath(QStringLiteral("new%1.db").arg(suffix)),
-                                                   QStringLiteral(".import --csv %1 t").arg(sheet)});
+    round.sqlite = run(QStringLiteral("sqlite3"), {database, QStringLiteral(".import --csv %1 t").arg(sheet)});
+    removeDatabase(database);
     round.import = run(QStringLiteral(BREAKEVEN_EXECUTABLE),
-                       {QStringLiteral("import"), sheet, QStringLiteral("--into"),
-                        dir.filePath(QStringLiteral("bench%1.breakeven").arg(suffix))});
+                       {QStringLiteral("import"), sheet, QStringLiteral("--into"), document});
+    removeDatabase(document);
     if (round.sqlite.exitCode != 0 || round.import.exitCode != 0) {
         std::fprintf(stderr, "failed: sqlite3 %d, breakeven %d\n%s\n", round.sqlite.exitCode,
                      round.import.exitCode, round.import.err.constData());
