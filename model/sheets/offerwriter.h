@@ -6,8 +6,8 @@
 // here until the key changes: the zones collapse before the document is compared or written,
 // and a re-import finds every key unchanged. A repeat further away is settled in the document.
 // New keys are inserted 32 to a statement, and looked up only when the statement met keys
-// already there; while most keys are (a newer sheet of a provider the
-// document has), each key is looked up first instead, one at a time.
+// already there; while most keys are (a newer sheet of a provider the document has), each key
+// is looked up first instead, one at a time.
 #pragma once
 
 #include "domain.h"
