@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <new>
 #include <optional>
 #include <string>
 #include <utility>
@@ -75,6 +76,21 @@ struct EncodedOffer {
         return QByteArrayView(bytes.constData() + starts[column], starts[column + 1] - starts[column]);
     }
     QString string(Text column) const { return QString::fromUtf8(text(column)); }
+
+    EncodedOffer() = default;
+    EncodedOffer(const EncodedOffer &) = default;
+    EncodedOffer(EncodedOffer &&) noexcept = default;
+    EncodedOffer &operator=(const EncodedOffer &) = default;
+    // Qt 6.4's QVarLengthArray loses its own heap buffer when another one is moved into it; an
+    // offer moved onto one with texts longer than the inline buffer is destroyed and made anew.
+    EncodedOffer &operator=(EncodedOffer &&other) noexcept
+    {
+        if (this != &other) {
+            this->~EncodedOffer();
+            new (this) EncodedOffer(std::move(other));
+        }
+        return *this;
+    }
 };
 
 // Makes EncodedOffers. The texts most rows share (provider, GPU, source, date) and those that

@@ -315,6 +315,35 @@ private Q_SLOTS:
         QVERIFY(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("n0"), QStringLiteral("eu"))->id > k3);
     }
 
+    // Texts longer than an encoded offer holds in place, on a key whose later zone is cheaper and
+    // replaces the offer waiting in the writer (the sanitizer build checks that nothing leaks).
+    void longTextsOfARepeatedKey()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString path = dir.filePath(QStringLiteral("long.csv"));
+        const QString source = QStringLiteral("a-source-named-at-length;").repeated(12);
+        const QString url = QStringLiteral("https://example.com/") + QStringLiteral("path/").repeated(40);
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("provider,category,instance_type,gpu,gpu_count,region,on_demand,source,url\n");
+            for (const char *price : {"3.0", "2.0", "1.0"})
+                file.write(QStringLiteral("lambda,,gpu_1x_h100,H100,1,us-east-1,%1,%2,%3\n")
+                               .arg(QLatin1String(price), source, url)
+                               .toUtf8());
+        }
+        const ImportReport report = SheetImporter(*document).import(path);
+        QCOMPARE(report.offers.added, 1);
+        QCOMPARE(report.duplicates, 2);
+        const auto stored = findOffer(*document, QStringLiteral("lambda"), QStringLiteral("gpu_1x_h100"),
+                                      QStringLiteral("us-east-1"));
+        QVERIFY(stored);
+        QCOMPARE(*stored->offer.onDemand, 1.0);
+        QCOMPARE(stored->offer.source, source);
+        QCOMPARE(stored->offer.url, url);
+    }
+
     // Columns most sheets give every row alike (provider, category, currency, source, URL, date,
     // counts, sizes, missing plans) change from row to row here, within and across the batches
     // the writer inserts together, in patterns that put each value at every row of a batch
