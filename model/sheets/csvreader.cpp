@@ -60,6 +60,14 @@ struct CsvReader::Impl {
     qint64 recordLine = 0; // line where the record being parsed started; 0 between records
     qint64 quoteLine = 0; // line where the open quoted field started
     int fieldsInSegment = 0;
+    bool lineSplitting = true;
+    struct Span {
+        const char *begin;
+        const char *end;
+        bool doubledQuotes;
+    };
+    std::vector<Span> spans; // of the line being split
+    QByteArray unquoted;     // a field with doubled quotes, undoubled
     CsvRow *out = nullptr;
     CsvRow scratch; // for next(CsvRecord &)
     bool recordDone = false;
@@ -257,6 +265,80 @@ struct CsvReader::Impl {
                               : QStringLiteral("field longer than 64 MiB"));
     }
 
+    // Splits a whole physical line [begin, eol) the way libcsv would when its fields are plain:
+    // unquoted (spaces and tabs around them dropped), or quoted with the closing quote on the
+    // same line followed by nothing but spaces before the delimiter or the line end. False for
+    // anything else, having emitted nothing: libcsv then parses the line.
+    bool splitLine(const char *begin, const char *eol)
+    {
+        if (!lineSplitting || parser.pstate != kRowNotBegun)
+            return false;
+        const char quote = '"';
+        const auto isSpace = [&](char c) { return (c == ' ' || c == '\t') && c != delimiter; };
+        spans.clear();
+        const char *p = begin;
+        for (;;) {
+            while (p < eol && isSpace(*p))
+                ++p;
+            if (spans.empty() && p == eol)
+                return true; // a blank line: no record, as libcsv
+            if (p < eol && *p == quote) {
+                const char *start = p + 1;
+                const char *from = start;
+                bool doubled = false;
+                for (;;) {
+                    const auto *close = static_cast<const char *>(std::memchr(from, quote, size_t(eol - from)));
+                    if (!close)
+                        return false; // the field goes on past the line
+                    if (close + 1 < eol && close[1] == quote) {
+                        doubled = true;
+                        from = close + 2;
+                        continue;
+                    }
+                    spans.push_back({start, close, doubled});
+                    p = close + 1;
+                    break;
+                }
+                while (p < eol && isSpace(*p))
+                    ++p;
+                if (p == eol)
+                    break;
+                if (*p != delimiter)
+                    return false; // text after the closing quote
+                ++p;
+                continue;
+            }
+            const auto *found = static_cast<const char *>(std::memchr(p, delimiter, size_t(eol - p)));
+            const char *end = found ? found : eol;
+            if (std::memchr(p, quote, size_t(end - p)))
+                return false; // a quote inside an unquoted field
+            const char *last = end;
+            while (last > p && isSpace(last[-1]))
+                --last;
+            spans.push_back({p, last, false});
+            if (!found)
+                break;
+            p = found + 1;
+        }
+        for (const Span &span : spans) {
+            const char *s = span.begin;
+            qsizetype n = span.end - span.begin;
+            if (span.doubledQuotes) {
+                unquoted.resize(0);
+                for (const char *c = span.begin; c < span.end; ++c) {
+                    unquoted.append(*c);
+                    if (*c == quote)
+                        ++c; // the second of the pair
+                }
+                s = unquoted.constData();
+                n = unquoted.size();
+            }
+            onField(const_cast<char *>(s), size_t(n), this);
+        }
+        recordEnd(0, this);
+        return true;
+    }
+
     // Feeds the rest of the current physical line (or of the piece, when the line goes on).
     void feedLine()
     {
@@ -288,7 +370,8 @@ struct CsvReader::Impl {
             else if (*stop == '\n')
                 ++stop;
         }
-        parse(begin, stop - begin);
+        if (!splitLine(begin, eol))
+            parse(begin, stop - begin);
         textPos += stop - begin;
         ++line;
     }
@@ -387,6 +470,11 @@ void CsvReader::setEncoding(TextEncoding encoding)
 void CsvReader::setHash(Sha256 *hash)
 {
     d->hash = hash;
+}
+
+void CsvReader::setLineSplitting(bool on)
+{
+    d->lineSplitting = on;
 }
 
 void CsvReader::setChunkSize(qsizetype bytes)

@@ -66,6 +66,10 @@ public:
     // Bytes handed to the decoder and parser at a time (64 KiB by default). Tests set tiny sizes
     // to put chunk boundaries inside characters, line ends and quoted fields. Before next().
     void setChunkSize(qsizetype bytes);
+    // Whole lines with plain fields (unquoted, or quoted without a line break inside) are split
+    // here with memchr, and only other lines go through libcsv; the records are the same either
+    // way. Off: every line goes through libcsv (tests and fuzzing compare the two).
+    void setLineSplitting(bool on);
     // Every byte of the input, byte order mark included, is also added to `hash` as it is read,
     // so that a sheet is hashed without a second pass over the file. Before the first read.
     void setHash(Sha256 *hash);

@@ -45,9 +45,10 @@ QStringList readAll(CsvReader &reader)
     return out;
 }
 
-QStringList readAll(const QByteArray &bytes, qsizetype chunkSize = 0, char delimiter = 0)
+QStringList readAll(const QByteArray &bytes, qsizetype chunkSize = 0, char delimiter = 0, bool lineSplitting = true)
 {
     auto reader = CsvReader::fromData(bytes, QStringLiteral("test.csv"));
+    reader->setLineSplitting(lineSplitting);
     if (chunkSize > 0)
         reader->setChunkSize(chunkSize);
     if (delimiter)
@@ -65,6 +66,9 @@ private slots:
     void parse();
     void parseInSmallChunks_data() { parse_data(); }
     void parseInSmallChunks();
+    // Every line through libcsv, none split by the reader: the same records.
+    void parseWithoutLineSplitting_data() { parse_data(); }
+    void parseWithoutLineSplitting();
     void encoding_data();
     void encoding();
     void delimiter_data();
@@ -192,6 +196,13 @@ void TestCsvReader::parseInSmallChunks()
             continue; // byte-at-a-time over 200 KB adds time, not coverage
         QCOMPARE(readAll(input, chunk), expected);
     }
+}
+
+void TestCsvReader::parseWithoutLineSplitting()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(QStringList, expected);
+    QCOMPARE(readAll(input, 0, 0, false), expected);
 }
 
 void TestCsvReader::encoding_data()
