@@ -204,26 +204,26 @@ void OfferEncoder::encode(const CloudOffer &offer, EncodedOffer &out)
 }
 
 // The texts are bound in place: `offer` must stay alive until the statement is reset.
-void OfferWriter::bindOffer(RawStatement &target, const EncodedOffer &offer, bool withSheet, int first)
+void OfferWriter::bindOffer(RawStatement &target, const EncodedOffer &offer, bool withSheet)
 {
     sqlite3_stmt *statement = target.get();
     for (int i = 0; i < EncodedOffer::kTextColumns; ++i)
-        target.check(sqlite3_bind_text(statement, first + kTextParameters[i],
+        target.check(sqlite3_bind_text(statement, kTextParameters[i],
                                        offer.bytes.constData() + offer.starts[i],
                                        offer.starts[i + 1] - offer.starts[i], SQLITE_STATIC));
-    sqlite3_bind_int(statement, first + 5, offer.gpuCount);
-    sqlite3_bind_double(statement, first + 6, offer.vcpus);
-    sqlite3_bind_double(statement, first + 7, offer.memoryGiB);
-    bindPrice(statement, first + 10, offer.onDemand);
-    bindPrice(statement, first + 11, offer.spot);
-    bindPrice(statement, first + 12, offer.reserved1y);
-    bindPrice(statement, first + 13, offer.reserved3y);
+    sqlite3_bind_int(statement, 5, offer.gpuCount);
+    sqlite3_bind_double(statement, 6, offer.vcpus);
+    sqlite3_bind_double(statement, 7, offer.memoryGiB);
+    bindPrice(statement, 10, offer.onDemand);
+    bindPrice(statement, 11, offer.spot);
+    bindPrice(statement, 12, offer.reserved1y);
+    bindPrice(statement, 13, offer.reserved3y);
     if (!withSheet)
         return;
     if (m_sheetId)
-        sqlite3_bind_int64(statement, first + rows::kOfferColumnCount + 1, *m_sheetId);
+        sqlite3_bind_int64(statement, rows::kOfferColumnCount + 1, *m_sheetId);
     else
-        sqlite3_bind_null(statement, first + rows::kOfferColumnCount + 1);
+        sqlite3_bind_null(statement, rows::kOfferColumnCount + 1);
 }
 
 void OfferWriter::bindBatchRow(int slot, const EncodedOffer &offer)

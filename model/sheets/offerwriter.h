@@ -155,8 +155,8 @@ private:
     std::pair<double, double> keptPrice(qint64 offerId); // headline price and spot
     // Binds row `slot` of the batch statement, skipping what it still holds (see m_held).
     void bindBatchRow(int slot, const EncodedOffer &offer);
-    // Binds parameters first + 1 .. first + 16, and with `withSheet` the sheet's id after them.
-    void bindOffer(RawStatement &statement, const EncodedOffer &offer, bool withSheet, int first = 0);
+    // Binds parameters 1 .. 16, and with `withSheet` the sheet's id after them.
+    void bindOffer(RawStatement &statement, const EncodedOffer &offer, bool withSheet);
 
     sqlite3 *m_database;
     std::optional<qint64> m_sheetId;
