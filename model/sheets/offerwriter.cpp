@@ -181,7 +181,8 @@ void OfferEncoder::encode(const CloudOffer &offer, EncodedOffer &out)
         Cached &cached = m_cache[i];
         const QString &text = *texts[i];
         // The same string as before (shared, or equal) keeps its UTF-8.
-        if (text.constData() != cached.text.constData() && text != cached.text) {
+        const bool shared = text.constData() == cached.text.constData() && text.size() == cached.text.size();
+        if (!shared && text != cached.text) {
             cached.text = text;
             cached.utf8 = text.toUtf8();
         }

@@ -14,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <deque>
 #include <exception>
 #include <thread>
@@ -357,8 +358,10 @@ void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
         queue.recycle(std::move(batch));
     }
     m_writer->finish();
-    std::sort(m_report.skips.begin(), m_report.skips.end(),
-              [](const RowIssue &a, const RowIssue &b) { return a.line < b.line; });
+    // A key's duplicate warning comes when the writer settles it, up to a batch of rows later.
+    const auto byLine = [](const RowIssue &a, const RowIssue &b) { return a.line < b.line; };
+    std::sort(m_report.skips.begin(), m_report.skips.end(), byLine);
+    std::stable_sort(m_report.warnings.begin(), m_report.warnings.end(), byLine);
     m_report.offers = m_writer->counts();
     m_writer.reset();
     reportProgress(bytesRead, totalBytes, true);

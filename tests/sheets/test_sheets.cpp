@@ -315,6 +315,28 @@ private Q_SLOTS:
         QVERIFY(findOffer(*document, QStringLiteral("runpod"), QStringLiteral("n0"), QStringLiteral("eu"))->id > k3);
     }
 
+    // A repeat of an earlier key is only settled when the writer writes its batch, after later
+    // rows' own warnings; the report still lists warnings by line.
+    void warningsInLineOrder()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString path = dir.filePath(QStringLiteral("runpod-order.csv"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region\n"
+                       "k0,H100,1,2.0,,eu\n"
+                       "k1,H100,1,2.0,,eu\n"
+                       "k0,H100,1,1.5,,eu\n"   // line 4: repeats line 2
+                       "k2,H100,1,2.0,3.0,eu\n"); // line 5: spot above on-demand
+        }
+        const ImportReport report = SheetImporter(*document).import(path);
+        QCOMPARE(report.warnings.size(), std::size_t(2));
+        QCOMPARE(report.warnings[0].line, 4);
+        QCOMPARE(report.warnings[1].line, 5);
+    }
+
     // Texts longer than an encoded offer holds in place, on a key whose later zone is cheaper and
     // replaces the offer waiting in the writer (the sanitizer build checks that nothing leaks).
     void longTextsOfARepeatedKey()
