@@ -2,8 +2,10 @@
 // `breakeven import` into a new document, against `sqlite3 new.db ".import --csv FILE t"` of
 // the same file in the same run (docs/architecture.md: the import may take no more wall time).
 // Prints both times, the ratio and the import's peak resident memory (from /usr/bin/time -v
-// when present, else sampled from /proc while it runs). An argument sets the number of rows
-// (`bench_import 100000`); the budget is stated for the default million.
+// when present, else sampled from /proc while it runs). Then two imports into an existing
+// document alone against two while another connection has it open, and one round of the same
+// rows grouped by region. An argument sets the number of rows (`bench_import 100000`); the
+// budget is stated for the default million.
 #include "../sheets/skypilotsheet.h"
 
 #include <QCoreApplication>
@@ -13,6 +15,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <SQLiteCpp/Database.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -99,6 +102,28 @@ std::optional<Round> round(const QTemporaryDir &dir, const QString &sheet, int i
     return round;
 }
 
+// An import into a document made beforehand, alone or while another connection has it open (as
+// the app's has, when its wizard imports): then the import cannot leave WAL mode.
+std::optional<double> importIntoExisting(const QTemporaryDir &dir, const QString &sheet, bool otherConnection)
+{
+    const QString document = dir.filePath(QStringLiteral("existing.breakeven"));
+    removeDatabase(document);
+    if (run(QStringLiteral(BREAKEVEN_EXECUTABLE), {QStringLiteral("new"), document}).exitCode != 0)
+        return std::nullopt;
+    std::optional<SQLite::Database> other;
+    if (otherConnection) {
+        other.emplace(document.toStdString(), SQLite::OPEN_READONLY);
+        other->execAndGet("SELECT count(*) FROM sheets");
+    }
+    const Timed import = run(QStringLiteral(BREAKEVEN_EXECUTABLE),
+                             {QStringLiteral("import"), sheet, QStringLiteral("--into"), document});
+    other.reset();
+    removeDatabase(document);
+    if (import.exitCode != 0)
+        return std::nullopt;
+    return import.seconds;
+}
+
 } // namespace
 
 // Timings on a shared machine wander from run to run, so the two loaders take turns, three
@@ -128,6 +153,20 @@ int main(int argc, char **argv)
     }
     std::sort(ratios.begin(), ratios.end());
     std::printf("ratio import / sqlite3, median of 3: %.2f (goal <= 1.0)\n", ratios[1]);
+
+    std::printf("into an existing document, alone / while another connection has it open:\n");
+    double alone = 0;
+    double shared = 0;
+    for (int i = 0; i < 2; ++i) {
+        const auto a = importIntoExisting(dir, sheet, false);
+        const auto b = importIntoExisting(dir, sheet, true);
+        if (!a || !b)
+            return 1;
+        std::printf("  %5.2f s / %5.2f s\n", *a, *b);
+        alone += *a;
+        shared += *b;
+    }
+    std::printf("  another connection open: %.2f times as long\n", shared / alone);
 
     std::printf("the same rows grouped by region instead (each row lands far from the one before in the key):\n");
     sheetfixtures::writeSkyPilotSheet(sheet, rows, 1.0, sheetfixtures::SheetOrder::ByRegion);
