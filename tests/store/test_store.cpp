@@ -18,6 +18,7 @@
 #include <QtTest>
 #include <SQLiteCpp/Database.h>
 #include <cstdio>
+#include <memory>
 #include <sqlite3.h>
 #include <thread>
 
@@ -80,16 +81,19 @@ private slots:
     void killedWriterLosesNoCommittedEdit();
 
 private:
-    QString path(const QString &name) const { return m_dir.filePath(name); }
+    QString path(const QString &name) const { return m_dir->filePath(name); }
     QString copyOfTemplate(const QString &name);
 
-    QTemporaryDir m_dir;
+    // Made in initTestCase, not with the object: the killed writer child constructs the object
+    // too and would leave an empty folder behind each time.
+    std::unique_ptr<QTemporaryDir> m_dir;
     QString m_template;
 };
 
 void TestStore::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
     m_template = path(QStringLiteral("template.breakeven"));
     Document::create(m_template);
     QVERIFY(QFile::exists(m_template));
@@ -145,7 +149,7 @@ void TestStore::createsSeededDocument()
     QCOMPARE(first[0].sheetId, std::optional<qint64>(sheets[0].id));
 
     // The scratch file the document was built in is gone.
-    QCOMPARE(QDir(m_dir.path())
+    QCOMPARE(QDir(m_dir->path())
                  .entryList({ QStringLiteral(".seeded.breakeven.*") }, QDir::Files | QDir::Hidden),
         QStringList());
 }
