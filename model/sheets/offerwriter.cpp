@@ -13,12 +13,17 @@ namespace breakeven {
 
 namespace {
 
-// Parameters ?1..?16 follow rows::kOfferColumns, so bindOffer binds the lookup too.
+// Parameters ?1..?16 follow rows::kOfferColumns, so bindOffer binds the lookup too. Source and
+// date are compared as the offers have them: '' is the sheet's, the stored offer's sheet for
+// the stored one and this import's (?18, ?19, bound once) for the new one.
 const std::string kFind =
     "SELECT id, (category IS ?2 AND gpu IS ?4 AND gpu_count IS ?5 AND vcpus IS ?6 AND memory_gib IS ?7"
     " AND currency IS ?9 AND on_demand IS ?10 AND spot IS ?11 AND reserved_1y IS ?12 AND reserved_3y IS ?13"
-    " AND source IS ?14 AND url IS ?15 AND as_of IS ?16)"
+    " AND url IS ?15 AND " + rows::kOfferSource + " IS (CASE WHEN ?14 = '' THEN ?18 ELSE ?14 END)"
+    " AND " + rows::kOfferAsOf + " IS (CASE WHEN ?16 = '' THEN ?19 ELSE ?16 END))"
     " FROM cloud_offers WHERE provider = ?1 AND instance_type = ?3 AND region = ?8";
+constexpr int kFindSheetSource = 18;
+constexpr int kFindSheetAsOf = 19;
 
 // A conflict is not an error here: it is a key already there, looked up afterwards. SQLite gives
 // each new row the id one past the largest, so the rows of one statement get consecutive ids.
@@ -116,6 +121,23 @@ OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId)
     RawStatement last(m_database, "SELECT coalesce(max(id), 0) FROM cloud_offers");
     if (last.step())
         m_lastId = sqlite3_column_int64(last.get(), 0);
+    if (m_sheetId) {
+        RawStatement sheet(m_database, "SELECT source, as_of FROM sheets WHERE id = ?");
+        sqlite3_bind_int64(sheet.get(), 1, *m_sheetId);
+        if (sheet.step()) {
+            const auto text = [&](int column) {
+                return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(sheet.get(), column)),
+                                         sqlite3_column_bytes(sheet.get(), column));
+            };
+            m_sheetSource = text(0);
+            m_sheetAsOf = text(1);
+        }
+    }
+    // Bound as UTF-8 copies: they stay bound for the statement's life.
+    m_find.check(sqlite3_bind_text(m_find.get(), kFindSheetSource, m_sheetSource.toUtf8().constData(), -1,
+                                   SQLITE_TRANSIENT));
+    m_find.check(sqlite3_bind_text(m_find.get(), kFindSheetAsOf, m_sheetAsOf.toUtf8().constData(), -1,
+                                   SQLITE_TRANSIENT));
     m_batch.reserve(kBatchRows);
 }
 
@@ -170,6 +192,15 @@ std::pair<double, double> OfferWriter::keptPrice(qint64 offerId)
     return {headlinePrice(kept), kept.spot.value_or(std::numeric_limits<double>::infinity())};
 }
 
+void OfferEncoder::inheritFromSheet(const QString &source, const QString &asOf)
+{
+    // Empty stays written as it is: '' already reads as the sheet's.
+    m_inherited[EncodedOffer::Source] = source.isEmpty() ? QString() : source;
+    m_inherited[EncodedOffer::AsOf] = asOf.isEmpty() ? QString() : asOf;
+    for (Cached &cached : m_cache)
+        cached = {};
+}
+
 void OfferEncoder::encode(const CloudOffer &offer, EncodedOffer &out)
 {
     const QString category = toString(offer.category);
@@ -184,7 +215,8 @@ void OfferEncoder::encode(const CloudOffer &offer, EncodedOffer &out)
         const bool shared = text.constData() == cached.text.constData() && text.size() == cached.text.size();
         if (!shared && text != cached.text) {
             cached.text = text;
-            cached.utf8 = text.toUtf8();
+            const QString &inherited = m_inherited[i];
+            cached.utf8 = !inherited.isNull() && text == inherited ? QByteArray() : text.toUtf8();
         }
         size += cached.utf8.size();
     }

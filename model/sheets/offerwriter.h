@@ -97,6 +97,8 @@ struct EncodedOffer {
 // repeat from the row before are converted to UTF-8 once.
 class OfferEncoder {
 public:
+    // A source or date equal to these is written as '': the offer reads its sheet's (schema 4).
+    void inheritFromSheet(const QString &source, const QString &asOf);
     void encode(const CloudOffer &offer, EncodedOffer &out);
 
 private:
@@ -105,12 +107,18 @@ private:
         QByteArray utf8;
     };
     Cached m_cache[EncodedOffer::kTextColumns];
+    QString m_inherited[EncodedOffer::kTextColumns]; // null: the column is written as it is
 };
 
 class OfferWriter {
 public:
     OfferWriter(Connection &connection, std::optional<qint64> sheetId);
     ~OfferWriter();
+
+    // The source and date of the sheet the offers link to; an offer with the same ones is
+    // encoded with '' in their place (OfferEncoder::inheritFromSheet).
+    const QString &sheetSource() const { return m_sheetSource; }
+    const QString &sheetAsOf() const { return m_sheetAsOf; }
 
     struct Outcome {
         UpsertResult result = UpsertResult::Unchanged; // of the key so far
@@ -160,6 +168,8 @@ private:
 
     sqlite3 *m_database;
     std::optional<qint64> m_sheetId;
+    QString m_sheetSource;
+    QString m_sheetAsOf;
     RawStatement m_find;
     RawStatement m_insert;      // one row
     RawStatement m_insertBatch; // kBatchRows rows

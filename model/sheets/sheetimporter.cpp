@@ -327,6 +327,7 @@ void ImportRun::produce(CsvReader &reader, BatchQueue<Batch> &queue)
 void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
 {
     m_writer.emplace(m_document.connection(), sheetId);
+    m_encoder.inheritFromSheet(m_writer->sheetSource(), m_writer->sheetAsOf());
     m_writer->sink = [this](qint64 line, const OfferWriter::Outcome &outcome) { settle(line, outcome); };
     m_sinceProgress.start();
     const qint64 totalBytes = reader.totalBytes();
@@ -426,6 +427,7 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
     sheet.preset = report.preset;
     sheet.importedAt = QDateTime::currentDateTimeUtc();
     sheet.asOf = report.asOf;
+    sheet.source = run.defaults().source;
     try {
         connection.write([&] {
             // Every offer links to this record, so it is written first; the hash follows once

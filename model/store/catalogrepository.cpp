@@ -70,7 +70,7 @@ std::string excludedAssignments(const std::string &columns)
 
 std::string selectOffer()
 {
-    return "SELECT id, " + rows::kOfferColumns + ", sheet_id FROM cloud_offers";
+    return "SELECT id, " + rows::kOfferReadColumns + ", sheet_id FROM cloud_offers";
 }
 
 } // namespace
@@ -341,7 +341,7 @@ qint64 CatalogRepository::recordSheet(const SheetRecord &sheet)
         auto insert = m_connection.statement(
             "INSERT INTO sheets (file_name, sha256, preset, rows_added, rows_updated, "
             "rows_unchanged,"
-            " rows_skipped, imported_at, as_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            " rows_skipped, imported_at, as_of, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insert->bind(1, utf8(sheet.fileName));
         insert->bind(2, utf8(sheet.sha256));
         insert->bind(3, utf8(sheet.preset));
@@ -351,6 +351,7 @@ qint64 CatalogRepository::recordSheet(const SheetRecord &sheet)
         insert->bind(7, static_cast<std::int64_t>(sheet.rowsSkipped));
         insert->bind(8, utf8(importedAt.toUTC().toString(Qt::ISODateWithMs)));
         insert->bind(9, utf8(sheet.asOf));
+        insert->bind(10, utf8(sheet.source));
         insert->exec();
         return qint64(m_connection.database().getLastInsertRowid());
     });
@@ -378,7 +379,7 @@ std::vector<SheetRecord> CatalogRepository::sheets()
         std::vector<SheetRecord> records;
         auto query = m_connection.statement(
             "SELECT id, file_name, sha256, preset, rows_added, rows_updated, rows_unchanged,"
-            " rows_skipped, imported_at, as_of FROM sheets ORDER BY imported_at DESC, id DESC");
+            " rows_skipped, imported_at, as_of, source FROM sheets ORDER BY imported_at DESC, id DESC");
         while (query->executeStep()) {
             SheetRecord r;
             r.id = query->getColumn(0).getInt64();
@@ -391,6 +392,7 @@ std::vector<SheetRecord> CatalogRepository::sheets()
             r.rowsSkipped = query->getColumn(7).getInt64();
             r.importedAt = QDateTime::fromString(textColumn(*query, 8), Qt::ISODateWithMs);
             r.asOf = textColumn(*query, 9);
+            r.source = textColumn(*query, 10);
             records.push_back(r);
         }
         return records;

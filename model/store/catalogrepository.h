@@ -90,6 +90,9 @@ struct SheetRecord {
     qint64 rowsSkipped = 0;
     QDateTime importedAt; // UTC
     QString asOf; // ISO date the sheet's prices hold for
+    // What its offers name as their source ("SkyPilot catalog vms.csv"); an offer that has
+    // this sheet's source or date stores '' and reads them from here.
+    QString source;
 };
 
 class CatalogRepository {

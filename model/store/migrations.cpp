@@ -36,6 +36,11 @@ void rebuildOffersTable(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v3.sql")));
 }
 
+void sheetSources(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v4.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -46,6 +51,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 1, &createVersion1 },
     { 2, &dropPriceIndexes },
     { 3, &rebuildOffersTable, true },
+    { 4, &sheetSources },
 };
 
 // Foreign keys can only be switched between transactions; a step that drops and replaces a

@@ -1,6 +1,7 @@
 #include "offerquery.h"
 
 #include "connection.h"
+#include "rows.h"
 
 namespace breakeven {
 
@@ -72,7 +73,7 @@ std::string orderBy(OfferColumn column, const std::optional<PricingPlan> &plan, 
     case OfferColumn::PricePerGpuHour:
         return price(perGpuHourColumn(plan));
     case OfferColumn::AsOf:
-        return plain("as_of");
+        return plain(rows::kOfferAsOf.c_str());
     case OfferColumn::OnDemandPerGpuHour:
         return price(perGpuHourColumn(PricingPlan::OnDemand));
     case OfferColumn::SpotPerGpuHour:

@@ -32,6 +32,21 @@ inline const std::string kComponentColumns = "name, price, quantity";
 inline const std::string kOfferColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of";
+// An imported offer whose source or as_of is '' has the one of its sheet (schema 4). These
+// read the value an offer has, in a query on cloud_offers (not renamed), and kOfferReadColumns
+// reads kOfferColumns so.
+inline std::string inheritedFromSheet(const std::string &column)
+{
+    const std::string own = "cloud_offers." + column;
+    return "(CASE WHEN " + own + " <> '' OR cloud_offers.sheet_id IS NULL THEN " + own
+        + " ELSE coalesce((SELECT sheets." + column + " FROM sheets WHERE sheets.id = cloud_offers.sheet_id), '')"
+        + " END)";
+}
+inline const std::string kOfferSource = inheritedFromSheet("source");
+inline const std::string kOfferAsOf = inheritedFromSheet("as_of");
+inline const std::string kOfferReadColumns
+    = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
+      "on_demand, spot, reserved_1y, reserved_3y, " + kOfferSource + ", url, " + kOfferAsOf;
 
 inline constexpr int kGpuColumnCount = 16;
 inline constexpr int kCloudOptionColumnCount = 16;

@@ -4,6 +4,7 @@
 
 #include "inputerror.h"
 #include "sheets/sheetpreset.h"
+#include "store/rows.h"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
@@ -403,9 +404,10 @@ private Q_SLOTS:
         options.asOf = QStringLiteral("2026-02-02");
         QCOMPARE(SheetImporter(*document).import(path, options).offers.added, kRows);
         SQLite::Database &database = document->connection().database();
-        SQLite::Statement stored(database, "SELECT provider, category, currency, source, url, as_of, on_demand, "
-                                           "gpu_count, vcpus, memory_gib, spot, reserved_1y FROM cloud_offers "
-                                           "WHERE instance_type = ?");
+        // Source and date as the offer has them; a date equal to the sheet's is stored as ''.
+        SQLite::Statement stored(database, "SELECT provider, category, currency, " + rows::kOfferSource + ", url, "
+                                           + rows::kOfferAsOf + ", on_demand, gpu_count, vcpus, memory_gib, spot, "
+                                           "reserved_1y, as_of FROM cloud_offers WHERE instance_type = ?");
         for (int k = 0; k < kRows; ++k) {
             stored.bind(1, QStringLiteral("inst-%1").arg(k).toStdString());
             QVERIFY(stored.executeStep());
@@ -416,6 +418,7 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(stored.getColumn(4).getString()),
                      k % 5 == 0 ? QStringLiteral("https://example.com/%1").arg(k) : QString());
             QCOMPARE(stored.getColumn(5).getString(), std::string(k % 7 == 3 ? "2025-01-01" : "2026-02-02"));
+            QCOMPARE(stored.getColumn(12).getString(), std::string(k % 7 == 3 ? "2025-01-01" : ""));
             QCOMPARE(stored.getColumn(6).getDouble(), 1 + k / 100.0);
             QCOMPARE(stored.getColumn(7).getInt(), k % 4 + 1);
             QCOMPARE(stored.getColumn(8).getDouble(), double((k % 5) * 8));

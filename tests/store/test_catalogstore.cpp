@@ -199,7 +199,7 @@ void TestCatalogStore::upsertsByProviderInstanceRegion()
     CloudOffer offer = syntheticOffer(7);
     offer.instanceType = QStringLiteral("upsert-me");
     const qint64 sheet = catalog.recordSheet(SheetRecord { 0, QStringLiteral("prices.csv"),
-        QString(64, u'a'), QStringLiteral("native"), 0, 0, 0, 0, {}, {} });
+        QString(64, u'a'), QStringLiteral("native"), 0, 0, 0, 0, {}, {}, {} });
     QCOMPARE(catalog.saveOffer(offer, sheet), UpsertResult::Added);
     QCOMPARE(catalog.saveOffer(offer, sheet), UpsertResult::Unchanged);
 

@@ -3,3 +3,5 @@ breakeven_add_test(test_sheets SOURCES ${CMAKE_CURRENT_LIST_DIR}/../sheets/test_
 breakeven_add_test(test_import_cli SOURCES ${CMAKE_CURRENT_LIST_DIR}/../sheets/test_import_cli.cpp
                    ${CMAKE_CURRENT_LIST_DIR}/../sheets/sheetfixtures.h)
 add_dependencies(test_import_cli breakeven)
+breakeven_add_test(test_provenance SOURCES ${CMAKE_CURRENT_LIST_DIR}/../sheets/test_provenance.cpp
+                   ${CMAKE_CURRENT_LIST_DIR}/../sheets/sheetfixtures.h)
