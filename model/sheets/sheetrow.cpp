@@ -10,6 +10,14 @@ namespace breakeven {
 
 namespace {
 
+// Assigns unless `to` already has `from`'s string: most texts of a row are those of the row
+// before, shared through the column caches, and a copy costs two atomic reference counts.
+void shareText(QString &to, const QString &from)
+{
+    if (to.constData() != from.constData() || to.size() != from.size())
+        to = from;
+}
+
 bool isPlaceholder(QStringView text)
 {
     static constexpr const char *kPlaceholders[] = {"n/a", "na", "-", "--", "nan", "none", "null", "?", "tbd"};
@@ -128,13 +136,17 @@ QByteArrayView SheetRowReader::bytes(const CsvRow &fields, SheetField field) con
     return view;
 }
 
-QString SheetRowReader::cell(const CsvRow &fields, SheetField field) const
+const QString &SheetRowReader::cell(const CsvRow &fields, SheetField field) const
 {
+    static const QString empty;
     const QByteArrayView view = bytes(fields, field);
     if (view.isEmpty())
-        return QString();
-    if (uchar(view.front()) >= 0x80 || uchar(view.back()) >= 0x80)
-        return QString::fromUtf8(view).trimmed(); // may end in a space outside ASCII
+        return empty;
+    if (uchar(view.front()) >= 0x80 || uchar(view.back()) >= 0x80) {
+        QString &text = m_uncached[std::size_t(field)];
+        text = QString::fromUtf8(view).trimmed(); // may end in a space outside ASCII
+        return text;
+    }
     std::vector<CachedText> &cache = m_texts[std::size_t(field)];
     if (cache.empty())
         cache.resize(kTextCacheSize);
@@ -158,22 +170,22 @@ bool SheetRowReader::read(qint64 line, const CsvRow &fields, SheetRow &row, RowP
     row.reserved1y.reset();
     row.reserved3y.reset();
     row.gpuInfo.reset();
-    row.provider = cell(fields, SheetField::Provider).toLower();
-    if (row.provider.isEmpty())
-        row.provider = m_preset.provider;
-    row.category = cell(fields, SheetField::Category);
-    if (row.category.isEmpty())
-        row.category = m_preset.category;
-    row.instanceType = cell(fields, SheetField::InstanceType);
-    row.accelerator = cell(fields, SheetField::Gpu);
-    row.region = cell(fields, SheetField::Region);
-    row.zone = cell(fields, SheetField::Zone);
-    row.currency = cell(fields, SheetField::Currency);
-    if (row.currency.isEmpty())
-        row.currency = m_preset.currency;
-    row.source = cell(fields, SheetField::Source);
-    row.url = cell(fields, SheetField::Url);
-    row.asOf = cell(fields, SheetField::AsOf);
+    const QString &provider = cell(fields, SheetField::Provider);
+    if (provider.isEmpty())
+        shareText(row.provider, m_preset.provider);
+    else
+        row.provider = provider.toLower();
+    const QString &category = cell(fields, SheetField::Category);
+    shareText(row.category, category.isEmpty() ? m_preset.category : category);
+    shareText(row.instanceType, cell(fields, SheetField::InstanceType));
+    shareText(row.accelerator, cell(fields, SheetField::Gpu));
+    shareText(row.region, cell(fields, SheetField::Region));
+    shareText(row.zone, cell(fields, SheetField::Zone));
+    const QString &currency = cell(fields, SheetField::Currency);
+    shareText(row.currency, currency.isEmpty() ? m_preset.currency : currency);
+    shareText(row.source, cell(fields, SheetField::Source));
+    shareText(row.url, cell(fields, SheetField::Url));
+    shareText(row.asOf, cell(fields, SheetField::AsOf));
 
     // Plain numbers are read from the bytes; anything else (placeholders, a decimal comma,
     // signs from_chars does not take) goes through the text.
@@ -302,7 +314,7 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
     out.warnings.clear();
     // Every field of the offer is set below, each from the row or else the defaults.
     CloudOffer &offer = out.offer;
-    offer.provider = row.provider.isEmpty() ? m_defaults.provider : row.provider;
+    shareText(offer.provider, row.provider.isEmpty() ? m_defaults.provider : row.provider);
     if (offer.provider.isEmpty()) {
         problem = {m_reader.columnName(SheetField::Provider), QStringLiteral("missing provider")};
         return false;
@@ -356,20 +368,20 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
         return false;
     }
 
-    offer.instanceType = row.instanceType;
-    offer.gpu = gpu->name;
+    shareText(offer.instanceType, row.instanceType);
+    shareText(offer.gpu, gpu->name);
     offer.gpuCount = row.gpuCount;
     offer.vcpus = row.vcpus;
     offer.memoryGiB = row.memoryGiB;
-    offer.region = row.region;
-    offer.currency = row.currency.isEmpty() ? m_defaults.currency : row.currency;
+    shareText(offer.region, row.region);
+    shareText(offer.currency, row.currency.isEmpty() ? m_defaults.currency : row.currency);
     offer.onDemand = row.onDemand;
     offer.spot = row.spot;
     offer.reserved1y = row.reserved1y;
     offer.reserved3y = row.reserved3y;
-    offer.source = row.source.isEmpty() ? m_defaults.source : row.source;
-    offer.url = row.url.isEmpty() ? m_defaults.url : row.url;
-    offer.asOf = row.asOf.isEmpty() ? m_defaults.asOf : row.asOf;
+    shareText(offer.source, row.source.isEmpty() ? m_defaults.source : row.source);
+    shareText(offer.url, row.url.isEmpty() ? m_defaults.url : row.url);
+    shareText(offer.asOf, row.asOf.isEmpty() ? m_defaults.asOf : row.asOf);
 
     if (offer.spot && offer.onDemand && *offer.spot > *offer.onDemand) {
         out.warnings << QStringLiteral("spot price %1 above on-demand %2: imported without the spot price")

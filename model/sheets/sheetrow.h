@@ -68,8 +68,9 @@ private:
     // The cell's bytes without the spaces around them; empty when the sheet lacks the column.
     QByteArrayView bytes(const CsvRow &fields, SheetField field) const;
     // The cell as text, trimmed. A sheet repeats most of its texts row after row, so each column
-    // keeps the strings it made lately and hands out the same one for the same bytes.
-    QString cell(const CsvRow &fields, SheetField field) const;
+    // keeps the strings it made lately and hands out the same one for the same bytes. The
+    // reference holds until the next call for the same field.
+    const QString &cell(const CsvRow &fields, SheetField field) const;
     std::optional<GpuInfo> gpuInfo(QByteArrayView bytes) const;
 
     static constexpr qsizetype kGpuInfoCacheSize = 4096;
@@ -86,6 +87,7 @@ private:
     mutable QByteArray m_lastGpuInfoBytes;
     mutable std::optional<GpuInfo> m_lastGpuInfo;
     mutable std::array<std::vector<CachedText>, kSheetFieldCount> m_texts;
+    mutable std::array<QString, kSheetFieldCount> m_uncached; // a cell outside ASCII, per field
 };
 
 // What a GPU spelling resolves by: the spelling, the count and the GpuInfo size.
