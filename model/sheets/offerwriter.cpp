@@ -27,15 +27,22 @@ constexpr int kFindSheetAsOf = 19;
 
 // A conflict is not an error here: it is a key already there, looked up afterwards. SQLite gives
 // each new row the id one past the largest, so the rows of one statement get consecutive ids.
+// The batch ignores a row that breaks any rule, not only the key's: a statement that cannot
+// stop halfway needs no statement journal, which would copy every page the statement changes
+// (so would an immediate foreign key check: the import runs with them off). A row it ignored
+// and the document does not have is inserted alone, which reports the rule it breaks.
 constexpr int kInsertParameters = rows::kOfferColumnCount + 1; // and the sheet's id
 
 std::string insertSql(int rowCount)
 {
-    std::string sql = "INSERT INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id) VALUES ";
     const std::string row = "(" + rows::placeholders(kInsertParameters) + ")";
+    if (rowCount == 1)
+        return "INSERT INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id) VALUES " + row
+            + " ON CONFLICT (provider, instance_type, region) DO NOTHING";
+    std::string sql = "INSERT OR IGNORE INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id) VALUES ";
     for (int i = 0; i < rowCount; ++i)
         sql += (i ? ", " : "") + row;
-    return sql + " ON CONFLICT (provider, instance_type, region) DO NOTHING";
+    return sql;
 }
 
 const std::string kUpdate = "UPDATE cloud_offers SET " + rows::assignments(rows::kOfferColumns)
@@ -382,7 +389,7 @@ void OfferWriter::flush()
         } else {
             // A row that met a key finds an older id, or one an earlier row of the batch took.
             if (!find(queued))
-                m_insert.check(SQLITE_CONSTRAINT);
+                refuse(queued.offer);
             const qint64 foundId = sqlite3_column_int64(m_find.get(), 0);
             const bool same = sqlite3_column_int(m_find.get(), 1) != 0;
             m_find.reset();
@@ -399,6 +406,15 @@ void OfferWriter::flush()
             sink(queued.line, outcome);
     }
     m_batch.clear();
+}
+
+void OfferWriter::refuse(const EncodedOffer &offer)
+{
+    // Throws SQLite's own reason; the row was refused once already, so it is refused again.
+    bindOffer(m_insert, offer, true);
+    m_insert.step();
+    m_insert.reset();
+    throw SQLite::Exception(m_database, SQLITE_CONSTRAINT);
 }
 
 bool OfferWriter::find(const Queued &queued)

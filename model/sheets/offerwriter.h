@@ -157,6 +157,7 @@ private:
     Outcome writeOne(const Queued &queued);
     Outcome added(qint64 id, qint64 line);
     bool find(const Queued &queued);
+    [[noreturn]] void refuse(const EncodedOffer &offer); // a row the batch ignored: SQLite's reason
     Outcome update(const EncodedOffer &offer, qint64 line, qint64 id, bool same);
     Seen seen(qint64 offerId) const;
     void remember(qint64 offerId, qint64 line, UpsertResult result);

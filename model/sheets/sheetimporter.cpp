@@ -8,6 +8,7 @@
 #include "offerwriter.h"
 #include "sha256.h"
 #include "sheetrow.h"
+#include "store/database.h"
 #include "store/document.h"
 
 #include <QDateTime>
@@ -422,6 +423,10 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
     std::optional<RelaxedSync> relaxed;
     if (write)
         relaxed.emplace(connection.database());
+    // The import writes one link, each offer's to the sheet record it writes first in the same
+    // transaction, and changes no offer's id; with the checks off, SQLite neither looks the
+    // sheet up for every row nor keeps a statement journal for each batch (OfferWriter).
+    const ForeignKeysOff foreignKeys(connection.database());
     SheetRecord sheet;
     sheet.fileName = report.fileName;
     sheet.preset = report.preset;

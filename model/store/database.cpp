@@ -149,6 +149,23 @@ void configureForWriting(SQLite::Database &database)
 
 } // namespace
 
+ForeignKeysOff::ForeignKeysOff(SQLite::Database &database, bool off) : m_database(database)
+{
+    m_restore = off && sqlite3_get_autocommit(database.getHandle()) != 0
+        && database.execAndGet("PRAGMA foreign_keys").getInt() != 0;
+    if (m_restore)
+        database.exec("PRAGMA foreign_keys = OFF");
+}
+
+ForeignKeysOff::~ForeignKeysOff()
+{
+    try {
+        if (m_restore)
+            m_database.exec("PRAGMA foreign_keys = ON");
+    } catch (const SQLite::Exception &) { // the connection is failing anyway
+    }
+}
+
 void hardenConnection(SQLite::Database &database)
 {
     sqlite3 *handle = database.getHandle();

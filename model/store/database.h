@@ -32,6 +32,22 @@ std::unique_ptr<SQLite::Database> createDocumentDatabase(const QString &path);
 // Applies defensive mode, trusted_schema=OFF and disables extension loading, triggers and views.
 void hardenConnection(SQLite::Database &database);
 
+// Switches foreign keys off for the transactions run while it lives, when `off` is true and
+// they are on; back on when it goes. Foreign keys can only be switched between transactions:
+// made inside one, it changes nothing. What is written meanwhile must keep the links itself
+// (or be checked with foreign_key_check before its commit).
+class ForeignKeysOff {
+public:
+    explicit ForeignKeysOff(SQLite::Database &database, bool off = true);
+    ~ForeignKeysOff();
+    ForeignKeysOff(const ForeignKeysOff &) = delete;
+    ForeignKeysOff &operator=(const ForeignKeysOff &) = delete;
+
+private:
+    SQLite::Database &m_database;
+    bool m_restore = false;
+};
+
 // Runs the upgrade steps from the document's user_version to the latest, each in its own
 // transaction, so that an interrupted upgrade leaves the document at a whole version.
 void upgradeSchema(SQLite::Database &database, const QString &path);

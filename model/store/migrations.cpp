@@ -54,33 +54,6 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 4, &sheetSources },
 };
 
-// Foreign keys can only be switched between transactions; a step that drops and replaces a
-// table runs with them off (else dropping it would clear the links to it), and the links are
-// checked before it commits.
-class ForeignKeysOff {
-public:
-    ForeignKeysOff(SQLite::Database &database, bool off) : m_database(database)
-    {
-        m_restore = off && database.execAndGet("PRAGMA foreign_keys").getInt() != 0;
-        if (m_restore)
-            database.exec("PRAGMA foreign_keys = OFF");
-    }
-    ~ForeignKeysOff()
-    {
-        try {
-            if (m_restore)
-                m_database.exec("PRAGMA foreign_keys = ON");
-        } catch (const SQLite::Exception &) { // the connection is failing anyway
-        }
-    }
-    ForeignKeysOff(const ForeignKeysOff &) = delete;
-    ForeignKeysOff &operator=(const ForeignKeysOff &) = delete;
-
-private:
-    SQLite::Database &m_database;
-    bool m_restore = false;
-};
-
 } // namespace
 
 int latestSchemaVersion()
@@ -112,6 +85,8 @@ void upgradeSchema(SQLite::Database &database, const QString &path)
 {
     for (const UpgradeStep &step : kUpgradeSteps) {
         try {
+            // A step that drops and replaces a table runs with foreign keys off (else dropping it
+            // would clear the links to it), and the links are checked before it commits.
             const ForeignKeysOff foreignKeys(database, step.replacesTables);
             SQLite::Transaction transaction(database, SQLite::TransactionBehavior::IMMEDIATE);
             // Read inside the transaction: another process may have upgraded it meanwhile.
