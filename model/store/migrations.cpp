@@ -41,6 +41,11 @@ void sheetSources(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v4.sql")));
 }
 
+void reorderOfferKey(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v5.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -52,6 +57,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 2, &dropPriceIndexes },
     { 3, &rebuildOffersTable, true },
     { 4, &sheetSources },
+    { 5, &reorderOfferKey, true },
 };
 
 } // namespace

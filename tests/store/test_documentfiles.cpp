@@ -190,8 +190,9 @@ void TestDocumentFiles::upgradesVersionZeroDocument()
     QCOMPARE(std::uint32_t(raw.execAndGet("PRAGMA application_id").getInt()), kApplicationId);
 }
 
-// Schema 3 replaces the offers table: ids, rows and the links scenarios keep to them survive,
-// and the category rule still holds.
+// Schemas 3 and 5 replace the offers table: ids, rows and the links scenarios keep to them
+// survive, and the category rule and the key still hold (the key's columns now in the order
+// instance type, region, provider). Schema 4 gives sheets a source; offers keep their own.
 void TestDocumentFiles::upgradesVersionTwoDocument()
 {
     const QString file = path(QStringLiteral("version2.breakeven"));
@@ -208,8 +209,9 @@ void TestDocumentFiles::upgradesVersionTwoDocument()
         raw.exec("PRAGMA user_version = 2");
         raw.exec("INSERT INTO sheets (id, file_name, imported_at) VALUES (5, 'lambda.csv', '2026-01-01')");
         raw.exec("INSERT INTO cloud_offers (id, provider, category, instance_type, gpu, gpu_count, region, on_demand, "
-                 "sheet_id) VALUES (40, 'lambda', 'ml-cloud', 'gpu_1x_h100', 'H100', 1, 'us-east-1', 2.49, 5), "
-                 "(41, 'aws', 'hyperscaler', 'p5.48xlarge', 'H100', 8, 'us-east-1', 98.32, NULL)");
+                 "source, as_of, sheet_id) VALUES (40, 'lambda', 'ml-cloud', 'gpu_1x_h100', 'H100', 1, 'us-east-1', 2.49, "
+                 "'Lambda price list', '2025-12-01', 5), "
+                 "(41, 'aws', 'hyperscaler', 'p5.48xlarge', 'H100', 8, 'us-east-1', 98.32, '', '', NULL)");
         raw.exec("INSERT INTO scenarios (id, name) VALUES (1, 'plan')");
         raw.exec("INSERT INTO cloud_options (scenario_id, position, offer_id, name, category, pricing) "
                  "VALUES (1, 0, 40, 'Lambda H100', 'ml-cloud', 'on-demand')");
@@ -225,6 +227,14 @@ void TestDocumentFiles::upgradesVersionTwoDocument()
                  std::string("40:lambda:2.49:5 41:aws:98.32:-"));
         QCOMPARE(db.execAndGet("SELECT offer_id FROM cloud_options").getInt(), 40);
         QCOMPARE(db.execAndGet("SELECT count(*) FROM pragma_table_xinfo('cloud_offers')").getInt(), 18);
+        QCOMPARE(db.execAndGet("SELECT group_concat(name, ',') FROM (SELECT ii.name FROM pragma_index_list('cloud_offers') il,"
+                               " pragma_index_info(il.name) ii WHERE il.[unique] AND il.origin = 'u' ORDER BY ii.seqno)")
+                     .getString(),
+                 std::string("instance_type,region,provider"));
+        QCOMPARE(db.execAndGet("SELECT source FROM sheets WHERE id = 5").getString(), std::string());
+        const auto kept = document->catalog().offer(40);
+        QCOMPARE(kept->offer.source, QStringLiteral("Lambda price list"));
+        QCOMPARE(kept->offer.asOf, QStringLiteral("2025-12-01"));
         QVERIFY(db.execAndGet("SELECT sql FROM sqlite_schema WHERE name = 'cloud_offers'").getString().find(
                     "category = 'marketplace'") != std::string::npos);
         QVERIFY_THROWS_EXCEPTION(SQLite::Exception,
