@@ -8,6 +8,7 @@
 #include "offerwriter.h"
 #include "sha256.h"
 #include "sheetrow.h"
+#include "textcache.h"
 #include "store/database.h"
 #include "store/document.h"
 
@@ -93,6 +94,10 @@ private:
         std::vector<std::size_t> rows;
     };
     std::deque<PendingKey> m_pendingKeys;
+    // The preview's texts: rows repeat them, and share one string for each.
+    TextCache m_previewTypes{4096};
+    TextCache m_previewRegions{4096};
+    TextCache m_previewGpus{256};
     QElapsedTimer m_sinceProgress;
     qint64 m_rowsAtProgress = 0;
     QString m_spotColumn; // the sheet's name for it, in warnings
@@ -229,9 +234,9 @@ void ImportRun::handle(Item &item)
     if (m_options.collectRows) {
         report.line = item.line;
         report.status = RowStatus::Add;
-        report.instanceType = item.offer.string(EncodedOffer::InstanceType);
-        report.region = item.offer.string(EncodedOffer::Region);
-        report.gpu = item.offer.string(EncodedOffer::Gpu);
+        report.instanceType = m_previewTypes.text(item.offer.text(EncodedOffer::InstanceType));
+        report.region = m_previewRegions.text(item.offer.text(EncodedOffer::Region));
+        report.gpu = m_previewGpus.text(item.offer.text(EncodedOffer::Gpu));
         report.gpuCount = item.offer.gpuCount;
         report.gpuMemoryGB = item.gpuMemoryGB;
     }

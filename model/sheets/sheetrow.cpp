@@ -147,15 +147,7 @@ const QString &SheetRowReader::cell(const CsvRow &fields, SheetField field) cons
         text = QString::fromUtf8(view).trimmed(); // may end in a space outside ASCII
         return text;
     }
-    std::vector<CachedText> &cache = m_texts[std::size_t(field)];
-    if (cache.empty())
-        cache.resize(kTextCacheSize);
-    CachedText &slot = cache[qHash(view) % kTextCacheSize];
-    if (slot.bytes != view) {
-        slot.bytes = view.toByteArray();
-        slot.text = QString::fromUtf8(view);
-    }
-    return slot.text;
+    return m_texts[std::size_t(field)].text(view);
 }
 
 bool SheetRowReader::read(qint64 line, const CsvRow &fields, SheetRow &row, RowProblem &problem) const

@@ -8,6 +8,7 @@
 #include "domain.h"
 #include "sheetpreset.h"
 #include "skypilotformat.h"
+#include "textcache.h"
 
 #include <QHash>
 #include <QString>
@@ -74,11 +75,6 @@ private:
     std::optional<GpuInfo> gpuInfo(QByteArrayView bytes) const;
 
     static constexpr qsizetype kGpuInfoCacheSize = 4096;
-    static constexpr std::size_t kTextCacheSize = 1024; // per column
-    struct CachedText {
-        QByteArray bytes;
-        QString text;
-    };
     SheetPreset m_preset;
     ColumnIndexes m_columns;
     QStringList m_header;
@@ -86,7 +82,7 @@ private:
     mutable QHash<QString, std::optional<GpuInfo>> m_gpuInfos; // by the cell's text
     mutable QByteArray m_lastGpuInfoBytes;
     mutable std::optional<GpuInfo> m_lastGpuInfo;
-    mutable std::array<std::vector<CachedText>, kSheetFieldCount> m_texts;
+    mutable std::array<TextCache, kSheetFieldCount> m_texts;
     mutable std::array<QString, kSheetFieldCount> m_uncached; // a cell outside ASCII, per field
 };
 
