@@ -8,9 +8,9 @@
 #include "offerwriter.h"
 #include "sha256.h"
 #include "sheetrow.h"
-#include "textcache.h"
 #include "store/database.h"
 #include "store/document.h"
+#include "textcache.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
