@@ -21,7 +21,8 @@ QString usageText()
 {
     return QStringLiteral(
         "Usage:\n"
-        "  breakeven [DOCUMENT]                                     open the GUI\n"
+        "  breakeven [DOCUMENT] [--quit-after-start]                open the GUI (and close it once its\n"
+        "                                                           window has been shown)\n"
         "  breakeven new DOCUMENT                                   create a document from the bundled catalog\n"
         "  breakeven compare SCENARIO [--utilization U] [--json]    print results\n"
         "  breakeven import SHEET.csv --into DOCUMENT [--preset NAME] [--strict] [--dry-run] [--json]\n"
@@ -40,6 +41,8 @@ bool isCommand(const QStringList &arguments)
     if (arguments.isEmpty())
         return false;
     const QString &first = arguments.first();
+    if (first == QLatin1String("--quit-after-start"))
+        return false;
     return kCommands.contains(first) || first == QLatin1String("--help") || first == QLatin1String("-h")
         || first == QLatin1String("--version") || (first.startsWith(QLatin1Char('-')) && first != QLatin1String("-"));
 }
