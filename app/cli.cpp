@@ -4,9 +4,12 @@
 #include "commands.h"
 #include "inputerror.h"
 
+#include <QFileInfo>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 namespace breakeven::cli {
 
@@ -36,15 +39,67 @@ QString usageText()
         "Exit status: 0 success, 1 bad input, 2 usage error.\n");
 }
 
+namespace {
+
+int editDistance(const QString &a, const QString &b)
+{
+    std::vector<int> row(std::size_t(b.size()) + 1);
+    for (std::size_t j = 0; j < row.size(); ++j)
+        row[j] = int(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = int(i);
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const int above = row[std::size_t(j)];
+            row[std::size_t(j)] = std::min({above + 1, row[std::size_t(j - 1)] + 1,
+                                            diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row.back();
+}
+
+// What an argument that is neither a command nor an option was probably meant to be.
+QString unknownCommandText(const QString &word)
+{
+    QString closest;
+    int best = 3; // more than two edits away is no suggestion
+    for (const QString &command : kCommands) {
+        const int distance = editDistance(word.toLower(), command);
+        if (distance < best) {
+            best = distance;
+            closest = command;
+        }
+    }
+    QString text = QStringLiteral("unknown command \"%1\"").arg(word.left(80));
+    if (!closest.isEmpty())
+        text += QStringLiteral("; did you mean \"%1\"?").arg(closest);
+    else
+        text += QStringLiteral(" (commands: %1; to open a document in the window, name an existing "
+                               "file or one ending in .breakeven)")
+                    .arg(kCommands.join(QStringLiteral(", ")));
+    return text;
+}
+
+} // namespace
+
+bool isWindowInvocation(const QStringList &arguments)
+{
+    QStringList rest = arguments;
+    rest.removeAll(QStringLiteral("--quit-after-start"));
+    if (rest.isEmpty())
+        return true;
+    if (rest.size() > 1)
+        return false;
+    const QString &document = rest.first();
+    if (document.startsWith(QLatin1Char('-')) || kCommands.contains(document))
+        return false;
+    return QFileInfo::exists(document) || document.endsWith(QLatin1String(".breakeven"), Qt::CaseInsensitive);
+}
+
 bool isCommand(const QStringList &arguments)
 {
-    if (arguments.isEmpty())
-        return false;
-    const QString &first = arguments.first();
-    if (first == QLatin1String("--quit-after-start"))
-        return false;
-    return kCommands.contains(first) || first == QLatin1String("--help") || first == QLatin1String("-h")
-        || first == QLatin1String("--version") || (first.startsWith(QLatin1Char('-')) && first != QLatin1String("-"));
+    return !isWindowInvocation(arguments);
 }
 
 bool needsGui(const QStringList &arguments)
@@ -82,7 +137,12 @@ int run(const QStringList &arguments)
             return runExport(rest, out);
         if (command == QLatin1String("report"))
             return runReport(rest, out);
-        throw UsageError(QStringLiteral("unknown command or option \"%1\"").arg(command));
+        if (command.startsWith(QLatin1Char('-')))
+            throw UsageError(QStringLiteral("unknown option \"%1\"").arg(command.left(80)));
+        if (QFileInfo::exists(command) || command.endsWith(QLatin1String(".breakeven"), Qt::CaseInsensitive))
+            throw UsageError(QStringLiteral("the window opens one document; unexpected \"%1\"")
+                                 .arg(rest.value(0).left(80)));
+        throw UsageError(unknownCommandText(command));
     } catch (const UsageError &e) {
         out.flush();
         err << "breakeven: " << e.what() << "\n" << "Try 'breakeven --help'.\n";

@@ -7,7 +7,11 @@ namespace breakeven::cli {
 
 enum ExitCode { Success = 0, BadInput = 1, Usage = 2 };
 
-// True when argv names a command (compare, import, new, export, report) or --help/--version.
+// True for the window's own form: nothing, or one document (an existing file or a name ending
+// in .breakeven), with or without --quit-after-start.
+bool isWindowInvocation(const QStringList &arguments);
+// Anything else is for the command line, which runs it or refuses it as a usage error (exit 2):
+// a mistyped command never opens a window.
 bool isCommand(const QStringList &arguments);
 // Does the command need a GUI platform (charts rendered to files)?
 bool needsGui(const QStringList &arguments);

@@ -13,6 +13,8 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 
+#include <optional>
+
 namespace breakeven::cli {
 
 namespace {
@@ -58,17 +60,22 @@ int runImport(const QStringList &arguments, QTextStream &out)
     if (!sheetInfo.isFile() || !sheetInfo.isReadable())
         throw InputError(sheet, QStringLiteral("cannot read the sheet"));
 
-    // A dry run never creates the document; it compares against a fresh one in a temporary folder.
-    QTemporaryDir scratch;
+    // A dry run writes nothing and takes no write lock: it imports into a copy of the document
+    // in memory, or into a fresh document in a temporary folder when there is none yet.
+    std::optional<QTemporaryDir> scratch;
     const bool exists = QFileInfo::exists(documentPath);
-    QString target = documentPath;
-    if (!exists && dryRun) {
-        if (!scratch.isValid())
-            throw InputError(documentPath, QStringLiteral("cannot create a temporary folder for the dry run"));
-        target = scratch.filePath(QStringLiteral("dry-run.breakeven"));
-    }
     const bool creating = !exists && !dryRun;
-    std::unique_ptr<Document> document = QFileInfo::exists(target) ? Document::open(target) : Document::create(target);
+    std::unique_ptr<Document> document;
+    if (dryRun && exists) {
+        document = Document::openCopyInMemory(documentPath);
+    } else if (dryRun) {
+        scratch.emplace();
+        if (!scratch->isValid())
+            throw InputError(documentPath, QStringLiteral("cannot create a temporary folder for the dry run"));
+        document = Document::create(scratch->filePath(QStringLiteral("dry-run.breakeven")));
+    } else {
+        document = exists ? Document::open(documentPath) : Document::create(documentPath);
+    }
 
     ImportReport report;
     try {

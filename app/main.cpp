@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 
+#include <cstdio>
 #include <memory>
 
 int main(int argc, char *argv[])
@@ -27,6 +28,15 @@ int main(int argc, char *argv[])
             app = std::make_unique<QCoreApplication>(argc, argv);
         }
         return breakeven::cli::run(arguments);
+    }
+    // Without a display Qt's default platform would abort; say so and leave instead.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        std::fputs("breakeven: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY "
+                   "is set). Run it in a desktop session, under xvfb-run, or use the command line: "
+                   "breakeven --help\n",
+                   stderr);
+        return 1;
     }
     QApplication app(argc, argv);
     return breakeven::runGui(arguments);

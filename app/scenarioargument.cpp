@@ -18,7 +18,7 @@ Scenario loadScenarioArgument(const QString &argument)
     const QString name = argument.mid(hash + 1);
     if (path.isEmpty() || name.isEmpty())
         throw InputError(argument, QStringLiteral("expected DOCUMENT#scenario-name"));
-    const auto document = Document::open(path);
+    const auto document = Document::openReadOnly(path);
     return document->scenarios().load(name);
 }
 

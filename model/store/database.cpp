@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QUrl>
+#include <SQLiteCpp/Backup.h>
 #include <QtEndian>
 #include <sqlite3.h>
 
@@ -79,17 +80,59 @@ void configureSqliteOnce()
     Q_UNUSED(configured);
 }
 
+bool hasSideFiles(const QString &path)
+{
+    return sideFileExists(path, "-wal") || sideFileExists(path, "-shm") || sideFileExists(path, "-journal");
+}
+
 std::unique_ptr<SQLite::Database> openForChecks(const QString &path)
 {
     configureSqliteOnce();
-    // Without a write-ahead log on disk the main file holds every committed change, and
-    // reading it as immutable leaves no side files behind. With one (another process has
-    // the document open, or a writer was killed) the log must be read too.
-    if (!sideFileExists(path, "-wal") && !sideFileExists(path, "-shm"))
+    // Without side files on disk the main file holds every committed change, and reading it
+    // as immutable leaves no side files behind. With a log (another process has the document
+    // open, or a writer was killed) the log must be read too, under the usual locks.
+    if (!hasSideFiles(path))
         return std::make_unique<SQLite::Database>(
             immutableUri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
     return std::make_unique<SQLite::Database>(
         path.toStdString(), SQLite::OPEN_READONLY, kBusyTimeoutMs);
+}
+
+bool canWrite(const QString &path)
+{
+    const QFileInfo file(path);
+    return file.isWritable() && QFileInfo(file.absolutePath()).isWritable();
+}
+
+// A write interrupted by a killed process leaves a -journal ("hot") and a main file that may be
+// half-written, even shorter than its header says. SQLite rolls such a journal back on the
+// first read through a connection that may write; nothing about the file is judged before that.
+// A -journal that is not hot (empty, or its writer still alive and holding the lock) is left
+// alone by SQLite, which waits for the lock instead.
+void recoverInterruptedWrite(const QString &path)
+{
+    if (!sideFileExists(path, "-journal"))
+        return;
+    if (!canWrite(path))
+        throw InputError(path,
+            QStringLiteral("an interrupted write left %1-journal beside it, and recovering it needs "
+                           "write access: open it once where it can be written")
+                .arg(QFileInfo(path).fileName()));
+    SQLite::Database database(path.toStdString(), SQLite::OPEN_READWRITE, kBusyTimeoutMs);
+    hardenConnection(database);
+    // Reading the schema's first page makes SQLite roll a hot journal back.
+    database.execAndGet("PRAGMA schema_version");
+}
+
+bool isBusy(const SQLite::Exception &error)
+{
+    return error.getErrorCode() == SQLITE_BUSY || error.getErrorCode() == SQLITE_LOCKED;
+}
+
+QString busyText()
+{
+    return QStringLiteral("another program holds the document (waited %1 s for it)")
+        .arg(kBusyTimeoutMs / 1000);
 }
 
 // quick_check prefixes its first message with the schema name on a line of its own.
@@ -142,7 +185,10 @@ void configureForWriting(SQLite::Database &database)
 {
     hardenConnection(database);
     database.exec("PRAGMA foreign_keys = ON");
-    database.exec("PRAGMA journal_mode = WAL");
+    // Documents stay in WAL mode: readers never wait for a writer, and a writer waits for
+    // another one. Asked first, so that opening a WAL document changes nothing and locks nothing.
+    if (database.execAndGet("PRAGMA journal_mode").getString() != "wal")
+        database.exec("PRAGMA journal_mode = WAL");
     // FULL: a commit survives a power cut too, not only a crash of the program.
     database.exec("PRAGMA synchronous = FULL");
 }
@@ -182,12 +228,20 @@ void hardenConnection(SQLite::Database &database)
 
 void checkDocumentFile(const QString &path)
 {
-    const FileHeader header = readHeader(path);
+    FileHeader header = readHeader(path);
     if (header.applicationId != kApplicationId)
         throw InputError(path,
             QStringLiteral("not a Breakeven document (application_id %1)")
                 .arg(applicationIdText(header.applicationId)));
-    if (header.expectedSize > 0 && !sideFileExists(path, "-wal")) {
+    try {
+        recoverInterruptedWrite(path);
+    } catch (const SQLite::Exception &error) {
+        if (isBusy(error))
+            throw InputError(path, busyText());
+        throw InputError(path, QStringLiteral("cannot recover an interrupted write: %1").arg(sqliteText(error)));
+    }
+    header = readHeader(path); // as recovered
+    if (header.expectedSize > 0 && !hasSideFiles(path)) {
         const qint64 size = QFileInfo(path).size();
         if (size < header.expectedSize)
             throw InputError(path,
@@ -205,6 +259,12 @@ void checkDocumentFile(const QString &path)
             throw InputError(path, QStringLiteral("not an SQLite database"));
         if (error.getErrorCode() == SQLITE_CANTOPEN || error.getErrorCode() == SQLITE_PERM)
             throw InputError(path, QStringLiteral("cannot be read: %1").arg(sqliteText(error)));
+        if (isBusy(error))
+            throw InputError(path, busyText());
+        if (error.getExtendedErrorCode() == SQLITE_READONLY_ROLLBACK)
+            throw InputError(path,
+                QStringLiteral("an interrupted write must be recovered, which needs write access: "
+                               "open it once where it can be written"));
         throw InputError(path, QStringLiteral("damaged: %1").arg(sqliteText(error)));
     }
 }
@@ -213,10 +273,64 @@ void checkDocumentFile(const QString &path)
 // per-call locking is not needed.
 const int kConnectionFlags = SQLite::OPEN_READWRITE | SQLite::OPEN_NOMUTEX;
 
-std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path)
+std::unique_ptr<SQLite::Database> copyIntoMemory(SQLite::Database &source, const QString &path)
+{
+    auto copy = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_NOMUTEX);
+    hardenConnection(*copy);
+    try {
+        // One step: every page under a single read lock, a consistent snapshot.
+        SQLite::Backup backup(*copy, source);
+        backup.executeStep(-1);
+    } catch (const SQLite::Exception &error) {
+        if (isBusy(error))
+            throw InputError(path, busyText());
+        throw InputError(path, QStringLiteral("cannot be read: %1").arg(sqliteText(error)));
+    }
+    copy->exec("PRAGMA foreign_keys = ON");
+    upgradeSchema(*copy, path);
+    return copy;
+}
+
+namespace {
+
+std::unique_ptr<SQLite::Database> openForReading(const QString &path)
+{
+    std::unique_ptr<SQLite::Database> database;
+    try {
+        if (canWrite(path)) {
+            // Read-write underneath so that the last connection to close removes the -wal and
+            // -shm it made; query_only keeps it from writing anything else.
+            database = std::make_unique<SQLite::Database>(
+                path.toStdString(), kConnectionFlags, kBusyTimeoutMs);
+        } else if (hasSideFiles(path)) {
+            database = std::make_unique<SQLite::Database>(
+                path.toStdString(), SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX, kBusyTimeoutMs);
+        } else {
+            // Nobody can be writing a file that cannot be written: read it as it is on disk,
+            // without the -wal and -shm a read-only connection would otherwise leave behind.
+            database = std::make_unique<SQLite::Database>(
+                immutableUri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI | SQLite::OPEN_NOMUTEX);
+        }
+        hardenConnection(*database);
+        database->exec("PRAGMA query_only = ON");
+        if (database->execAndGet("PRAGMA user_version").getInt() < latestSchemaVersion())
+            return copyIntoMemory(*database, path);
+    } catch (const SQLite::Exception &error) {
+        if (isBusy(error))
+            throw InputError(path, busyText());
+        throw InputError(path, QStringLiteral("cannot be read: %1").arg(sqliteText(error)));
+    }
+    return database;
+}
+
+} // namespace
+
+std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path, Access access)
 {
     configureSqliteOnce();
     checkDocumentFile(path);
+    if (access == Access::ReadOnly)
+        return openForReading(path);
     std::unique_ptr<SQLite::Database> database;
     try {
         // No OPEN_CREATE: the file was just checked and must still be there.
@@ -227,6 +341,8 @@ std::unique_ptr<SQLite::Database> openDocumentDatabase(const QString &path)
         if (error.getErrorCode() == SQLITE_READONLY || error.getErrorCode() == SQLITE_CANTOPEN)
             throw InputError(
                 path, QStringLiteral("cannot be opened for writing: %1").arg(sqliteText(error)));
+        if (isBusy(error))
+            throw InputError(path, busyText());
         throw InputError(path, sqliteText(error));
     }
     upgradeSchema(*database, path);

@@ -98,6 +98,23 @@ std::unique_ptr<Document> Document::open(const QString &path)
         new Document(std::make_unique<Connection>(openDocumentDatabase(file), file)));
 }
 
+std::unique_ptr<Document> Document::openReadOnly(const QString &path)
+{
+    const QString file = absolute(path);
+    std::unique_ptr<Document> document(
+        new Document(std::make_unique<Connection>(openDocumentDatabase(file, Access::ReadOnly), file)));
+    document->m_readOnly = true;
+    return document;
+}
+
+std::unique_ptr<Document> Document::openCopyInMemory(const QString &path)
+{
+    const QString file = absolute(path);
+    std::unique_ptr<SQLite::Database> source = openDocumentDatabase(file, Access::ReadOnly);
+    return std::unique_ptr<Document>(
+        new Document(std::make_unique<Connection>(copyIntoMemory(*source, file), file)));
+}
+
 QString Document::defaultPath()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
@@ -148,6 +165,7 @@ void Document::saveAs(const QString &newPath)
     const QString target = absolute(newPath);
     saveCopy(target);
     m_connection->replace(openDocumentDatabase(target), target);
+    m_readOnly = false;
 }
 
 } // namespace breakeven

@@ -22,6 +22,13 @@ public:
     // Opens an existing document after the checks of checkDocumentFile(), upgrading an older
     // schema; a refused file is left untouched.
     static std::unique_ptr<Document> open(const QString &path);
+    // Opens an existing document for reading only (compare, export, report, dry runs): no write
+    // lock is taken and nothing is written, side files included; see Access::ReadOnly. Writes
+    // through it fail with "cannot be written".
+    static std::unique_ptr<Document> openReadOnly(const QString &path);
+    // A private copy in memory of the document at `path`, read as openReadOnly() reads it: edits
+    // and imports into it work and are thrown away with it (dry runs). path() is the file's.
+    static std::unique_ptr<Document> openCopyInMemory(const QString &path);
     // The document of the first start: defaultPath(), created when missing.
     static std::unique_ptr<Document> openOrCreateDefault();
     static QString defaultPath();
@@ -31,6 +38,7 @@ public:
     Document &operator=(const Document &) = delete;
 
     const QString &path() const { return m_connection->path(); }
+    bool isReadOnly() const { return m_readOnly; }
 
     // Writes a consistent copy through the SQLite backup API, replacing `newPath` if it exists.
     void saveCopy(const QString &newPath);
@@ -48,6 +56,7 @@ private:
     explicit Document(std::unique_ptr<Connection> connection);
 
     std::unique_ptr<Connection> m_connection;
+    bool m_readOnly = false;
     ScenarioRepository m_scenarios;
     CatalogRepository m_catalog;
     SettingsRepository m_settings;

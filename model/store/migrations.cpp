@@ -89,6 +89,13 @@ const std::vector<const char *> &requiredTables()
 
 void upgradeSchema(SQLite::Database &database, const QString &path)
 {
+    // A current document needs no transaction, so opening one takes no write lock.
+    try {
+        if (database.execAndGet("PRAGMA user_version").getInt() >= latestSchemaVersion())
+            return;
+    } catch (const SQLite::Exception &error) {
+        throw InputError(path, QStringLiteral("cannot be read: %1").arg(QString::fromUtf8(error.what())));
+    }
     for (const UpgradeStep &step : kUpgradeSteps) {
         try {
             // A step that drops and replaces a table runs with foreign keys off (else dropping it

@@ -230,9 +230,8 @@ private Q_SLOTS:
         import.start(QStringLiteral(BREAKEVEN_EXECUTABLE),
                      {QStringLiteral("import"), sheet, QStringLiteral("--into"), document});
         QVERIFY(import.waitForStarted());
-        // Uncommitted pages spill once the cache is full: into the document itself, its old
-        // content saved in the rollback journal, when the import has the document to itself
-        // (as here), else into the write-ahead log. The import has then written to disk.
+        // Uncommitted pages spill into the write-ahead log once the cache is full: the import
+        // has then written to disk.
         const qint64 initialSize = QFileInfo(document).size();
         const auto spilled = [&] {
             return QFileInfo(document).size() - initialSize >= 4 * 1024 * 1024

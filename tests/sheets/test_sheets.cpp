@@ -431,8 +431,8 @@ private Q_SLOTS:
         }
     }
 
-    // Alone with the document the import writes it through a rollback journal; with another
-    // connection open it stays in WAL. Either way the document is in WAL mode afterwards.
+    // The import never changes the journal mode: alone with the document or not, it writes
+    // through the write-ahead log, and another connection sees its commit.
     void journalModeAroundImport_data()
     {
         QTest::addColumn<bool>("otherConnection");

@@ -67,7 +67,10 @@ void ImportRunner::run(const QString &documentPath, const QString &sheetPath, Im
     try {
         if (m_cancel.load())
             throw ImportCancelled();
-        std::unique_ptr<Document> document = Document::open(documentPath);
+        // A preview writes into a copy in memory and throws it away: the file is not locked for
+        // writing, and nothing it holds changes.
+        std::unique_ptr<Document> document = m_mode == Mode::Preview ? Document::openCopyInMemory(documentPath)
+                                                                     : Document::open(documentPath);
         SheetImporter importer(*document);
         m_report = m_mode == Mode::Preview ? importer.preview(sheetPath, options) : importer.import(sheetPath, options);
         m_outcome = Outcome::Done;
