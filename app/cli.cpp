@@ -83,6 +83,22 @@ QString unknownCommandText(const QString &word)
 
 } // namespace
 
+QString terminalText(const QString &text)
+{
+    QString shown;
+    shown.reserve(text.size());
+    for (const QChar c : text) {
+        if (c.category() != QChar::Other_Control || c == QLatin1Char('\n') || c == QLatin1Char('\t')) {
+            shown += c;
+            continue;
+        }
+        const int width = c.unicode() < 0x100 ? 2 : 4;
+        shown += (width == 2 ? QStringLiteral("\\x") : QStringLiteral("\\u"))
+            + QString::number(c.unicode(), 16).toUpper().rightJustified(width, QLatin1Char('0'));
+    }
+    return shown;
+}
+
 bool isWindowInvocation(const QStringList &arguments)
 {
     QStringList rest = arguments;
@@ -145,15 +161,15 @@ int run(const QStringList &arguments)
         throw UsageError(unknownCommandText(command));
     } catch (const UsageError &e) {
         out.flush();
-        err << "breakeven: " << e.what() << "\n" << "Try 'breakeven --help'.\n";
+        err << "breakeven: " << terminalText(QString::fromUtf8(e.what())) << "\n" << "Try 'breakeven --help'.\n";
         return Usage;
     } catch (const InputError &e) {
         out.flush();
-        err << "breakeven: " << e.message().simplified() << '\n';
+        err << "breakeven: " << terminalText(e.message().simplified()) << '\n';
         return BadInput;
     } catch (const std::exception &e) {
         out.flush();
-        err << "breakeven: " << e.what() << '\n';
+        err << "breakeven: " << terminalText(QString::fromLocal8Bit(e.what())) << '\n';
         return BadInput;
     }
 }

@@ -20,4 +20,8 @@ int run(const QStringList &arguments);
 
 QString usageText();
 
+// `text` with every control character but line breaks and tabs shown as \xHH (or \uHHHH), so that
+// a name or a cell read from a file can never drive the terminal (escape sequences, NUL, BEL).
+QString terminalText(const QString &text);
+
 } // namespace breakeven::cli

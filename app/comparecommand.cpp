@@ -25,7 +25,7 @@ int runCompare(const QStringList &arguments, QTextStream &out)
     if (args.flag(QStringLiteral("json")))
         out << QJsonDocument(resultsToJson(model, evaluation)).toJson(QJsonDocument::Indented);
     else
-        out << resultsTable(model, evaluation);
+        out << terminalText(resultsTable(model, evaluation));
     return Success;
 }
 

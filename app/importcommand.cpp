@@ -11,9 +11,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QTemporaryDir>
-
-#include <optional>
+#include <QDateTime>
+#include <QDir>
 
 namespace breakeven::cli {
 
@@ -25,6 +24,20 @@ void removeDocumentFiles(const QString &path)
 {
     for (const char *suffix : {"", "-wal", "-shm", "-journal"})
         QFile::remove(path + QLatin1String(suffix));
+}
+
+// Earlier versions made a temporary folder (Breakeven-XXXXXX) for every import and left it
+// behind, empty, when the import was killed. Those older than an hour go; nothing here makes
+// one any more.
+void removeStaleScratchFolders()
+{
+    const QDir temp(QDir::tempPath());
+    const QDateTime hourAgo = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    for (const QFileInfo &folder : temp.entryInfoList({QStringLiteral("Breakeven-??????")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (!folder.isDir() || folder.isSymLink() || folder.lastModified().toUTC() > hourAgo || !folder.isWritable())
+            continue;
+        temp.rmdir(folder.fileName()); // only ever removes an empty folder
+    }
 }
 
 } // namespace
@@ -60,19 +73,14 @@ int runImport(const QStringList &arguments, QTextStream &out)
     if (!sheetInfo.isFile() || !sheetInfo.isReadable())
         throw InputError(sheet, QStringLiteral("cannot read the sheet"));
 
+    removeStaleScratchFolders();
     // A dry run writes nothing and takes no write lock: it imports into a copy of the document
-    // in memory, or into a fresh document in a temporary folder when there is none yet.
-    std::optional<QTemporaryDir> scratch;
+    // in memory, or into a new document in memory when there is none yet.
     const bool exists = QFileInfo::exists(documentPath);
     const bool creating = !exists && !dryRun;
     std::unique_ptr<Document> document;
-    if (dryRun && exists) {
-        document = Document::openCopyInMemory(documentPath);
-    } else if (dryRun) {
-        scratch.emplace();
-        if (!scratch->isValid())
-            throw InputError(documentPath, QStringLiteral("cannot create a temporary folder for the dry run"));
-        document = Document::create(scratch->filePath(QStringLiteral("dry-run.breakeven")));
+    if (dryRun) {
+        document = exists ? Document::openCopyInMemory(documentPath) : Document::createInMemory(documentPath);
     } else {
         document = exists ? Document::open(documentPath) : Document::create(documentPath);
     }
@@ -96,7 +104,7 @@ int runImport(const QStringList &arguments, QTextStream &out)
     if (args.flag(QStringLiteral("json")))
         out << QJsonDocument(importReportToJson(report, dryRun, strict)).toJson(QJsonDocument::Indented);
     else
-        out << importReportText(report, dryRun);
+        out << terminalText(importReportText(report, dryRun));
 
     if (report.refused) {
         const RowIssue &first = report.skips.front();

@@ -4,22 +4,52 @@
 #include "scenario/scenariojson.h"
 #include "store/document.h"
 
+#include "engine/assembly.h"
+
+#include <QDir>
 #include <QFileInfo>
 
 namespace breakeven::cli {
+
+namespace {
+
+// The scenario as the engine will see it: the rules of scenario JSON, and every name it refers
+// to known. Errors name the file (and the scenario) first, then the field.
+void checkScenario(const Scenario &scenario, const QString &argument)
+{
+    try {
+        assemble(scenario);
+    } catch (const InputError &error) {
+        throw InputError(error.where().isEmpty() ? argument : argument + QStringLiteral(": ") + error.where(),
+                         error.reason());
+    }
+}
+
+} // namespace
 
 Scenario loadScenarioArgument(const QString &argument)
 {
     // A file name may itself contain '#': an existing file always wins.
     const int hash = argument.lastIndexOf(QLatin1Char('#'));
-    if (hash < 0 || QFileInfo::exists(argument))
-        return readScenarioFile(argument);
+    if (hash < 0 || QFileInfo::exists(argument)) {
+        Scenario scenario = readScenarioFile(argument);
+        checkScenario(scenario, QDir::toNativeSeparators(argument));
+        return scenario;
+    }
     const QString path = argument.left(hash);
     const QString name = argument.mid(hash + 1);
     if (path.isEmpty() || name.isEmpty())
         throw InputError(argument, QStringLiteral("expected DOCUMENT#scenario-name"));
     const auto document = Document::openReadOnly(path);
-    return document->scenarios().load(name);
+    Scenario scenario;
+    try {
+        scenario = document->scenarios().load(name);
+    } catch (const InputError &error) {
+        // The document's path is in `where` already; name the scenario too.
+        throw InputError(QStringLiteral("%1 (scenario \"%2\")").arg(error.where(), name), error.reason());
+    }
+    checkScenario(scenario, QDir::toNativeSeparators(argument));
+    return scenario;
 }
 
 } // namespace breakeven::cli

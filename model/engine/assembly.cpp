@@ -1,6 +1,7 @@
 #include "assembly.h"
 
 #include "inputerror.h"
+#include "scenario/scenariojson.h"
 
 #include <cmath>
 
@@ -51,6 +52,12 @@ double defaultLoadW(const GpuModel &gpu, int devices)
 
 EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
 {
+    validateScenario(s);
+    // Every throughput is relative to the reference: an unknown one would silently leave the
+    // catalog's own reference in its place.
+    if (!resolveGpu(s, s.referenceGpu, catalog))
+        throw InputError(QStringLiteral("referenceGpu"),
+                         QStringLiteral("unknown GPU \"%1\": name one of the scenario's gpus or of the catalog").arg(s.referenceGpu));
     EngineInput in;
     in.scenarioName = s.name;
     in.currency = s.currency;

@@ -284,6 +284,9 @@ void CostModel::computeTimeToResult()
 
 Evaluation CostModel::evaluate(double utilization) const
 {
+    // A utilization below a billionth does no work worth pricing per hour: it is none.
+    if (utilization < kNegligibleUtilization)
+        utilization = 0;
     Evaluation e;
     e.utilization = utilization;
     e.horizonMonths = m_input.horizonMonths;
@@ -310,7 +313,8 @@ Evaluation CostModel::evaluate(double utilization) const
     e.costPerReferenceGpuHour.assign(std::size_t(rows), std::nullopt);
     if (work > 0)
         for (int i = 0; i < rows; ++i)
-            e.costPerReferenceGpuHour[std::size_t(i)] = e.tco(i) / work;
+            if (const double perHour = e.tco(i) / work; std::isfinite(perHour))
+                e.costPerReferenceGpuHour[std::size_t(i)] = perHour;
 
     // Infeasible options carry +inf so one vectorised minCoeff per month finds the cheapest.
     e.cheapestByMonth.assign(std::size_t(cols), std::nullopt);

@@ -31,6 +31,8 @@ enum class CostComponent {
     ResaleCredit, // negative: what the units in service would sell for at the horizon
 };
 inline constexpr int kCostComponentCount = 11;
+// Utilizations below this are evaluated as 0: no work, so no cost per GPU-hour.
+inline constexpr double kNegligibleUtilization = 1e-9;
 QString toString(CostComponent component);
 
 enum class Winner { OnPrem, Cloud };

@@ -9,8 +9,13 @@
 
 namespace breakeven {
 
+// What a number that cannot be computed reads as, wherever results are printed.
+const QString kNotAvailable = QStringLiteral("n/a");
+
 QString formatMoney(double value, const QString &currency, int decimals)
 {
+    if (!std::isfinite(value))
+        return kNotAvailable;
     if (decimals < 0)
         decimals = std::abs(value) >= 1000 ? 0 : 2;
     static const QLocale locale(QLocale::English, QLocale::UnitedStates);
@@ -19,17 +24,23 @@ QString formatMoney(double value, const QString &currency, int decimals)
 
 QString formatMonths(double months)
 {
+    if (!std::isfinite(months))
+        return kNotAvailable;
     const QString days = QString::number(std::lround(months * kDaysPerMonth));
     return QStringLiteral("%1 months (%2 days)").arg(QString::number(months, 'f', months < 10 ? 2 : 1), days);
 }
 
 QString formatPercent(double fraction, int decimals)
 {
+    if (!std::isfinite(fraction))
+        return kNotAvailable;
     return QStringLiteral("%1 %").arg(QString::number(fraction * 100.0, 'f', decimals));
 }
 
 QString formatHours(double hours)
 {
+    if (!std::isfinite(hours))
+        return kNotAvailable;
     if (hours < 48)
         return QStringLiteral("%1 h").arg(QString::number(hours, 'f', hours < 10 ? 1 : 0));
     return QStringLiteral("%1 days").arg(QString::number(hours / 24.0, 'f', 1));
@@ -84,7 +95,7 @@ QString table(const QList<QStringList> &rows, const QList<bool> &rightAligned)
 
 QString orNa(const std::optional<double> &value, const std::function<QString(double)> &format)
 {
-    return value ? format(*value) : QStringLiteral("n/a");
+    return value && std::isfinite(*value) ? format(*value) : kNotAvailable;
 }
 
 } // namespace
@@ -103,7 +114,7 @@ QString resultsTable(const CostModel &model, const Evaluation &e)
         const bool cloud = model.option(i).kind == OptionKind::Cloud;
         rows << QStringList{model.option(i).name,
                             cloud ? QStringLiteral("cloud") : QStringLiteral("on-prem"),
-                            formatMoney(e.tco(i), currency, 2),
+                            model.isFeasible(i) ? formatMoney(e.tco(i), currency, 2) : kNotAvailable,
                             orNa(e.costPerReferenceGpuHour[std::size_t(i)], [&](double v) { return formatMoney(v, currency, 3); }),
                             orNa(model.timeToResultHours(i), formatHours),
                             model.isFeasible(i) ? QStringLiteral("yes") : QStringLiteral("no: ") + model.status(i).reason};

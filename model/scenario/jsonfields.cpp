@@ -98,6 +98,8 @@ double ObjectReader::checkedNumber(QAnyStringView key, const QJsonValue &value, 
         fail(key, QStringLiteral("must be a finite number"));
     if (!bounds.contains(number))
         fail(key, bounds.describe());
+    if (std::abs(number) > kMaxMagnitude)
+        fail(key, QStringLiteral("must be at most 1e12 in size (not %1)").arg(numberText(number)));
     return number;
 }
 
@@ -155,8 +157,17 @@ void ObjectReader::text(QAnyStringView key, QString &target, Text rule, Need nee
     if (!value->isString())
         fail(key, QStringLiteral("must be a string"));
     const QString string = value->toString();
-    if (rule == Text::NonEmpty && string.trimmed().isEmpty())
+    if ((rule == Text::NonEmpty || rule == Text::Name) && string.trimmed().isEmpty())
         fail(key, QStringLiteral("must not be empty"));
+    const qsizetype limit = rule == Text::Name ? kMaxNameLength : kMaxTextLength;
+    if (string.size() > limit)
+        fail(key, QStringLiteral("is %1 characters long; at most %2 are accepted").arg(string.size()).arg(limit));
+    // NUL, escape sequences and other control characters would reach terminals, tables and
+    // files; a tab or line break inside a name is a mistake too.
+    for (const QChar c : string)
+        if (c.category() == QChar::Other_Control)
+            fail(key, QStringLiteral("contains the control character U+%1")
+                          .arg(QString::number(c.unicode(), 16).toUpper().rightJustified(4, QLatin1Char('0'))));
     if (rule == Text::CurrencyCode && !isCurrencyCode(string))
         fail(key, QStringLiteral("must be a currency code of 3 capital letters, like \"EUR\" "
                                  "(not \"%1\")")

@@ -40,8 +40,17 @@ struct Bounds {
     QString describe() const;
 };
 
+// Limits every scenario keeps, whichever way it comes in (file, document, editor), so that any
+// accepted scenario computes in bounded time and memory and prints finite, readable numbers.
+inline constexpr double kMaxMagnitude = 1e12;   // any number: money per unit, hours, GB, counts
+inline constexpr qsizetype kMaxNameLength = 200; // names of the scenario, its options and GPUs
+inline constexpr qsizetype kMaxTextLength = 2000; // any other text (sources, URLs, notes)
+inline constexpr qsizetype kMaxOptions = 500;    // cloud and on-prem options together
+inline constexpr qsizetype kMaxGpus = 500;       // GPU models a scenario carries
+inline constexpr qsizetype kMaxComponents = 200; // parts of one on-prem build
+
 enum class Need { Optional, Required };
-enum class Text { Any, NonEmpty, CurrencyCode };
+enum class Text { Any, NonEmpty, CurrencyCode, Name };
 
 bool isCurrencyCode(const QString &text);
 QString elementPath(const QString &arrayPath, qsizetype index);
@@ -89,14 +98,17 @@ public:
     std::optional<QJsonObject> objectField(QAnyStringView key);
     std::optional<QJsonArray> arrayField(QAnyStringView key);
 
-    // Calls read(object, path) for each element of the array under `key`; each must be an object.
+    // Calls read(object, path) for each element of the array under `key`; each must be an
+    // object, and there may be at most `limit` of them.
     template <typename Read>
-    void forEachObject(QAnyStringView key, Read &&read)
+    void forEachObject(QAnyStringView key, Read &&read, qsizetype limit = kMaxComponents)
     {
         const std::optional<QJsonArray> array = arrayField(key);
         if (!array)
             return;
         const QString arrayPath = pathOf(key);
+        if (array->size() > limit)
+            throw InputError(arrayPath, QStringLiteral("holds %1 entries; at most %2 are accepted").arg(array->size()).arg(limit));
         for (qsizetype i = 0; i < array->size(); ++i) {
             const QJsonValue element = array->at(i);
             const QString path = elementPath(arrayPath, i);

@@ -96,7 +96,7 @@ Workload readWorkload(const QJsonObject &object, const QString &path)
 {
     ObjectReader reader(object, path);
     Workload workload;
-    reader.text("name", workload.name, Text::NonEmpty);
+    reader.text("name", workload.name, Text::Name);
     reader.number("gpus", workload.gpus, kNonNegative);
     reader.number("utilization", workload.utilization, kShare);
     reader.number("minGpuMemoryGB", workload.minGpuMemoryGB, kNonNegative);
@@ -114,7 +114,7 @@ GpuModel readGpu(const QJsonObject &object, const QString &path)
 {
     ObjectReader reader(object, path);
     GpuModel gpu;
-    reader.text("name", gpu.name, Text::NonEmpty, Need::Required);
+    reader.text("name", gpu.name, Text::Name, Need::Required);
     reader.text("vendor", gpu.vendor);
     reader.text("architecture", gpu.architecture);
     reader.integer("year", gpu.year, 0);
@@ -138,7 +138,7 @@ CloudOption readCloudOption(const QJsonObject &object, const QString &path)
 {
     ObjectReader reader(object, path);
     CloudOption option;
-    reader.text("name", option.name, Text::NonEmpty, Need::Required);
+    reader.text("name", option.name, Text::Name, Need::Required);
     reader.text("provider", option.provider);
     reader.enumeration("category", option.category,
                        {CloudCategory::Hyperscaler, CloudCategory::MlCloud,
@@ -178,7 +178,7 @@ OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path)
 {
     ObjectReader reader(object, path);
     OnPremBuild build;
-    reader.text("name", build.name, Text::NonEmpty, Need::Required);
+    reader.text("name", build.name, Text::Name, Need::Required);
     reader.enumeration("kind", build.kind,
                        {BuildKind::BuiltFromScratch, BuildKind::PreBuilt, BuildKind::UsedParts});
     reader.text("gpu", build.gpu, Text::NonEmpty, Need::Required);
@@ -212,7 +212,7 @@ Scenario readScenario(const QJsonObject &root)
     readFormatAndVersion(reader);
 
     Scenario scenario;
-    reader.text("name", scenario.name, Text::NonEmpty);
+    reader.text("name", scenario.name, Text::Name);
     reader.text("currency", scenario.currency, Text::CurrencyCode);
     if (const auto rates = reader.objectField("exchangeRates"))
         scenario.exchangeRates = readExchangeRates(*rates, reader.pathOf("exchangeRates"));
@@ -232,7 +232,7 @@ Scenario readScenario(const QJsonObject &root)
                              QStringLiteral("duplicate GPU name \"%1\"").arg(gpu.name));
         gpuNames.insert(gpu.name);
         scenario.gpus.push_back(std::move(gpu));
-    });
+    }, json::kMaxGpus);
 
     // Results, charts and the CLI refer to options by name, across both kinds.
     QSet<QString> optionNames;
@@ -246,12 +246,16 @@ Scenario readScenario(const QJsonObject &root)
         CloudOption option = readCloudOption(element, path);
         claimName(option.name, path);
         scenario.cloudOptions.push_back(std::move(option));
-    });
+    }, json::kMaxOptions);
     reader.forEachObject("onPremOptions", [&](const QJsonObject &element, const QString &path) {
         OnPremBuild build = readOnPremOption(element, path);
         claimName(build.name, path);
         scenario.onPremOptions.push_back(std::move(build));
-    });
+    }, json::kMaxOptions);
+    const qsizetype options = qsizetype(scenario.cloudOptions.size() + scenario.onPremOptions.size());
+    if (options > json::kMaxOptions)
+        throw InputError(QStringLiteral("cloudOptions, onPremOptions"),
+                         QStringLiteral("hold %1 options together; at most %2 are accepted").arg(options).arg(json::kMaxOptions));
     reader.finish();
     return scenario;
 }
@@ -373,6 +377,13 @@ Scenario readScenarioJson(const QByteArray &json, const QString &fileName)
     }
 }
 
+void validateScenario(const Scenario &scenario)
+{
+    // Written as the exchange format writes every field, and read back with its rules: one set
+    // of rules for every way a scenario comes in.
+    readScenarioJson(writeScenarioJson(scenario));
+}
+
 Scenario readScenarioFile(const QString &path)
 {
     if (path.isEmpty())
@@ -383,6 +394,9 @@ Scenario readScenarioFile(const QString &path)
         throw InputError(shown, QStringLiteral("no such file"));
     if (info.isDir())
         throw InputError(shown, QStringLiteral("is a folder, not a scenario file"));
+    // A FIFO or a device would block or never end.
+    if (!info.isFile())
+        throw InputError(shown, QStringLiteral("is not a regular file (a pipe, socket or device)"));
 
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))

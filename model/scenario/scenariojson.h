@@ -27,4 +27,9 @@ Scenario readScenarioFile(const QString &path);
 // breaks a range rule is written as it is, and reading it back reports the rule.
 QByteArray writeScenarioJson(const Scenario &scenario);
 
+// Applies the rules of readScenarioJson() to a scenario from elsewhere (a document, an editor):
+// the same ranges, names and counts, reported with the same JSON paths ("workload.utilization:
+// must be between 0 and 1 (not 1.5)").
+void validateScenario(const Scenario &scenario);
+
 } // namespace breakeven

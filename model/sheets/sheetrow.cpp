@@ -301,9 +301,41 @@ const GpuModel *RowValidator::resolveGpu(const QString &accelerator, const std::
     return model;
 }
 
+namespace {
+
+// The first control character (NUL, escape, C1 controls, …) in `text`, if any: such a cell is
+// refused rather than stored, so that no name read back later can drive a terminal or truncate
+// a C string.
+std::optional<char16_t> controlCharacter(const QString &text)
+{
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u < 0x20 || (u >= 0x7F && u <= 0x9F))
+            return u;
+    }
+    return std::nullopt;
+}
+
+QString controlCharacterText(char16_t u)
+{
+    return QStringLiteral("contains the control character U+%1")
+        .arg(QString::number(u, 16).toUpper().rightJustified(4, QLatin1Char('0')));
+}
+
+} // namespace
+
 bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &problem)
 {
     out.warnings.clear();
+    for (const auto &[field, text] : {std::pair{SheetField::Provider, &row.provider}, {SheetField::Category, &row.category},
+                                      {SheetField::InstanceType, &row.instanceType}, {SheetField::Region, &row.region},
+                                      {SheetField::Gpu, &row.accelerator}, {SheetField::Currency, &row.currency},
+                                      {SheetField::Source, &row.source}, {SheetField::Url, &row.url}}) {
+        if (const auto u = controlCharacter(*text)) {
+            problem = {m_reader.columnName(field), controlCharacterText(*u)};
+            return false;
+        }
+    }
     // Every field of the offer is set below, each from the row or else the defaults.
     CloudOffer &offer = out.offer;
     shareText(offer.provider, row.provider.isEmpty() ? m_defaults.provider : row.provider);
@@ -380,6 +412,20 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
                             .arg(*offer.spot)
                             .arg(*offer.onDemand);
         offer.spot.reset();
+    }
+    // A reservation dearer than paying as you go is a typo or a mislabelled column, as a spot
+    // price above on-demand is.
+    if (offer.reserved1y && offer.onDemand && *offer.reserved1y > *offer.onDemand) {
+        out.warnings << QStringLiteral("1-year reserved price %1 above on-demand %2: imported without the reserved price")
+                            .arg(*offer.reserved1y)
+                            .arg(*offer.onDemand);
+        offer.reserved1y.reset();
+    }
+    if (offer.reserved3y && offer.onDemand && *offer.reserved3y > *offer.onDemand) {
+        out.warnings << QStringLiteral("3-year reserved price %1 above on-demand %2: imported without the reserved price")
+                            .arg(*offer.reserved3y)
+                            .arg(*offer.onDemand);
+        offer.reserved3y.reset();
     }
     if (!offer.onDemand && offer.spot)
         out.warnings << QStringLiteral("spot-only offer (no on-demand price)");

@@ -1,5 +1,6 @@
 #include "connection.h"
 
+#include "database.h"
 #include "inputerror.h"
 
 #include <sqlite3.h>
@@ -48,8 +49,8 @@ void Connection::fail(const SQLite::Exception &error) const
     switch (error.getErrorCode()) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        reason = QStringLiteral("the document is in use by another program (%1)")
-                     .arg(QString::fromUtf8(error.what()));
+        reason = QStringLiteral("another program holds the document (waited %1 s for it)")
+                     .arg(kBusyTimeoutMs / 1000);
         break;
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:

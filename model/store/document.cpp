@@ -107,6 +107,14 @@ std::unique_ptr<Document> Document::openReadOnly(const QString &path)
     return document;
 }
 
+std::unique_ptr<Document> Document::createInMemory(const QString &path)
+{
+    const DocumentSeed seed = loadBundledSeed();
+    auto connection = std::make_unique<Connection>(createDocumentDatabase(QStringLiteral(":memory:")), absolute(path));
+    writeSeed(*connection, seed);
+    return std::unique_ptr<Document>(new Document(std::move(connection)));
+}
+
 std::unique_ptr<Document> Document::openCopyInMemory(const QString &path)
 {
     const QString file = absolute(path);

@@ -29,6 +29,9 @@ public:
     // A private copy in memory of the document at `path`, read as openReadOnly() reads it: edits
     // and imports into it work and are thrown away with it (dry runs). path() is the file's.
     static std::unique_ptr<Document> openCopyInMemory(const QString &path);
+    // A new document in memory, seeded like create(): what a dry run imports into when the
+    // document it names does not exist yet. `path` is only the name errors give.
+    static std::unique_ptr<Document> createInMemory(const QString &path);
     // The document of the first start: defaultPath(), created when missing.
     static std::unique_ptr<Document> openOrCreateDefault();
     static QString defaultPath();

@@ -5,6 +5,8 @@
 #include <QStringList>
 #include <sqlite3.h>
 
+#include <cmath>
+
 namespace breakeven::rows {
 
 std::string placeholders(int count)
@@ -34,17 +36,46 @@ void damaged(const QString &what)
 
 namespace {
 
+[[noreturn]] void notANumber(const SQLite::Statement &s, int column, const char *expected)
+{
+    const SQLite::Column value = s.getColumn(column);
+    const QString shown = value.isText() ? QStringLiteral("text \"%1\"").arg(textColumn(s, column).left(40))
+        : value.isNull()                 ? QStringLiteral("no value")
+                                         : QStringLiteral("a blob");
+    throw SQLite::Exception(QStringLiteral("column %1 holds %2, not %3")
+                                .arg(QString::fromUtf8(s.getColumnName(column)), shown, QLatin1String(expected))
+                                .toStdString(),
+                            SQLITE_MISMATCH);
+}
+
+} // namespace
+
+double real(const SQLite::Statement &s, int column)
+{
+    const int type = s.getColumn(column).getType();
+    if (type != SQLITE_FLOAT && type != SQLITE_INTEGER)
+        notANumber(s, column, "a number");
+    return s.getColumn(column).getDouble();
+}
+
+int integer(const SQLite::Statement &s, int column)
+{
+    const SQLite::Column value = s.getColumn(column);
+    if (value.getType() == SQLITE_FLOAT) {
+        const double number = value.getDouble();
+        if (number == std::floor(number) && std::abs(number) <= 2147483647.0)
+            return int(number);
+    }
+    if (value.getType() != SQLITE_INTEGER || value.getInt64() != value.getInt())
+        notANumber(s, column, "a whole number");
+    return value.getInt();
+}
+
+namespace {
+
 QString text(const SQLite::Statement &s, int column)
 {
     return textColumn(s, column);
-}
-double real(const SQLite::Statement &s, int column)
-{
-    return s.getColumn(column).getDouble();
-}
-int integer(const SQLite::Statement &s, int column)
-{
-    return s.getColumn(column).getInt();
 }
 
 template <typename Enum>

@@ -82,4 +82,10 @@ CloudOffer readOffer(const SQLite::Statement &statement, int first);
 // Breakeven writes (a document is untrusted input, CHECK constraints can be edited out).
 [[noreturn]] void damaged(const QString &what);
 
+// A number from a numeric column. A document written by another program may hold text or a
+// blob there (SQLite's columns take any type), which reads as 0 unless refused: these throw
+// "column NAME holds text "abc", not a number" instead.
+double real(const SQLite::Statement &statement, int column);
+int integer(const SQLite::Statement &statement, int column);
+
 } // namespace breakeven::rows

@@ -103,17 +103,17 @@ StoredScenario ScenarioRepository::loadStored(qint64 scenarioId)
                 missing(QStringLiteral("scenario"), scenarioId);
             s.name = textColumn(*query, 0);
             s.currency = textColumn(*query, 1);
-            s.horizonMonths = query->getColumn(2).getInt();
+            s.horizonMonths = rows::integer(*query, 2);
             s.referenceGpu = textColumn(*query, 3);
-            s.discountRatePerYear = query->getColumn(4).getDouble();
-            s.creditResaleValue = query->getColumn(5).getInt() != 0;
+            s.discountRatePerYear = rows::real(*query, 4);
+            s.creditResaleValue = rows::integer(*query, 5) != 0;
         }
         {
             auto query = m_connection.statement(
                 "SELECT currency, rate FROM exchange_rates WHERE scenario_id = ?");
             query->bind(1, sqlId(scenarioId));
             while (query->executeStep())
-                s.exchangeRates[textColumn(*query, 0)] = query->getColumn(1).getDouble();
+                s.exchangeRates[textColumn(*query, 0)] = rows::real(*query, 1);
         }
         {
             auto query = m_connection.statement(

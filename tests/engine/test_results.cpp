@@ -139,12 +139,32 @@ private Q_SLOTS:
         QVERIFY(m.pairs(e).empty());
     }
 
-    void hugeInputsStayFinite()
+    // Scenarios beyond the format's limits (1e12 for any number) never reach the engine ...
+    void hugeScenarioInputsAreRefused()
     {
         Scenario s = scenario(1e300, 1);
-        s.onPremOptions = {build(QStringLiteral("b"), 1e308)};
-        s.cloudOptions = {cloud(QStringLiteral("c"), 1e308), cloud(QStringLiteral("d"), 1.0)};
-        const CostModel m = model(s);
+        s.onPremOptions = {build(QStringLiteral("b"), 1000)};
+        s.cloudOptions = {cloud(QStringLiteral("c"), 1.0)};
+        try {
+            model(s);
+            QFAIL("a workload of 1e300 GPUs was accepted");
+        } catch (const InputError &error) {
+            QCOMPARE(error.where(), QStringLiteral("workload.gpus"));
+            QVERIFY2(error.reason().contains(QStringLiteral("1e12")), qPrintable(error.reason()));
+        }
+    }
+
+    // ... and the engine itself still stays finite when given such numbers directly.
+    void hugeInputsStayFinite()
+    {
+        Scenario s = scenario(1, 1);
+        s.onPremOptions = {build(QStringLiteral("b"), 1000)};
+        s.cloudOptions = {cloud(QStringLiteral("c"), 1.0), cloud(QStringLiteral("d"), 1.0)};
+        EngineInput in = assemble(s, catalog());
+        in.gpus = 1e300;
+        in.options[0].onPrem.hardware = 1e308;
+        in.options[1].cloud.pricePerGpuHour = 1e308;
+        const CostModel m(in);
         const Evaluation e = m.evaluate(1);
         QVERIFY(e.monthly.allFinite());
         QVERIFY(e.cumulative.allFinite());

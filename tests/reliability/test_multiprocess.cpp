@@ -2,6 +2,7 @@
 // judged, a second writer waits for the first, readers never fail during an import, reading
 // writes nothing (read-only files and folders included), and a failed import leaves the file's
 // bytes as they were. Every writer and reader here is a separate `breakeven` process.
+#include "scenario/scenariojson.h"
 #include "sheetfixtures.h"
 #include "store/database.h"
 
@@ -16,6 +17,7 @@
 
 #include <SQLiteCpp/Database.h>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -344,6 +346,218 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, exitCode);
         QCOMPARE(fileHash(document), before);
         QCOMPARE(sideFiles(document), QStringList());
+    }
+
+    // A scenario read from a document passes the rules of scenario JSON; the error names the
+    // document, the scenario and the field.
+    void scenarioFromADocumentIsValidated_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("text for a number") << "UPDATE workloads SET utilization = 'abc' WHERE scenario_id = ?1"
+                                           << "utilization" << "holds text \"abc\", not a number";
+        QTest::newRow("utilization above 1") << "UPDATE workloads SET utilization = 1.5 WHERE scenario_id = ?1"
+                                             << "workload.utilization" << "must be between 0 and 1";
+        QTest::newRow("negative horizon") << "UPDATE scenarios SET horizon_months = -4 WHERE id = ?1"
+                                          << "horizonMonths" << "from 1 to 600";
+        QTest::newRow("unknown reference GPU") << "UPDATE scenarios SET reference_gpu = 'Imaginary 9000' WHERE id = ?1"
+                                               << "referenceGpu" << "unknown GPU \"Imaginary 9000\"";
+    }
+
+    void scenarioFromADocumentIsValidated()
+    {
+        QFETCH(QString, sql);
+        QFETCH(QString, field);
+        QFETCH(QString, reason);
+        const QString document = copyOfPristine(QStringLiteral("invalid.breakeven"));
+        {
+            SQLite::Database database(document.toStdString(), SQLite::OPEN_READWRITE);
+            SQLite::Statement id(database, "SELECT id FROM scenarios WHERE name = ?");
+            id.bind(1, m_scenario.toStdString());
+            QVERIFY(id.executeStep());
+            SQLite::Statement change(database, sql.toStdString());
+            change.bind(1, id.getColumn(0).getInt64());
+            QCOMPARE(change.exec(), 1);
+        }
+        for (const QString &command : {QStringLiteral("compare"), QStringLiteral("report")}) {
+            QStringList arguments{command, document + QLatin1Char('#') + m_scenario};
+            if (command == QLatin1String("report"))
+                arguments << QStringLiteral("--out") << m_dir.filePath(QStringLiteral("invalid.pdf"));
+            const Run run = runBreakeven(arguments);
+            QCOMPARE(run.exitCode, 1);
+            const QString err = QString::fromUtf8(run.err);
+            for (const QString &part : {QStringLiteral("invalid.breakeven"), m_scenario, field, reason})
+                QVERIFY2(err.contains(part), qPrintable(err));
+        }
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("invalid.pdf"))));
+    }
+
+    // Scenario files: an unknown reference GPU is an error naming the file; a FIFO is refused by
+    // name instead of blocking.
+    void scenarioFileChecks()
+    {
+        Scenario scenario = readScenarioFile(QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/h100-server.json"));
+        scenario.referenceGpu = QStringLiteral("Imaginary 9000");
+        const QString file = m_dir.filePath(QStringLiteral("unknown-reference.json"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(writeScenarioJson(scenario));
+        }
+        const Run unknown = runBreakeven({QStringLiteral("compare"), file});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.contains("unknown-reference.json: referenceGpu: unknown GPU"), unknown.err.constData());
+
+        const QString fifo = m_dir.filePath(QStringLiteral("scenario.fifo"));
+        QCOMPARE(mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        const Run pipe = runBreakeven({QStringLiteral("compare"), fifo});
+        QCOMPARE(pipe.exitCode, 1);
+        QVERIFY2(pipe.err.contains("scenario.fifo: is not a regular file"), pipe.err.constData());
+    }
+
+    // Inputs beyond the documented limits are refused with the limit named; results that cannot
+    // be computed read "n/a", never inf or nan.
+    void limitsAreRefusedWithTheLimitNamed_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("501 options") << "options:501" << "at most 500";
+        QTest::newRow("201-character name") << "name:201" << "at most 200";
+        QTest::newRow("price above 1e12") << "price:1e13" << "1e12";
+        QTest::newRow("escape in a name") << "escape" << "control character U+001B";
+    }
+
+    void limitsAreRefusedWithTheLimitNamed()
+    {
+        QFETCH(QString, change);
+        QFETCH(QString, mentions);
+        Scenario scenario = readScenarioFile(QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/h100-server.json"));
+        QVERIFY(!scenario.cloudOptions.empty());
+        if (change == QLatin1String("options:501")) {
+            const CloudOption model = scenario.cloudOptions.front();
+            scenario.cloudOptions.clear();
+            for (int i = 0; i < 501 - int(scenario.onPremOptions.size()); ++i) {
+                CloudOption option = model;
+                option.name = QStringLiteral("cloud %1").arg(i);
+                scenario.cloudOptions.push_back(option);
+            }
+        } else if (change == QLatin1String("name:201")) {
+            scenario.cloudOptions.front().name = QString(201, QLatin1Char('n'));
+        } else if (change == QLatin1String("price:1e13")) {
+            scenario.cloudOptions.front().pricePerHour = 1e13;
+        } else {
+            scenario.cloudOptions.front().name = QStringLiteral("evil\x1b[31mred");
+        }
+        const QString file = m_dir.filePath(QStringLiteral("limits.json"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(writeScenarioJson(scenario));
+        }
+        const Run run = runBreakeven({QStringLiteral("compare"), file});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(mentions.toUtf8()) && run.err.contains("limits.json"), run.err.constData());
+        QVERIFY(!run.err.contains('\x1b'));
+    }
+
+    void noInfiniteOrNanInOutput()
+    {
+        const QString example = QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/h100-server.json");
+        for (const QString &utilization : {QStringLiteral("5e-324"), QStringLiteral("1e-10"), QStringLiteral("0")}) {
+            const Run text = runBreakeven({QStringLiteral("compare"), example, QStringLiteral("--utilization"), utilization});
+            QVERIFY2(text.exitCode == 0, text.err.constData());
+            const Run json = runBreakeven({QStringLiteral("compare"), example, QStringLiteral("--utilization"), utilization, QStringLiteral("--json")});
+            QVERIFY2(json.exitCode == 0, json.err.constData());
+            for (const QByteArray &out : {text.out, json.out}) {
+                const QByteArray lower = out.toLower();
+                QVERIFY2(!lower.contains("inf") && !lower.contains("nan"), out.constData());
+            }
+        }
+    }
+
+    // At the limits (250 cloud and 250 on-prem options, 62,500 pairs) every command that reads a
+    // scenario finishes within 5 s and 1 GB.
+    void largestAcceptedScenarioStaysBounded()
+    {
+        Scenario scenario = readScenarioFile(QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/h100-server.json"));
+        QVERIFY(!scenario.cloudOptions.empty() && !scenario.onPremOptions.empty());
+        const CloudOption cloud = scenario.cloudOptions.front();
+        const OnPremBuild build = scenario.onPremOptions.front();
+        scenario.cloudOptions.clear();
+        scenario.onPremOptions.clear();
+        for (int i = 0; i < 250; ++i) {
+            CloudOption c = cloud;
+            c.name = QStringLiteral("cloud %1 ").arg(i) + QString(180, QLatin1Char('c'));
+            c.pricePerHour *= 1.0 + i * 0.01;
+            scenario.cloudOptions.push_back(c);
+            OnPremBuild b = build;
+            b.name = QStringLiteral("build %1 ").arg(i) + QString(180, QLatin1Char('b'));
+            scenario.onPremOptions.push_back(b);
+        }
+        scenario.horizonMonths = 600;
+        const QString file = m_dir.filePath(QStringLiteral("largest.json"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(writeScenarioJson(scenario));
+        }
+        const QList<QStringList> commands{
+            {QStringLiteral("compare"), file, QStringLiteral("--json")},
+            {QStringLiteral("compare"), file},
+            {QStringLiteral("export"), file, QStringLiteral("--chart"), QStringLiteral("cumulative"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("largest.pdf"))},
+            {QStringLiteral("report"), file, QStringLiteral("--out"), m_dir.filePath(QStringLiteral("largest-report.pdf"))},
+        };
+        for (const QStringList &arguments : commands) {
+            QProcess process;
+            process.setStandardOutputFile(QProcess::nullDevice());
+            QElapsedTimer timer;
+            timer.start();
+            process.start(QStringLiteral(BREAKEVEN_EXECUTABLE), arguments);
+            QVERIFY(process.waitForStarted());
+            qint64 peakKiB = 0;
+            while (!process.waitForFinished(20)) {
+                QFile status(QStringLiteral("/proc/%1/status").arg(process.processId()));
+                if (status.open(QIODevice::ReadOnly)) {
+                    const QString text = QString::fromLatin1(status.readAll());
+                    const qsizetype at = text.indexOf(QLatin1String("VmHWM:"));
+                    if (at >= 0)
+                        peakKiB = std::max(peakKiB, text.mid(at + 6, 20).trimmed().section(QLatin1Char(' '), 0, 0).toLongLong());
+                }
+                if (timer.elapsed() > 60000)
+                    break;
+            }
+            const qint64 elapsed = timer.elapsed();
+            qInfo("%s: %lld ms, %lld MB", qPrintable(arguments.first()), elapsed, peakKiB / 1024);
+            QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0, process.readAllStandardError().constData());
+            QVERIFY2(elapsed < 5000, qPrintable(arguments.join(QLatin1Char(' '))));
+            QVERIFY2(peakKiB < 1024 * 1024, qPrintable(arguments.join(QLatin1Char(' '))));
+        }
+    }
+
+    // A control character in a sheet's cell skips the row, naming its line and column; a reserved
+    // price above on-demand is dropped with a warning, as a spot price is.
+    void sheetCellsAreCleanText()
+    {
+        const QString sheet = m_dir.filePath(QStringLiteral("dirty.csv"));
+        {
+            QFile out(sheet);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write("provider,category,instance_type,gpu,gpu_count,vcpus,memory_gib,region,currency,on_demand,spot,reserved_1y,reserved_3y,source,url,as_of\n"
+                      "acme,ml-cloud,gpu.1,H100,1,8,64,us-east\x1b[2J,USD,2.0,,,,,,2026-11-01\n"
+                      "acme,ml-cloud,gpu.2,H100,1,8,64,us-west,USD,2.0,,2.5,1.5,,,2026-11-01\n");
+        }
+        const QString document = copyOfPristine(QStringLiteral("dirty.breakeven"));
+        const Run run = runBreakeven({QStringLiteral("import"), sheet, QStringLiteral("--into"), document});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("control character U+001B"), run.out.constData());
+        QVERIFY2(run.out.contains("dirty.csv:2") || run.out.contains("line 2"), run.out.constData());
+        QVERIFY2(run.out.contains("1-year reserved price 2.5 above on-demand 2"), run.out.constData());
+        QVERIFY(!run.out.contains('\x1b'));
+        SQLite::Database database(document.toStdString(), SQLite::OPEN_READONLY);
+        QCOMPARE(database.execAndGet("SELECT count(*) FROM cloud_offers WHERE provider = 'acme'").getInt(), 1);
+        QVERIFY(database.execAndGet("SELECT reserved_1y FROM cloud_offers WHERE provider = 'acme'").isNull());
+        QCOMPARE(database.execAndGet("SELECT reserved_3y FROM cloud_offers WHERE provider = 'acme'").getDouble(), 1.5);
     }
 
     // A mistyped command is a usage error, never a window; without a display the window says so.

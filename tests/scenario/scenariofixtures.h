@@ -208,7 +208,9 @@ inline Scenario productExample()
 inline Scenario everyField()
 {
     Scenario s;
-    s.name = QStringLiteral("Rig \"α\" \\ vs cloud\nsecond line\t€");
+    // Quotes, a backslash and text beyond ASCII; control characters are refused (see
+    // rejectsInvalidInput), so none can be written back.
+    s.name = QStringLiteral("Rig \"α\" \\ vs cloud / second line € 😀");
     s.currency = QStringLiteral("EUR");
     s.exchangeRates = {{QStringLiteral("USD"), 0.92}, {QStringLiteral("GBP"), 1.0 / 3},
                        {QStringLiteral("JPY"), 0.0061}};
@@ -219,7 +221,7 @@ inline Scenario everyField()
 
     Workload &w = s.workload;
     w.name = QStringLiteral("sweeps");
-    w.gpus = 1e308;
+    w.gpus = 987654321987.654; // up to the limit of 1e12, with every digit kept
     w.utilization = 0.1 + 0.2;
     w.minGpuMemoryGB = 40;
     w.growthPerYear = 0.25;
@@ -248,7 +250,7 @@ inline Scenario everyField()
     g.asOf = QStringLiteral("2024-05-01");
     s.gpus = {g};
     g.name = QStringLiteral("P40");
-    g.relativeThroughput = 9007199254740994.0; // beyond 2^53: written in exponent form
+    g.relativeThroughput = 1e-7; // written in exponent form
     s.gpus.push_back(g);
 
     CloudOption c;

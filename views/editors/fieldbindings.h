@@ -6,6 +6,7 @@
 
 #include "gpuchoice.h"
 #include "numberfield.h"
+#include "scenario/jsonfields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -46,6 +47,9 @@ public:
     void text(QLineEdit *edit, const QString &key, const QString &label, std::function<QString(const T &)> get,
               std::function<void(T &, const QString &)> set)
     {
+        // The limits of the scenario format (scenario/jsonfields.h), so an edit never makes a
+        // scenario the format refuses.
+        edit->setMaxLength(int(key == QLatin1String("name") ? json::kMaxNameLength : json::kMaxTextLength));
         QObject::connect(edit, &QLineEdit::textEdited, edit, [this, key, label, set](const QString &v) {
             T after = m_value;
             set(after, v.trimmed());

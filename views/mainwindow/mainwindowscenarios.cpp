@@ -7,6 +7,7 @@
 #include "commands/partcommands.h"
 #include "commands/scenariocommands.h"
 #include "inputerror.h"
+#include "scenario/jsonfields.h"
 #include "scenariopanel.h"
 #include "store/document.h"
 
@@ -81,6 +82,11 @@ void MainWindow::renameScenario(const QString &newName)
     try {
         if (name.isEmpty()) {
             showError(tr("Rename Scenario"), tr("A scenario needs a name."));
+            return;
+        }
+        if (name.size() > json::kMaxNameLength) {
+            showError(tr("Rename Scenario"),
+                      tr("A scenario's name has at most %1 characters; this one has %2.").arg(json::kMaxNameLength).arg(name.size()));
             return;
         }
         if (document()->scenarios().names().contains(name)) {

@@ -1,0 +1,68 @@
+// Fuzzes the command line: an input is a list of arguments separated by NUL bytes, run through
+// the same code as `breakeven ARGS…` (cli::isCommand, then cli::run). Placeholders reach real
+// files: @JSON an example scenario, @DOC a document made anew from a pristine copy for every run
+// (so imports and DOCUMENT#scenario work), @CSV a price sheet, @OUT a scratch output path. Every
+// run must end with exit status 0, 1 or 2 and leave no output file behind on failure.
+#include "cli.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace {
+
+QString scratch(const QString &name)
+{
+    return QDir::tempPath() + QStringLiteral("/breakeven-fuzz-cli-%1-").arg(QCoreApplication::applicationPid()) + name;
+}
+
+void setUp()
+{
+    static int argc = 1;
+    static char name[] = "fuzz_cli";
+    static char *argv[] = {name, nullptr};
+    static std::unique_ptr<QApplication> app = [] {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        auto made = std::make_unique<QApplication>(argc, argv);
+        // The pristine document every run starts from.
+        breakeven::cli::run({QStringLiteral("new"), scratch(QStringLiteral("pristine.breakeven"))});
+        return made;
+    }();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    if (size > 4096)
+        return 0;
+    setUp();
+    const QString document = scratch(QStringLiteral("doc.breakeven"));
+    const QString out = scratch(QStringLiteral("out.pdf"));
+    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal")})
+        QFile::remove(document + suffix);
+    QFile::remove(out);
+    QFile::copy(scratch(QStringLiteral("pristine.breakeven")), document);
+
+    QStringList arguments;
+    for (const QByteArray &part : QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)).split('\0')) {
+        QString argument = QString::fromUtf8(part);
+        argument.replace(QLatin1String("@JSON"), QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/h100-server.json"));
+        argument.replace(QLatin1String("@DOC"), document);
+        argument.replace(QLatin1String("@CSV"), QStringLiteral(BREAKEVEN_SOURCE_DIR "/tests/data/sheets/runpod-rules.csv"));
+        argument.replace(QLatin1String("@OUT"), out);
+        arguments << argument;
+    }
+    if (!breakeven::cli::isCommand(arguments))
+        return 0; // the window's form
+    const int status = breakeven::cli::run(arguments);
+    if (status < 0 || status > 2)
+        __builtin_trap();
+    if (status != 0 && QFile::exists(out))
+        __builtin_trap(); // a failed export or report writes no file
+    return 0;
+}
