@@ -26,23 +26,6 @@ using namespace sheetfixtures;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runBreakeven(const QStringList &arguments, const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(environment);
-    p.start(QStringLiteral(BREAKEVEN_EXECUTABLE), arguments);
-    if (!p.waitForFinished(120000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-
 QStringList sideFiles(const QString &document)
 {
     QStringList present;

@@ -8,6 +8,7 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -16,6 +17,26 @@
 #include <optional>
 
 namespace sheetfixtures {
+
+// One run of the `breakeven` executable: exit code (-1 when it crashed or hung for 2 minutes)
+// and what it printed.
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+inline Run runBreakeven(const QStringList &arguments,
+                        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(environment);
+    p.start(QStringLiteral(BREAKEVEN_EXECUTABLE), arguments);
+    if (!p.waitForFinished(120000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
 
 inline QString fixture(const QString &name)
 {

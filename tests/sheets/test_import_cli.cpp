@@ -18,22 +18,6 @@ using namespace sheetfixtures;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runBreakeven(const QStringList &arguments)
-{
-    QProcess p;
-    p.start(QStringLiteral(BREAKEVEN_EXECUTABLE), arguments);
-    if (!p.waitForFinished(120000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-
 QJsonObject importJson(const QString &sheet, const QString &document, const QStringList &extra = {})
 {
     const Run run = runBreakeven(QStringList{QStringLiteral("import"), sheet, QStringLiteral("--into"), document,

@@ -5,6 +5,7 @@
 #include "store/document.h"
 #include "storetestsupport.h"
 
+#include <QCryptographicHash>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QUrl>
@@ -215,6 +216,26 @@ void TestDocumentFiles::upgradesVersionTwoDocument()
         raw.exec("INSERT INTO scenarios (id, name) VALUES (1, 'plan')");
         raw.exec("INSERT INTO cloud_options (scenario_id, position, offer_id, name, category, pricing) "
                  "VALUES (1, 0, 40, 'Lambda H100', 'ml-cloud', 'on-demand')");
+    }
+    {
+        // Opened for reading, it is upgraded in a copy in memory; the file stays at version 2,
+        // byte for byte, with nothing beside it.
+        const auto hash = [&] {
+            QFile bytes(file);
+            return bytes.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(bytes.readAll(), QCryptographicHash::Sha256) : QByteArray();
+        };
+        const QByteArray before = hash();
+        {
+            const std::unique_ptr<Document> reader = Document::openReadOnly(file);
+            QVERIFY(reader->isReadOnly());
+            QCOMPARE(reader->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
+            QCOMPARE(reader->scenarios().names(), QStringList{QStringLiteral("plan")});
+            QCOMPARE(reader->catalog().offer(40)->offer.source, QStringLiteral("Lambda price list"));
+        }
+        QCOMPARE(hash(), before);
+        QVERIFY(!QFile::exists(file + QStringLiteral("-wal")) && !QFile::exists(file + QStringLiteral("-shm")));
+        SQLite::Database raw(file.toStdString(), SQLite::OPEN_READONLY);
+        QCOMPARE(raw.execAndGet("PRAGMA user_version").getInt(), 2);
     }
     {
         const std::unique_ptr<Document> document = Document::open(file);
