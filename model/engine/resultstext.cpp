@@ -16,6 +16,9 @@ QString formatMoney(double value, const QString &currency, int decimals)
 {
     if (!std::isfinite(value))
         return kNotAvailable;
+    // Beyond a thousand trillion, digits stop meaning anything: four significant ones.
+    if (std::abs(value) >= 1e15)
+        return QStringLiteral("%1 %2").arg(QString::number(value, 'g', 4), currency);
     if (decimals < 0)
         decimals = std::abs(value) >= 1000 ? 0 : 2;
     static const QLocale locale(QLocale::English, QLocale::UnitedStates);

@@ -289,6 +289,9 @@ private Q_SLOTS:
             const Run report = runBreakeven({QStringLiteral("report"), document + QLatin1Char('#') + m_scenario, QStringLiteral("--out"),
                                              m_dir.filePath(QStringLiteral("read-only.pdf"))});
             QVERIFY2(report.exitCode == 0, report.err.constData());
+            const Run chart = runBreakeven({QStringLiteral("export"), document + QLatin1Char('#') + m_scenario, QStringLiteral("--chart"),
+                                            QStringLiteral("cumulative"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("read-only.svg"))});
+            QVERIFY2(chart.exitCode == 0, chart.err.constData());
             QCOMPARE(fileHash(document), before);
             QCOMPARE(sideFiles(document), QStringList());
         };
@@ -457,6 +460,24 @@ private Q_SLOTS:
                 QVERIFY2(!lower.contains("inf") && !lower.contains("nan"), out.constData());
             }
         }
+
+        // The largest amounts accepted: a text with no runs of digits longer than a thousand
+        // trillion's.
+        Scenario scenario = readScenarioFile(example);
+        scenario.workload.gpus = 1e12;
+        for (CloudOption &option : scenario.cloudOptions)
+            option.pricePerHour = 1e12;
+        const QString file = m_dir.filePath(QStringLiteral("huge.json"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(writeScenarioJson(scenario));
+        }
+        const Run huge = runBreakeven({QStringLiteral("compare"), file});
+        QVERIFY2(huge.exitCode == 0, huge.err.constData());
+        static const QRegularExpression longNumber(QStringLiteral("[0-9][0-9,]{21,}"));
+        QVERIFY2(!longNumber.match(QString::fromUtf8(huge.out)).hasMatch(), huge.out.constData());
+        QVERIFY2(huge.out.contains("e+"), huge.out.constData());
     }
 
     // At the limits (100 cloud and 100 on-prem options, 10,000 pairs, 200-character names, 600
@@ -541,6 +562,26 @@ private Q_SLOTS:
         QCOMPARE(database.execAndGet("SELECT count(*) FROM cloud_offers WHERE provider = 'acme'").getInt(), 1);
         QVERIFY(database.execAndGet("SELECT reserved_1y FROM cloud_offers WHERE provider = 'acme'").isNull());
         QCOMPARE(database.execAndGet("SELECT reserved_3y FROM cloud_offers WHERE provider = 'acme'").getDouble(), 1.5);
+    }
+
+    // An import cancelled half-way (as the wizard's Cancel does, through the progress callback)
+    // leaves the file's bytes as they were.
+    void cancelledImportLeavesBytesAlone()
+    {
+        const QString document = copyOfPristine(QStringLiteral("cancelled.breakeven"));
+        { auto warm = Document::open(document); }
+        const QByteArray before = fileHash(document);
+        const QString sheet = m_dir.filePath(QStringLiteral("runpod-cancel.csv"));
+        writeSkyPilotSheet(sheet, 200000);
+        {
+            auto opened = Document::open(document);
+            ImportOptions options;
+            options.progress = [&](qint64 done, qint64 total) { return done * 2 <= total; }; // Cancel half-way
+            QVERIFY_THROWS_EXCEPTION(ImportCancelled, SheetImporter(*opened).import(sheet, options));
+            QCOMPARE(opened->catalog().offerCount(), m_offers);
+        }
+        QCOMPARE(fileHash(document), before);
+        QCOMPARE(sideFiles(document), QStringList());
     }
 
     // A mistyped command is a usage error, never a window; without a display the window says so.

@@ -127,6 +127,10 @@ bool fitMoneyAxis(QValueAxis *axis, double minValue, double maxValue)
     const double step = (range.max - low) / std::max(1, range.tickCount - 1);
     const int decimals = step >= 1 ? 0 : std::min(4, int(std::ceil(-std::log10(step) - 1e-9)));
     axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    // Beyond a thousand trillion (the largest accepted inputs reach 1e30), digits stop meaning
+    // anything: three significant ones, as the results' text prints four.
+    if (std::max(std::abs(low), std::abs(range.max)) >= 1e15)
+        axis->setLabelFormat(QStringLiteral("%.3g"));
     return true;
 }
 
