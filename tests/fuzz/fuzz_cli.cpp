@@ -2,7 +2,9 @@
 // the same code as `breakeven ARGS…` (cli::isCommand, then cli::run). Placeholders reach real
 // files: @JSON an example scenario, @DOC a document made anew from a pristine copy for every run
 // (so imports and DOCUMENT#scenario work), @CSV a price sheet, @OUT a scratch output path. Every
-// run must end with exit status 0, 1 or 2 and leave no output file behind on failure.
+// run must end with exit status 0, 1 or 2 and leave no output file behind on failure. Each run
+// starts in an empty working folder of its own under the temporary folder, so that whatever a
+// relative path in the arguments creates stays there and is removed before the next run.
 #include "cli.h"
 
 #include <QApplication>
@@ -41,6 +43,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (size > 4096)
         return 0;
     setUp();
+    static const QString workingFolder = scratch(QStringLiteral("cwd"));
+    QDir(workingFolder).removeRecursively();
+    QDir().mkpath(workingFolder);
+    if (!QDir::setCurrent(workingFolder))
+        __builtin_trap();
     const QString document = scratch(QStringLiteral("doc.breakeven"));
     const QString out = scratch(QStringLiteral("out.pdf"));
     for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal")})
@@ -51,6 +58,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     QStringList arguments;
     for (const QByteArray &part : QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)).split('\0')) {
         QString argument = QString::fromUtf8(part);
+        // Only names in the working folder: a path could reach (and write) anywhere else.
+        if (argument.contains(QLatin1Char('/')))
+            return 0;
         argument.replace(QLatin1String("@JSON"), QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/h100-server.json"));
         argument.replace(QLatin1String("@DOC"), document);
         argument.replace(QLatin1String("@CSV"), QStringLiteral(BREAKEVEN_SOURCE_DIR "/tests/data/sheets/runpod-rules.csv"));
