@@ -44,7 +44,7 @@ int runGui(const QStringList &givenArguments)
     try {
         if (!arguments.isEmpty()) {
             try {
-                document = Document::open(arguments.first());
+                document = Document::openAsAllowed(arguments.first());
             } catch (const InputError &error) {
                 QMessageBox::warning(nullptr, QObject::tr("Breakeven"),
                                      QObject::tr("Breakeven could not open this document.\n\n%1").arg(error.message()));

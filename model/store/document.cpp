@@ -107,6 +107,14 @@ std::unique_ptr<Document> Document::openReadOnly(const QString &path)
     return document;
 }
 
+std::unique_ptr<Document> Document::openAsAllowed(const QString &path)
+{
+    const QFileInfo file(absolute(path));
+    if (file.exists() && (!file.isWritable() || !QFileInfo(file.absolutePath()).isWritable()))
+        return openReadOnly(path);
+    return open(path);
+}
+
 std::unique_ptr<Document> Document::createInMemory(const QString &path)
 {
     const DocumentSeed seed = loadBundledSeed();

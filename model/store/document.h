@@ -26,6 +26,9 @@ public:
     // lock is taken and nothing is written, side files included; see Access::ReadOnly. Writes
     // through it fail with "cannot be written".
     static std::unique_ptr<Document> openReadOnly(const QString &path);
+    // What the window opens: open() when the file and its folder may be written, else
+    // openReadOnly(), so that a read-only document can still be looked at (and saved as a copy).
+    static std::unique_ptr<Document> openAsAllowed(const QString &path);
     // A private copy in memory of the document at `path`, read as openReadOnly() reads it: edits
     // and imports into it work and are thrown away with it (dry runs). path() is the file's.
     static std::unique_ptr<Document> openCopyInMemory(const QString &path);

@@ -15,6 +15,7 @@
 #include "store/document.h"
 
 #include <QDockWidget>
+#include <unistd.h>
 #include <QFile>
 #include <QLabel>
 #include <QRandomGenerator>
@@ -49,6 +50,7 @@ private slots:
     void validation();
     void refusedDocumentLeavesWindowUsable();
     void saveAsAndReopen();
+    void readOnlyDocumentOpensForReading();
     void scenarioJsonRoundTrip();
     void droppedFiles();
     void windowStateIsRestored();
@@ -364,6 +366,42 @@ void TestMainWindow::saveAsAndReopen()
     const QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
     QCOMPARE(recent.value(0), m_path);
     QCOMPARE(recent.value(1), copy);
+}
+
+void TestMainWindow::readOnlyDocumentOpensForReading()
+{
+    if (geteuid() == 0)
+        QSKIP("file permissions do not bind root; ./dev fresh runs this suite as a user");
+    const QString copy = m_dir->filePath(QStringLiteral("read-only.breakeven"));
+    QVERIFY(QFile::copy(m_path, copy));
+    QVERIFY(QFile::setPermissions(copy, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    const auto hash = [&] {
+        QFile bytes(copy);
+        return bytes.open(QIODevice::ReadOnly) ? bytes.readAll() : QByteArray();
+    };
+    const QByteArray before = hash();
+
+    QVERIFY(m_window->openDocument(copy));
+    QVERIFY(m_window->document()->isReadOnly());
+    QCOMPARE(m_window->windowTitle(), QStringLiteral("read-only.breakeven (read-only) — Breakeven"));
+    QVERIFY(!m_window->scenarioView()->scenario().name.isEmpty()); // its scenarios show
+
+    // An edit is refused with a message, and nothing is written.
+    const int scenarios = int(m_window->document()->scenarios().names().size());
+    m_window->addScenario(QStringLiteral("Cannot be added"));
+    QCOMPARE(int(m_window->document()->scenarios().names().size()), scenarios);
+    QCOMPARE(m_window->undoStack()->count(), 0);
+    QCOMPARE(hash(), before);
+    QVERIFY(!QFile::exists(copy + QStringLiteral("-wal")));
+
+    // Save As makes a copy that can be edited.
+    const QString editable = m_dir->filePath(QStringLiteral("editable.breakeven"));
+    QVERIFY(m_window->saveDocumentAs(editable));
+    QVERIFY(!m_window->document()->isReadOnly());
+    QCOMPARE(m_window->windowTitle(), QStringLiteral("editable.breakeven — Breakeven"));
+    m_window->addScenario(QStringLiteral("Now it can"));
+    QVERIFY(Document::open(editable)->scenarios().names().contains(QStringLiteral("Now it can")));
+    QCOMPARE(hash(), before);
 }
 
 void TestMainWindow::scenarioJsonRoundTrip()

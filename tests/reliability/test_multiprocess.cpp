@@ -250,6 +250,27 @@ private Q_SLOTS:
         QCOMPARE(import.exitCode(), 0);
     }
 
+    // A writer that waits longer than the busy timeout for another's lock says so: another
+    // program holds the document; it is not damaged, and it is left as it was.
+    void lockHeldTooLongIsNamedAsSuch()
+    {
+        const QString document = copyOfPristine(QStringLiteral("held.breakeven"));
+        { auto warm = Document::open(document); }
+        SQLite::Database holder(document.toStdString(), SQLite::OPEN_READWRITE);
+        holder.exec("BEGIN IMMEDIATE");
+        QElapsedTimer timer;
+        timer.start();
+        const Run import = runBreakeven({QStringLiteral("import"), fixture(QStringLiteral("runpod-rules.csv")),
+                                         QStringLiteral("--into"), document});
+        const qint64 waited = timer.elapsed();
+        holder.exec("ROLLBACK");
+        QCOMPARE(import.exitCode, 1);
+        QVERIFY2(import.err.contains("another program holds the document (waited 10 s for it)"), import.err.constData());
+        QVERIFY(!import.err.contains("damaged"));
+        QVERIFY2(waited >= kBusyTimeoutMs - 500, qPrintable(QString::number(waited)));
+        QCOMPARE(offerCount(document), m_offers);
+    }
+
     // Opening a current document takes no write lock: it works while another connection holds one.
     void openingACurrentDocumentTakesNoWriteLock()
     {

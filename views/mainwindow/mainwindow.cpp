@@ -163,6 +163,10 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     reloadScenarioList();
     updateTitle();
     updateStatus();
+    if (m_context->doc().isReadOnly())
+        statusBar()->showMessage(tr("%1 is open read-only: it or its folder cannot be written. File › Save As makes a "
+                                    "copy you can edit.")
+                                     .arg(QFileInfo(m_context->doc().path()).fileName()));
 }
 
 void MainWindow::selectScenario(qint64 scenarioId)
@@ -227,7 +231,8 @@ void MainWindow::updateTitle()
         return;
     }
     setWindowFilePath(document()->path());
-    setWindowTitle(tr("%1 — Breakeven").arg(QFileInfo(document()->path()).fileName()));
+    const QString name = QFileInfo(document()->path()).fileName();
+    setWindowTitle(document()->isReadOnly() ? tr("%1 (read-only) — Breakeven").arg(name) : tr("%1 — Breakeven").arg(name));
 }
 
 void MainWindow::updateStatus()

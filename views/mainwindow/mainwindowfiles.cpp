@@ -50,14 +50,16 @@ bool MainWindow::openDocument(const QString &path)
 {
     std::unique_ptr<Document> opened;
     try {
-        opened = Document::open(path);
+        opened = Document::openAsAllowed(path);
     } catch (const InputError &error) {
         showError(tr("Open Document"), tr("Breakeven could not open this document.\n\n%1").arg(error.message()));
         return false;
     }
+    const bool readOnly = opened->isReadOnly();
     setDocument(std::move(opened));
     m_recent->add(path);
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+    if (!readOnly) // else setDocument() says so, and the message stays
+        statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }
 
