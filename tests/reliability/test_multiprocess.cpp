@@ -64,6 +64,14 @@ qint64 headerSize(const QString &path)
     return pageSize * qFromBigEndian<quint32>(data + 28);
 }
 
+// Under the address sanitizer (./dev asan) everything runs several times slower and its shadow
+// memory counts as resident: the time and memory budgets are those of the optimised build.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 } // namespace
 
 class TestMultiprocess : public QObject {
@@ -289,7 +297,7 @@ private Q_SLOTS:
         }
         const Run compare = runBreakeven({QStringLiteral("compare"), document + QLatin1Char('#') + m_scenario});
         QVERIFY2(compare.exitCode == 0, compare.err.constData());
-        QVERIFY2(timer.elapsed() < 5000, "opening waited for the writer");
+        QVERIFY2(timer.elapsed() < (kSanitized ? 30000 : 5000), "opening waited for the writer");
         writer.exec("ROLLBACK");
     }
 
@@ -549,14 +557,14 @@ private Q_SLOTS:
                     if (at >= 0)
                         peakKiB = std::max(peakKiB, text.mid(at + 6, 20).trimmed().section(QLatin1Char(' '), 0, 0).toLongLong());
                 }
-                if (timer.elapsed() > 60000)
+                if (timer.elapsed() > 120000)
                     break;
             }
             const qint64 elapsed = timer.elapsed();
             qInfo("%s: %lld ms, %lld MB", qPrintable(arguments.first()), elapsed, peakKiB / 1024);
             QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0, process.readAllStandardError().constData());
-            QVERIFY2(elapsed < 5000, qPrintable(arguments.join(QLatin1Char(' '))));
-            QVERIFY2(peakKiB < 1024 * 1024, qPrintable(arguments.join(QLatin1Char(' '))));
+            QVERIFY2(elapsed < (kSanitized ? 60000 : 5000), qPrintable(arguments.join(QLatin1Char(' '))));
+            QVERIFY2(peakKiB < (kSanitized ? 4 : 1) * 1024 * 1024, qPrintable(arguments.join(QLatin1Char(' '))));
         }
     }
 
