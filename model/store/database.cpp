@@ -5,8 +5,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QUrl>
-#include <SQLiteCpp/Backup.h>
 #include <QtEndian>
+#include <SQLiteCpp/Backup.h>
 #include <sqlite3.h>
 
 namespace breakeven {
@@ -111,7 +111,8 @@ bool canWrite(const QString &path)
 // alone by SQLite, which waits for the lock instead.
 void recoverInterruptedWrite(const QString &path)
 {
-    if (!sideFileExists(path, "-journal"))
+    // An empty journal is never hot.
+    if (QFileInfo(path + QStringLiteral("-journal")).size() == 0)
         return;
     if (!canWrite(path))
         throw InputError(path,
