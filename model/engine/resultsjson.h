@@ -1,4 +1,4 @@
-// The results of one evaluation in the documented `compare --json` shape (docs: product.md).
+// The results of one evaluation in the documented `compare --json` shape (README, "Command line").
 // Scripts read this; keep field names and meanings stable.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The scenario exchange format (product.md, "Scenario JSON", version 1): a self-contained file
+// The scenario exchange format (docs/scenario-format.md, version 1): a self-contained file
 // carrying a scenario and the GPU figures it uses. The app imports and exports it; the CLI
 // evaluates it.
 #pragma once

@@ -1,6 +1,6 @@
 // One price-sheet row on its way to the catalog: read from the CSV record through a preset's
-// columns (SheetRowReader), then checked against the rules of product.md (RowValidator), which
-// either makes a CloudOffer with its warnings or says which column is wrong and why.
+// columns (SheetRowReader), then checked against the rules of README's "Price sheets"
+// (RowValidator), which either makes a CloudOffer with its warnings or says which column is wrong and why.
 #pragma once
 
 #include "catalog/gpucatalog.h"

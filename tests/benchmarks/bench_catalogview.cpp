@@ -1,5 +1,5 @@
 // The catalog dock against a 100,000-offer document: opening the document, building the widget
-// and its first paint (budget: under a second, architecture.md), then scrolling to the end and
+// and its first paint (budget: under a second, docs/benchmarks.md), then scrolling to the end and
 // to the middle, and a sort by a column without an index. Prints the figures in milliseconds.
 #include "catalog/catalogwidget.h"
 #include "catalog/offertablemodel.h"

@@ -1,6 +1,6 @@
 // Engine benchmark: 1,000 options x 120 months. Prints the time to lay out the scenario once
 // and to evaluate one utilization value (the work of a slider tick), against the budget of
-// docs/architecture.md: well under a millisecond per evaluation.
+// docs/benchmarks.md: well under a millisecond per evaluation.
 #include "engine/costmodel.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // Import benchmark: a 1,000,000-row sheet in SkyPilot's vms.csv format, imported by
 // `breakeven import` into a new document, against sqlite3's `.import --csv FILE t` of the same
 // file into a WAL-mode database (`PRAGMA journal_mode=WAL`, as documents always are) in the same
-// run (docs/architecture.md: the import may take no more wall time). sqlite3 with its default
+// run (docs/benchmarks.md: the import may take no more wall time). sqlite3 with its default
 // rollback journal is timed too, as the earlier reference.
 // Prints both times, the ratio and the import's peak resident memory (from /usr/bin/time -v
 // when present, else sampled from /proc while it runs). Then two imports into an existing

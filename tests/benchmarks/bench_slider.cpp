@@ -1,7 +1,7 @@
 // Slider benchmark: a scenario of 50 options x 120 months in a shown ScenarioView. A drag moves
 // the slider as the mouse would (pressed, value changes, released); each tick is timed from the
 // value change until the event loop has repainted the cumulative chart, table included, once.
-// Prints median, p95 and max against the 16 ms budget of docs/architecture.md, the repaint at
+// Prints median, p95 and max against the 16 ms budget of docs/benchmarks.md, the repaint at
 // full quality on release and on keyboard steps, then the engine alone at 1,000 options.
 #include "charts/chartview.h"
 #include "charts/cumulativechart.h"

@@ -1,5 +1,5 @@
 // Opening a document with a 100,000-offer catalog and reading the catalog's first screen: the
-// "start to first paint under a second" budget of architecture.md, measured without a window.
+// "start to first paint under a second" budget of docs/benchmarks.md, measured without a window.
 //   bench_store [OFFERS]
 #include "store/database.h"
 #include "store/document.h"

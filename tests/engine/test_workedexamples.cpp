@@ -1,4 +1,4 @@
-// The worked examples of docs/cost-model.md, one test each.
+// The published worked examples the cost model must reproduce, one test each.
 #include "enginefixtures.h"
 
 #include <QtTest>

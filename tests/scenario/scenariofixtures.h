@@ -1,5 +1,5 @@
 // Shared by the scenario JSON tests: exact field-by-field comparison of scenarios, builders of
-// small documents, the example of product.md with the values it must read as, and a scenario in
+// small documents, the documented example with the values it must read as, and a scenario in
 // which every field is set.
 #pragma once
 

@@ -67,7 +67,7 @@ void TestScenarioJson::omittedFieldsTakeDefaults()
     expected.onPremOptions = {b};
     compare(s, expected);
 
-    // The defaults of cost-model.md, spelled out so that a change in domain.h is noticed.
+    // The documented defaults (docs/scenario-format.md), spelled out so that a change in domain.h is noticed.
     QCOMPARE(s.horizonMonths, 36);
     QCOMPARE(s.referenceGpu, QStringLiteral("A100-SXM4-80GB"));
     QCOMPARE(show(s.workload.gpus), show(8.0));
