@@ -19,8 +19,9 @@ int runCompare(const QStringList &arguments, QTextStream &out)
     if (auto u = args.option(QStringLiteral("utilization")))
         utilization = parseUtilization(*u);
 
-    const Scenario scenario = loadScenarioArgument(args.positional(0, QStringLiteral("SCENARIO")));
-    const CostModel model(assemble(scenario));
+    LoadedScenario loaded = loadScenarioArgument(args.positional(0, QStringLiteral("SCENARIO")));
+    const Scenario &scenario = loaded.scenario;
+    const CostModel model(std::move(loaded.input));
     const Evaluation evaluation = model.evaluate(utilization.value_or(scenario.workload.utilization));
     if (args.flag(QStringLiteral("json")))
         out << QJsonDocument(resultsToJson(model, evaluation)).toJson(QJsonDocument::Indented);

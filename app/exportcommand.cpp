@@ -55,8 +55,9 @@ int runExport(const QStringList &arguments, QTextStream &out)
     if (auto u = args.option(QStringLiteral("utilization")))
         utilization = parseUtilization(*u);
 
-    const Scenario scenario = loadScenarioArgument(args.positional(0, QStringLiteral("SCENARIO")));
-    const CostModel model(assemble(scenario));
+    LoadedScenario loaded = loadScenarioArgument(args.positional(0, QStringLiteral("SCENARIO")));
+    const Scenario &scenario = loaded.scenario;
+    const CostModel model(std::move(loaded.input));
     const Evaluation evaluation = model.evaluate(utilization.value_or(scenario.workload.utilization));
     exporting::exportChart(model, evaluation, *kind, path, options);
     out << "wrote " << QDir::toNativeSeparators(path) << '\n';
@@ -74,8 +75,9 @@ int runReport(const QStringList &arguments, QTextStream &out)
     if (auto u = args.option(QStringLiteral("utilization")))
         utilization = parseUtilization(*u);
 
-    const Scenario scenario = loadScenarioArgument(args.positional(0, QStringLiteral("SCENARIO")));
-    const CostModel model(assemble(scenario));
+    LoadedScenario loaded = loadScenarioArgument(args.positional(0, QStringLiteral("SCENARIO")));
+    const Scenario &scenario = loaded.scenario;
+    const CostModel model(std::move(loaded.input));
     const Evaluation evaluation = model.evaluate(utilization.value_or(scenario.workload.utilization));
     exporting::writeReport(scenario, model, evaluation, path);
     out << "wrote " << QDir::toNativeSeparators(path) << '\n';

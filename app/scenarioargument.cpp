@@ -15,10 +15,11 @@ namespace {
 
 // The scenario as the engine will see it: the rules of scenario JSON, and every name it refers
 // to known. Errors name the file (and the scenario) first, then the field.
-void checkScenario(const Scenario &scenario, const QString &argument)
+LoadedScenario assembled(Scenario scenario, const QString &argument)
 {
     try {
-        assemble(scenario);
+        EngineInput input = assemble(scenario);
+        return {std::move(scenario), std::move(input)};
     } catch (const InputError &error) {
         throw InputError(error.where().isEmpty() ? argument : argument + QStringLiteral(": ") + error.where(),
                          error.reason());
@@ -27,15 +28,12 @@ void checkScenario(const Scenario &scenario, const QString &argument)
 
 } // namespace
 
-Scenario loadScenarioArgument(const QString &argument)
+LoadedScenario loadScenarioArgument(const QString &argument)
 {
     // A file name may itself contain '#': an existing file always wins.
     const int hash = argument.lastIndexOf(QLatin1Char('#'));
-    if (hash < 0 || QFileInfo::exists(argument)) {
-        Scenario scenario = readScenarioFile(argument);
-        checkScenario(scenario, QDir::toNativeSeparators(argument));
-        return scenario;
-    }
+    if (hash < 0 || QFileInfo::exists(argument))
+        return assembled(readScenarioFile(argument), QDir::toNativeSeparators(argument));
     const QString path = argument.left(hash);
     const QString name = argument.mid(hash + 1);
     if (path.isEmpty() || name.isEmpty())
@@ -48,8 +46,7 @@ Scenario loadScenarioArgument(const QString &argument)
         // The document's path is in `where` already; name the scenario too.
         throw InputError(QStringLiteral("%1 (scenario \"%2\")").arg(error.where(), name), error.reason());
     }
-    checkScenario(scenario, QDir::toNativeSeparators(argument));
-    return scenario;
+    return assembled(std::move(scenario), QDir::toNativeSeparators(argument));
 }
 
 } // namespace breakeven::cli

@@ -2,10 +2,18 @@
 #pragma once
 
 #include "domain.h"
+#include "engine/engineinput.h"
 
 namespace breakeven::cli {
 
-// Throws InputError naming the file (and scenario) when it cannot be read.
-Scenario loadScenarioArgument(const QString &argument);
+// A scenario argument read and assembled for the engine once.
+struct LoadedScenario {
+    Scenario scenario;
+    EngineInput input;
+};
+
+// Throws InputError naming the file (and scenario) first, then the field, when it cannot be read
+// or breaks a rule of the scenario format.
+LoadedScenario loadScenarioArgument(const QString &argument);
 
 } // namespace breakeven::cli

@@ -49,8 +49,7 @@ void Connection::fail(const SQLite::Exception &error) const
     switch (error.getErrorCode()) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        reason = QStringLiteral("another program holds the document (waited %1 s for it)")
-                     .arg(kBusyTimeoutMs / 1000);
+        reason = busyText();
         break;
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:

@@ -11,6 +11,18 @@
 
 namespace breakeven {
 
+bool canWrite(const QString &path)
+{
+    const QFileInfo file(path);
+    return file.isWritable() && QFileInfo(file.absolutePath()).isWritable();
+}
+
+QString busyText()
+{
+    return QStringLiteral("another program holds the document (waited %1 s for it)")
+        .arg(kBusyTimeoutMs / 1000);
+}
+
 namespace {
 
 constexpr qsizetype kHeaderSize = 100;
@@ -98,12 +110,6 @@ std::unique_ptr<SQLite::Database> openForChecks(const QString &path)
         path.toStdString(), SQLite::OPEN_READONLY, kBusyTimeoutMs);
 }
 
-bool canWrite(const QString &path)
-{
-    const QFileInfo file(path);
-    return file.isWritable() && QFileInfo(file.absolutePath()).isWritable();
-}
-
 // A write interrupted by a killed process leaves a -journal ("hot") and a main file that may be
 // half-written, even shorter than its header says. SQLite rolls such a journal back on the
 // first read through a connection that may write; nothing about the file is judged before that.
@@ -128,12 +134,6 @@ void recoverInterruptedWrite(const QString &path)
 bool isBusy(const SQLite::Exception &error)
 {
     return error.getErrorCode() == SQLITE_BUSY || error.getErrorCode() == SQLITE_LOCKED;
-}
-
-QString busyText()
-{
-    return QStringLiteral("another program holds the document (waited %1 s for it)")
-        .arg(kBusyTimeoutMs / 1000);
 }
 
 // quick_check prefixes its first message with the schema name on a line of its own.

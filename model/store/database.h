@@ -26,6 +26,11 @@ int latestSchemaVersion();
 // recovery it opens nothing that can write, so a refused file is left as it was.
 void checkDocumentFile(const QString &path);
 
+// Whether this process may write the file and create files beside it (a -wal, a -journal).
+bool canWrite(const QString &path);
+// What a lock held past kBusyTimeoutMs is called: never "damaged".
+QString busyText();
+
 enum class Access {
     ReadWrite, // edits and imports: WAL mode, the schema upgraded in the file
     ReadOnly,  // compare, export, report, dry runs: no write lock, nothing written

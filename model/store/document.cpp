@@ -109,10 +109,8 @@ std::unique_ptr<Document> Document::openReadOnly(const QString &path)
 
 std::unique_ptr<Document> Document::openAsAllowed(const QString &path)
 {
-    const QFileInfo file(absolute(path));
-    if (file.exists() && (!file.isWritable() || !QFileInfo(file.absolutePath()).isWritable()))
-        return openReadOnly(path);
-    return open(path);
+    const QString file = absolute(path);
+    return QFileInfo::exists(file) && !canWrite(file) ? openReadOnly(file) : open(file);
 }
 
 std::unique_ptr<Document> Document::createInMemory(const QString &path)
