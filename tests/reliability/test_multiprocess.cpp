@@ -230,7 +230,9 @@ private Q_SLOTS:
     {
         const QString document = copyOfPristine(QStringLiteral("readers.breakeven"));
         const QString sheet = m_dir.filePath(QStringLiteral("runpod-readers.csv"));
-        writeSkyPilotSheet(sheet, 300000);
+        // Large enough (2 to 3 s here) that all readers start well before the commit, even on a
+        // busy machine where starting a process takes tens of milliseconds.
+        writeSkyPilotSheet(sheet, 600000);
         QProcess import;
         import.start(QStringLiteral(BREAKEVEN_EXECUTABLE), {QStringLiteral("import"), sheet, QStringLiteral("--into"), document});
         QVERIFY(import.waitForStarted());
@@ -242,7 +244,6 @@ private Q_SLOTS:
             reader->start(QStringLiteral(BREAKEVEN_EXECUTABLE),
                           {QStringLiteral("compare"), document + QLatin1Char('#') + m_scenario, QStringLiteral("--json")});
             readers.push_back(std::move(reader));
-            QTest::qWait(20);
         }
         // Every reader started while the import was writing.
         QVERIFY2(import.state() == QProcess::Running, "the import ended before the last reader started");
