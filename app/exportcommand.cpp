@@ -79,7 +79,7 @@ int runReport(const QStringList &arguments, QTextStream &out)
     const Scenario &scenario = loaded.scenario;
     const CostModel model(std::move(loaded.input));
     const Evaluation evaluation = model.evaluate(utilization.value_or(scenario.workload.utilization));
-    exporting::writeReport(scenario, model, evaluation, path);
+    exporting::writeReport(scenario, loaded.catalog, model, evaluation, path);
     out << "wrote " << QDir::toNativeSeparators(path) << '\n';
     return Success;
 }

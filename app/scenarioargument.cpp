@@ -15,11 +15,11 @@ namespace {
 
 // The scenario as the engine will see it: the rules of scenario JSON, and every name it refers
 // to known. Errors name the file (and the scenario) first, then the field.
-LoadedScenario assembled(Scenario scenario, const QString &argument)
+LoadedScenario assembled(Scenario scenario, GpuCatalog catalog, const QString &argument)
 {
     try {
-        EngineInput input = assemble(scenario);
-        return {std::move(scenario), std::move(input)};
+        EngineInput input = assemble(scenario, catalog);
+        return {std::move(scenario), std::move(catalog), std::move(input)};
     } catch (const InputError &error) {
         throw InputError(error.where().isEmpty() ? argument : argument + QStringLiteral(": ") + error.where(),
                          error.reason());
@@ -33,20 +33,22 @@ LoadedScenario loadScenarioArgument(const QString &argument)
     // A file name may itself contain '#': an existing file always wins.
     const int hash = argument.lastIndexOf(QLatin1Char('#'));
     if (hash < 0 || QFileInfo::exists(argument))
-        return assembled(readScenarioFile(argument), QDir::toNativeSeparators(argument));
+        return assembled(readScenarioFile(argument), GpuCatalog::bundled(), QDir::toNativeSeparators(argument));
     const QString path = argument.left(hash);
     const QString name = argument.mid(hash + 1);
     if (path.isEmpty() || name.isEmpty())
         throw InputError(argument, QStringLiteral("expected DOCUMENT#scenario-name"));
     const auto document = Document::openReadOnly(path);
     Scenario scenario;
+    GpuCatalog catalog;
     try {
+        catalog = document->catalog().gpuCatalog();
         scenario = document->scenarios().load(name);
     } catch (const InputError &error) {
         // The document's path is in `where` already; name the scenario too.
         throw InputError(QStringLiteral("%1 (scenario \"%2\")").arg(error.where(), name), error.reason());
     }
-    return assembled(std::move(scenario), QDir::toNativeSeparators(argument));
+    return assembled(std::move(scenario), std::move(catalog), QDir::toNativeSeparators(argument));
 }
 
 } // namespace breakeven::cli

@@ -1,14 +1,17 @@
 // A SCENARIO argument: a scenario JSON file, or DOCUMENT#scenario-name.
 #pragma once
 
+#include "catalog/gpucatalog.h"
 #include "domain.h"
 #include "engine/engineinput.h"
 
 namespace breakeven::cli {
 
-// A scenario argument read and assembled for the engine once.
+// A scenario argument read and assembled for the engine once, against the GPU catalog it goes
+// with: the document's for DOCUMENT#scenario, the bundled one for a JSON file.
 struct LoadedScenario {
     Scenario scenario;
+    GpuCatalog catalog;
     EngineInput input;
 };
 

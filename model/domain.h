@@ -44,6 +44,8 @@ struct GpuModel {
     QString throughputBasis;         // how relativeThroughput was derived
     QString source;
     QString asOf;                    // ISO date
+
+    bool operator==(const GpuModel &) const = default;
 };
 
 // A priced instance type as a provider publishes it; prices per instance-hour.
@@ -66,6 +68,8 @@ struct CloudOffer {
     QString asOf;                    // ISO date
 
     std::optional<double> price(PricingPlan plan) const;
+
+    bool operator==(const CloudOffer &) const = default;
 };
 
 struct Workload {
@@ -79,6 +83,8 @@ struct Workload {
     std::optional<double> jobReferenceGpuHours;
     int gpusPerJob = 1;
     int parallelJobs = 1;
+
+    bool operator==(const Workload &) const = default;
 };
 
 struct CloudOption {
@@ -98,12 +104,16 @@ struct CloudOption {
     double egressPerGB = 0;
     double priceMultiplier = 1.0;
     int maxGpus = 64;
+
+    bool operator==(const CloudOption &) const = default;
 };
 
 struct Component {
     QString name;
     double price = 0;
     double quantity = 1;
+
+    bool operator==(const Component &) const = default;
 };
 
 struct OnPremBuild {
@@ -129,6 +139,8 @@ struct OnPremBuild {
 
     double partsPrice() const;
     double hardwarePrice() const;           // list price or parts, with the pre-built markup
+
+    bool operator==(const OnPremBuild &) const = default;
 };
 
 struct Scenario {
@@ -143,6 +155,8 @@ struct Scenario {
     std::vector<GpuModel> gpus;              // GPU figures the scenario carries
     std::vector<CloudOption> cloudOptions;
     std::vector<OnPremBuild> onPremOptions;
+
+    bool operator==(const Scenario &) const = default;
 };
 
 } // namespace breakeven

@@ -11,11 +11,11 @@ namespace breakeven {
 
 // Throws InputError naming the JSON path of the offending field
 // ("cloudOptions[1].gpu: unknown GPU \"X\"", "onPremOptions[0].currency: no exchange rate ...").
-EngineInput assemble(const Scenario &scenario, const GpuCatalog &catalog = GpuCatalog::bundled());
+EngineInput assemble(const Scenario &scenario, const GpuCatalog &catalog);
 
 // The GPU an option names, as the scenario sees it (relative throughput already rescaled).
 std::optional<GpuModel> resolveGpu(const Scenario &scenario, const QString &name,
-                                   const GpuCatalog &catalog = GpuCatalog::bundled());
+                                   const GpuCatalog &catalog);
 
 // Default wall power of one unit: n devices at their share of the board's TDP plus 150 W for the
 // rest of the machine; idle is a quarter of that.

@@ -70,6 +70,8 @@ public:
     int optionCount() const { return int(m_input.options.size()); }
     int horizonMonths() const { return m_input.horizonMonths; }
     const OptionInput &option(int i) const { return m_input.options[std::size_t(i)]; }
+    // Names are labels only: renaming an option changes no figure, so it needs no new model.
+    void setOptionName(int i, const QString &name) { m_input.options[std::size_t(i)].name = name; }
     const OptionStatus &status(int i) const { return m_status[std::size_t(i)]; }
     bool isFeasible(int i) const { return m_status[std::size_t(i)].feasible; }
 

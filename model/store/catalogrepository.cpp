@@ -125,6 +125,7 @@ void CatalogRepository::saveGpuModel(const GpuModel &model)
     if (GpuCatalog::normalized(model.name).isEmpty())
         throw InputError(m_connection.path(), QStringLiteral("a GPU model needs a name"));
     m_connection.write([&] {
+        catalogChanged();
         auto insert = m_connection.statement("INSERT INTO gpu_models (key, " + rows::kGpuColumns
             + ") VALUES (" + rows::placeholders(1 + rows::kGpuColumnCount)
             + ") ON CONFLICT (key) DO UPDATE SET " + excludedAssignments(rows::kGpuColumns));
@@ -137,6 +138,7 @@ void CatalogRepository::saveGpuModel(const GpuModel &model)
 void CatalogRepository::addGpuAlias(const QString &alias, const QString &gpuName)
 {
     m_connection.write([&] {
+        catalogChanged();
         auto insert = m_connection.statement(
             "INSERT INTO gpu_aliases (key, alias, gpu_id) SELECT ?, ?, id FROM gpu_models WHERE "
             "key = ?"
@@ -273,15 +275,27 @@ UpsertResult CatalogRepository::upsertOffer(const CloudOffer &offer, std::option
     return UpsertResult::Updated;
 }
 
+void CatalogRepository::catalogChanged()
+{
+    DocumentChange change;
+    change.kind = DocumentChange::Kind::CatalogChanged;
+    m_connection.record(change);
+}
+
 UpsertResult CatalogRepository::saveOffer(const CloudOffer &offer, std::optional<qint64> sheetId)
 {
-    return m_connection.write([&] { return upsertOffer(offer, sheetId); });
+    return m_connection.write([&] {
+        catalogChanged();
+        catalogChanged();
+        return upsertOffer(offer, sheetId);
+    });
 }
 
 OfferCounts CatalogRepository::saveOffers(
     const std::vector<CloudOffer> &offers, std::optional<qint64> sheetId)
 {
     return m_connection.write([&] {
+        catalogChanged();
         OfferCounts counts;
         for (const CloudOffer &offer : offers) {
             switch (upsertOffer(offer, sheetId)) {
@@ -303,6 +317,7 @@ OfferCounts CatalogRepository::saveOffers(
 void CatalogRepository::removeOffer(qint64 id)
 {
     m_connection.write([&] {
+        catalogChanged();
         auto remove = m_connection.statement("DELETE FROM cloud_offers WHERE id = ?");
         remove->bind(1, static_cast<std::int64_t>(id));
         remove->exec();
@@ -338,6 +353,7 @@ qint64 CatalogRepository::recordSheet(const SheetRecord &sheet)
     const QDateTime importedAt
         = sheet.importedAt.isValid() ? sheet.importedAt : QDateTime::currentDateTimeUtc();
     return m_connection.write([&] {
+        catalogChanged();
         auto insert = m_connection.statement(
             "INSERT INTO sheets (file_name, sha256, preset, rows_added, rows_updated, "
             "rows_unchanged,"
@@ -360,6 +376,7 @@ qint64 CatalogRepository::recordSheet(const SheetRecord &sheet)
 void CatalogRepository::updateSheetCounts(qint64 sheetId, const SheetRecord &counts)
 {
     m_connection.write([&] {
+        catalogChanged();
         auto update = m_connection.statement("UPDATE sheets SET rows_added = ?, rows_updated = ?, "
                                              "rows_unchanged = ?, rows_skipped = ?"
                                              " WHERE id = ?");

@@ -130,6 +130,8 @@ public:
     std::vector<SheetRecord> sheets(); // newest first
 
 private:
+    // Records that the catalog changed, for the views (documentchange.h).
+    void catalogChanged();
     UpsertResult upsertOffer(const CloudOffer &offer, std::optional<qint64> sheetId);
     // The ids of the list `query` (a SELECT id … ORDER BY …) describes, from the cache when the
     // document has not changed since.

@@ -5,6 +5,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
 namespace breakeven {
 
 Connection::Connection(std::unique_ptr<SQLite::Database> database, QString path)
@@ -69,8 +71,33 @@ void Connection::fail(const SQLite::Exception &error) const
     throw InputError(m_path, reason);
 }
 
+void Connection::record(const DocumentChange &change)
+{
+    // A run of equal changes (every offer of an import) is told once.
+    if (m_depth > 0 && (m_pending.empty() || !(m_pending.back() == change)))
+        m_pending.push_back(change);
+}
+
+qint64 Connection::dataVersion()
+{
+    auto query = statement("PRAGMA data_version");
+    query->executeStep();
+    return query->getColumn(0).getInt64();
+}
+
+void Connection::finished(bool committed)
+{
+    if (m_depth != 0)
+        return;
+    ChangeSet changes;
+    changes.swap(m_pending);
+    if (committed && !changes.empty() && m_listener)
+        m_listener(changes);
+}
+
 WriteTransaction::WriteTransaction(Connection &connection)
     : m_connection(connection)
+    , m_mark(connection.m_pending.size())
 {
     if (m_connection.m_depth == 0) {
         m_connection.database().exec("BEGIN IMMEDIATE");
@@ -95,6 +122,8 @@ WriteTransaction::~WriteTransaction()
         const std::string sql = "ROLLBACK TO " + m_savepoint + "; RELEASE " + m_savepoint;
         sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr);
     }
+    m_connection.m_pending.resize(std::min(m_mark, m_connection.m_pending.size()));
+    m_connection.finished(false);
 }
 
 void WriteTransaction::commit()
@@ -105,6 +134,7 @@ void WriteTransaction::commit()
         m_connection.database().exec("RELEASE " + m_savepoint);
     m_open = false;
     --m_connection.m_depth;
+    m_connection.finished(true);
 }
 
 ReadTransaction::ReadTransaction(Connection &connection)
@@ -123,6 +153,8 @@ ReadTransaction::~ReadTransaction()
         sqlite3 *handle = m_connection.database().getHandle();
         if (!sqlite3_get_autocommit(handle))
             sqlite3_exec(handle, "COMMIT", nullptr, nullptr, nullptr);
+        // A write nested in this read committed with it.
+        m_connection.finished(true);
     }
 }
 

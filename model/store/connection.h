@@ -2,6 +2,8 @@
 // transactions every write runs in, and the translation of SQLite errors into InputError.
 #pragma once
 
+#include "documentchange.h"
+
 #include <QString>
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
@@ -73,6 +75,14 @@ public:
     // Throws the InputError that describes `error` for this document.
     [[noreturn]] void fail(const SQLite::Exception &error) const;
 
+    // Notes a change made in the current write transaction. It reaches the listener once the
+    // outermost transaction commits; a rollback (of it or of the savepoint that made it) drops it.
+    void record(const DocumentChange &change);
+    // Who is told what each commit changed (one listener: the window's notifier).
+    void setChangeListener(ChangeListener listener) { m_listener = std::move(listener); }
+    // SQLite's PRAGMA data_version: changes when another connection commits to the file.
+    qint64 dataVersion();
+
 private:
     friend class WriteTransaction;
     friend class ReadTransaction;
@@ -86,7 +96,13 @@ private:
     std::unordered_map<std::string, CachedStatement> m_statements;
     QString m_path;
     int m_depth = 0; // open transactions and savepoints
+    ChangeSet m_pending;
+    ChangeListener m_listener;
+
+    // Called when the outermost transaction has ended: delivers or drops m_pending.
+    void finished(bool committed);
 };
+
 
 // Begins IMMEDIATE, so that a second process waits for the write lock up front (busy_timeout)
 // instead of failing half-way; rolls back unless commit() was called, also during unwinding.
@@ -102,6 +118,7 @@ public:
 private:
     Connection &m_connection;
     std::string m_savepoint; // empty for the outermost transaction
+    std::size_t m_mark;      // changes recorded before it began
     bool m_open = true;
 };
 

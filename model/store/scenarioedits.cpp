@@ -1,5 +1,6 @@
 // Small edits of one part of a scenario by row id: what the GUI's undo commands call. Ordered
-// parts keep positions 0..n-1 so that an undone removal goes back where it was.
+// parts keep positions 0..n-1 so that an undone removal goes back where it was; a removed part
+// comes back under its own id. Each write records what it changed (documentchange.h).
 #include "connection.h"
 #include "inputerror.h"
 #include "rows.h"
@@ -14,6 +15,14 @@ namespace {
 std::int64_t sqlId(qint64 id)
 {
     return static_cast<std::int64_t>(id);
+}
+
+void bindId(SQLite::Statement &statement, int index, qint64 id)
+{
+    if (id)
+        statement.bind(index, sqlId(id));
+    else
+        statement.bind(index);
 }
 
 std::string sql(std::initializer_list<std::string_view> parts)
@@ -64,9 +73,59 @@ bool ScenarioRepository::removeOrdered(const char *table, const char *parentColu
     return true;
 }
 
+void ScenarioRepository::record(DocumentChange change)
+{
+    if (m_quiet == 0)
+        m_connection.record(change);
+}
+
+namespace {
+
+// Whether `before` and `after` differ in more than their names.
+template <typename T>
+bool differsBeyondName(const T &before, T after)
+{
+    after.name = before.name;
+    return !(after == before);
+}
+
+DocumentChange partChange(DocumentChange::Kind kind, PartKind part, qint64 id, qint64 parent,
+    qint64 scenario, int position = -1)
+{
+    DocumentChange change;
+    change.kind = kind;
+    change.part = part;
+    change.partId = id;
+    change.parentId = parent;
+    change.scenarioId = scenario;
+    change.position = position;
+    return change;
+}
+
+} // namespace
+
+qint64 ScenarioRepository::scenarioOfBuild(qint64 buildId)
+{
+    auto query = m_connection.statement("SELECT scenario_id FROM builds WHERE id = ?");
+    query->bind(1, sqlId(buildId));
+    if (!query->executeStep())
+        missing(QStringLiteral("on-prem build"), buildId);
+    return query->getColumn(0).getInt64();
+}
+
 void ScenarioRepository::setProperties(qint64 scenarioId, const Scenario &properties)
 {
     m_connection.write([&] {
+        const StoredScenario before = loadStored(scenarioId);
+        Scenario after = before.scenario;
+        after.currency = properties.currency;
+        after.horizonMonths = properties.horizonMonths;
+        after.referenceGpu = properties.referenceGpu;
+        after.discountRatePerYear = properties.discountRatePerYear;
+        after.creditResaleValue = properties.creditResaleValue;
+        after.exchangeRates = properties.exchangeRates;
+        if (after == before.scenario)
+            return;
         auto update = m_connection.statement(
             "UPDATE scenarios SET currency = ?, horizon_months = ?, reference_gpu = ?,"
             " discount_rate_per_year = ?, credit_resale_value = ? WHERE id = ?");
@@ -76,9 +135,12 @@ void ScenarioRepository::setProperties(qint64 scenarioId, const Scenario &proper
         update->bind(4, properties.discountRatePerYear);
         update->bind(5, properties.creditResaleValue ? 1 : 0);
         update->bind(6, sqlId(scenarioId));
-        if (update->exec() == 0)
-            missing(QStringLiteral("scenario"), scenarioId);
+        update->exec();
         writeRates(scenarioId, properties.exchangeRates);
+        DocumentChange change;
+        change.kind = DocumentChange::Kind::ScenarioChanged;
+        change.scenarioId = scenarioId;
+        record(change);
     });
 }
 
@@ -86,12 +148,25 @@ void ScenarioRepository::setWorkload(qint64 scenarioId, const Workload &workload
 {
     m_connection.write([&] {
         requireScenario(scenarioId);
+        auto current = m_connection.statement(
+            "SELECT " + rows::kWorkloadColumns + " FROM workloads WHERE scenario_id = ?");
+        current->bind(1, sqlId(scenarioId));
+        std::optional<Workload> before;
+        if (current->executeStep())
+            before = rows::readWorkload(*current, 0);
+        if (before && *before == workload)
+            return;
         auto upsert = m_connection.statement("INSERT OR REPLACE INTO workloads (scenario_id, "
             + rows::kWorkloadColumns + ") VALUES ("
             + rows::placeholders(1 + rows::kWorkloadColumnCount) + ")");
         upsert->bind(1, sqlId(scenarioId));
         rows::bindWorkload(*upsert, 2, workload);
         upsert->exec();
+        DocumentChange change;
+        change.kind = DocumentChange::Kind::WorkloadChanged;
+        change.scenarioId = scenarioId;
+        change.engineInput = !before || differsBeyondName(*before, workload);
+        record(change);
     });
 }
 
@@ -107,6 +182,10 @@ qint64 ScenarioRepository::addGpu(qint64 scenarioId, const GpuModel &gpu, int po
         insert->bind(2, at);
         rows::bindGpu(*insert, 3, gpu);
         insert->exec();
+        DocumentChange change;
+        change.kind = DocumentChange::Kind::ScenarioChanged;
+        change.scenarioId = scenarioId;
+        record(change);
         return qint64(m_connection.database().getLastInsertRowid());
     });
 }
@@ -120,15 +199,51 @@ void ScenarioRepository::updateGpu(qint64 gpuId, const GpuModel &gpu)
         update->bind(rows::kGpuColumnCount + 1, sqlId(gpuId));
         if (update->exec() == 0)
             missing(QStringLiteral("scenario GPU"), gpuId);
+        auto owner = m_connection.statement("SELECT scenario_id FROM scenario_gpus WHERE id = ?");
+        owner->bind(1, sqlId(gpuId));
+        owner->executeStep();
+        DocumentChange change;
+        change.kind = DocumentChange::Kind::ScenarioChanged;
+        change.scenarioId = owner->getColumn(0).getInt64();
+        record(change);
     });
 }
 
 void ScenarioRepository::removeGpu(qint64 gpuId)
 {
     m_connection.write([&] {
-        if (!removeOrdered("scenario_gpus", "scenario_id", gpuId))
+        auto owner = m_connection.statement("SELECT scenario_id FROM scenario_gpus WHERE id = ?");
+        owner->bind(1, sqlId(gpuId));
+        if (!owner->executeStep())
             missing(QStringLiteral("scenario GPU"), gpuId);
+        DocumentChange change;
+        change.kind = DocumentChange::Kind::ScenarioChanged;
+        change.scenarioId = owner->getColumn(0).getInt64();
+        removeOrdered("scenario_gpus", "scenario_id", gpuId);
+        record(change);
     });
+}
+
+qint64 ScenarioRepository::insertCloudOption(qint64 scenarioId, const CloudOption &option,
+    std::optional<qint64> offerId, int position, qint64 id)
+{
+    const int at = openGap("cloud_options", "scenario_id", scenarioId, position);
+    auto insert = m_connection.statement("INSERT INTO cloud_options (id, scenario_id, position, offer_id, "
+        + rows::kCloudOptionColumns + ") VALUES ("
+        + rows::placeholders(4 + rows::kCloudOptionColumnCount) + ")");
+    bindId(*insert, 1, id);
+    insert->bind(2, sqlId(scenarioId));
+    insert->bind(3, at);
+    if (offerId)
+        insert->bind(4, sqlId(*offerId));
+    else
+        insert->bind(4);
+    rows::bindCloudOption(*insert, 5, option);
+    insert->exec();
+    const qint64 newId = m_connection.database().getLastInsertRowid();
+    record(partChange(DocumentChange::Kind::PartInserted, PartKind::CloudOption, newId, scenarioId,
+        scenarioId, at));
+    return newId;
 }
 
 qint64 ScenarioRepository::addCloudOption(
@@ -136,56 +251,87 @@ qint64 ScenarioRepository::addCloudOption(
 {
     return m_connection.write([&] {
         requireScenario(scenarioId);
-        const int at = openGap("cloud_options", "scenario_id", scenarioId, position);
-        auto insert
-            = m_connection.statement("INSERT INTO cloud_options (scenario_id, position, offer_id, "
-                + rows::kCloudOptionColumns + ") VALUES ("
-                + rows::placeholders(3 + rows::kCloudOptionColumnCount) + ")");
-        insert->bind(1, sqlId(scenarioId));
-        insert->bind(2, at);
-        if (offerId)
-            insert->bind(3, sqlId(*offerId));
-        else
-            insert->bind(3);
-        rows::bindCloudOption(*insert, 4, option);
-        insert->exec();
-        return qint64(m_connection.database().getLastInsertRowid());
+        return insertCloudOption(scenarioId, option, offerId, position);
+    });
+}
+
+StoredCloudOption ScenarioRepository::loadCloudOption(qint64 optionId)
+{
+    return m_connection.read([&] {
+        auto query = m_connection.statement("SELECT scenario_id, position, offer_id, "
+            + rows::kCloudOptionColumns + " FROM cloud_options WHERE id = ?");
+        query->bind(1, sqlId(optionId));
+        if (!query->executeStep())
+            missing(QStringLiteral("cloud option"), optionId);
+        StoredCloudOption stored;
+        stored.id = optionId;
+        stored.scenarioId = query->getColumn(0).getInt64();
+        stored.position = query->getColumn(1).getInt();
+        const SQLite::Column offer = query->getColumn(2);
+        if (!offer.isNull())
+            stored.offerId = offer.getInt64();
+        stored.option = rows::readCloudOption(*query, 3);
+        return stored;
     });
 }
 
 void ScenarioRepository::updateCloudOption(qint64 optionId, const CloudOption &option)
 {
     m_connection.write([&] {
+        const StoredCloudOption before = loadCloudOption(optionId);
+        if (before.option == option)
+            return;
         auto update = m_connection.statement("UPDATE cloud_options SET "
             + rows::assignments(rows::kCloudOptionColumns) + " WHERE id = ?");
         rows::bindCloudOption(*update, 1, option);
         update->bind(rows::kCloudOptionColumnCount + 1, sqlId(optionId));
-        if (update->exec() == 0)
-            missing(QStringLiteral("cloud option"), optionId);
+        update->exec();
+        DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::CloudOption,
+            optionId, before.scenarioId, before.scenarioId, before.position);
+        change.engineInput = differsBeyondName(before.option, option);
+        record(change);
     });
 }
 
-void ScenarioRepository::removeCloudOption(qint64 optionId)
+StoredCloudOption ScenarioRepository::removeCloudOption(qint64 optionId)
+{
+    return m_connection.write([&] {
+        const StoredCloudOption stored = loadCloudOption(optionId);
+        removeOrdered("cloud_options", "scenario_id", optionId);
+        record(partChange(DocumentChange::Kind::PartRemoved, PartKind::CloudOption, optionId,
+            stored.scenarioId, stored.scenarioId, stored.position));
+        return stored;
+    });
+}
+
+void ScenarioRepository::restoreCloudOption(const StoredCloudOption &stored)
 {
     m_connection.write([&] {
-        if (!removeOrdered("cloud_options", "scenario_id", optionId))
-            missing(QStringLiteral("cloud option"), optionId);
+        requireScenario(stored.scenarioId);
+        insertCloudOption(stored.scenarioId, stored.option, stored.offerId, stored.position, stored.id);
     });
 }
 
-qint64 ScenarioRepository::insertBuild(qint64 scenarioId, const OnPremBuild &build, int position)
+qint64 ScenarioRepository::insertBuild(qint64 scenarioId, const OnPremBuild &build, int position, qint64 id,
+    const std::vector<qint64> *componentIds)
 {
     const int at = openGap("builds", "scenario_id", scenarioId, position);
     auto insert
-        = m_connection.statement("INSERT INTO builds (scenario_id, position, " + rows::kBuildColumns
-            + ") VALUES (" + rows::placeholders(2 + rows::kBuildColumnCount) + ")");
-    insert->bind(1, sqlId(scenarioId));
-    insert->bind(2, at);
-    rows::bindBuild(*insert, 3, build);
+        = m_connection.statement("INSERT INTO builds (id, scenario_id, position, " + rows::kBuildColumns
+            + ") VALUES (" + rows::placeholders(3 + rows::kBuildColumnCount) + ")");
+    bindId(*insert, 1, id);
+    insert->bind(2, sqlId(scenarioId));
+    insert->bind(3, at);
+    rows::bindBuild(*insert, 4, build);
     insert->exec();
     const qint64 buildId = m_connection.database().getLastInsertRowid();
-    for (std::size_t i = 0; i < build.components.size(); ++i)
-        insertComponent(buildId, build.components[i], int(i));
+    for (std::size_t i = 0; i < build.components.size(); ++i) {
+        const qint64 componentId
+            = componentIds && i < componentIds->size() ? (*componentIds)[i] : 0;
+        insertComponent(buildId, build.components[i], int(i), componentId);
+    }
+    record(partChange(DocumentChange::Kind::PartInserted, PartKind::Build, buildId, scenarioId,
+        scenarioId, at));
     return buildId;
 }
 
@@ -197,35 +343,124 @@ qint64 ScenarioRepository::addBuild(qint64 scenarioId, const OnPremBuild &build,
     });
 }
 
+StoredBuild ScenarioRepository::loadBuild(qint64 buildId)
+{
+    return m_connection.read([&] {
+        auto query = m_connection.statement("SELECT scenario_id, position, " + rows::kBuildColumns
+            + " FROM builds WHERE id = ?");
+        query->bind(1, sqlId(buildId));
+        if (!query->executeStep())
+            missing(QStringLiteral("on-prem build"), buildId);
+        StoredBuild stored;
+        stored.id = buildId;
+        stored.scenarioId = query->getColumn(0).getInt64();
+        stored.position = query->getColumn(1).getInt();
+        stored.build = rows::readBuild(*query, 2);
+        auto components = m_connection.statement("SELECT id, " + rows::kComponentColumns
+            + " FROM components WHERE build_id = ? ORDER BY position, id");
+        components->bind(1, sqlId(buildId));
+        while (components->executeStep()) {
+            stored.components.push_back(components->getColumn(0).getInt64());
+            stored.build.components.push_back(rows::readComponent(*components, 1));
+        }
+        return stored;
+    });
+}
+
 void ScenarioRepository::updateBuild(qint64 buildId, const OnPremBuild &build)
 {
     m_connection.write([&] {
+        const StoredBuild before = loadBuild(buildId);
+        OnPremBuild after = build;
+        after.components = before.build.components; // edited one by one, not here
+        if (after == before.build)
+            return;
         auto update = m_connection.statement(
             "UPDATE builds SET " + rows::assignments(rows::kBuildColumns) + " WHERE id = ?");
         rows::bindBuild(*update, 1, build);
         update->bind(rows::kBuildColumnCount + 1, sqlId(buildId));
-        if (update->exec() == 0)
-            missing(QStringLiteral("on-prem build"), buildId);
+        update->exec();
+        DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::Build, buildId,
+            before.scenarioId, before.scenarioId, before.position);
+        change.engineInput = differsBeyondName(before.build, after);
+        record(change);
     });
 }
 
-void ScenarioRepository::removeBuild(qint64 buildId)
+void ScenarioRepository::deleteComponents(qint64 buildId)
+{
+    auto remove = m_connection.statement("DELETE FROM components WHERE build_id = ?");
+    remove->bind(1, sqlId(buildId));
+    remove->exec();
+}
+
+std::vector<qint64> ScenarioRepository::replaceBuild(qint64 buildId, const OnPremBuild &build)
+{
+    return m_connection.write([&] {
+        replaceBuild(buildId, build, {});
+        return loadBuild(buildId).components;
+    });
+}
+
+void ScenarioRepository::replaceBuild(
+    qint64 buildId, const OnPremBuild &build, const std::vector<qint64> &componentIds)
 {
     m_connection.write([&] {
-        if (!removeOrdered("builds", "scenario_id", buildId))
-            missing(QStringLiteral("on-prem build"), buildId);
+        const StoredBuild before = loadBuild(buildId);
+        if (before.build == build && (componentIds.empty() || componentIds == before.components))
+            return;
+        auto update = m_connection.statement(
+            "UPDATE builds SET " + rows::assignments(rows::kBuildColumns) + " WHERE id = ?");
+        rows::bindBuild(*update, 1, build);
+        update->bind(rows::kBuildColumnCount + 1, sqlId(buildId));
+        update->exec();
+        // Quietly: the build's change below covers its components.
+        deleteComponents(buildId);
+        auto insert = m_connection.statement("INSERT INTO components (id, build_id, position, "
+            + rows::kComponentColumns + ") VALUES ("
+            + rows::placeholders(3 + rows::kComponentColumnCount) + ")");
+        for (std::size_t i = 0; i < build.components.size(); ++i) {
+            insert->reset();
+            bindId(*insert, 1, i < componentIds.size() ? componentIds[i] : 0);
+            insert->bind(2, sqlId(buildId));
+            insert->bind(3, int(i));
+            rows::bindComponent(*insert, 4, build.components[i]);
+            insert->exec();
+        }
+        record(partChange(DocumentChange::Kind::PartChanged, PartKind::Build, buildId, before.scenarioId,
+            before.scenarioId, before.position));
     });
 }
 
-qint64 ScenarioRepository::insertComponent(qint64 buildId, const Component &component, int position)
+StoredBuild ScenarioRepository::removeBuild(qint64 buildId)
+{
+    return m_connection.write([&] {
+        const StoredBuild stored = loadBuild(buildId);
+        removeOrdered("builds", "scenario_id", buildId);
+        record(partChange(DocumentChange::Kind::PartRemoved, PartKind::Build, buildId, stored.scenarioId,
+            stored.scenarioId, stored.position));
+        return stored;
+    });
+}
+
+void ScenarioRepository::restoreBuild(const StoredBuild &stored)
+{
+    m_connection.write([&] {
+        requireScenario(stored.scenarioId);
+        insertBuild(stored.scenarioId, stored.build, stored.position, stored.id, &stored.components);
+    });
+}
+
+qint64 ScenarioRepository::insertComponent(qint64 buildId, const Component &component, int position, qint64 id)
 {
     const int at = openGap("components", "build_id", buildId, position);
-    auto insert = m_connection.statement("INSERT INTO components (build_id, position, "
+    auto insert = m_connection.statement("INSERT INTO components (id, build_id, position, "
         + rows::kComponentColumns + ") VALUES ("
-        + rows::placeholders(2 + rows::kComponentColumnCount) + ")");
-    insert->bind(1, sqlId(buildId));
-    insert->bind(2, at);
-    rows::bindComponent(*insert, 3, component);
+        + rows::placeholders(3 + rows::kComponentColumnCount) + ")");
+    bindId(*insert, 1, id);
+    insert->bind(2, sqlId(buildId));
+    insert->bind(3, at);
+    rows::bindComponent(*insert, 4, component);
     insert->exec();
     return m_connection.database().getLastInsertRowid();
 }
@@ -233,31 +468,67 @@ qint64 ScenarioRepository::insertComponent(qint64 buildId, const Component &comp
 qint64 ScenarioRepository::addComponent(qint64 buildId, const Component &component, int position)
 {
     return m_connection.write([&] {
-        auto build = m_connection.statement("SELECT 1 FROM builds WHERE id = ?");
-        build->bind(1, sqlId(buildId));
-        if (!build->executeStep())
-            missing(QStringLiteral("on-prem build"), buildId);
-        return insertComponent(buildId, component, position);
+        const qint64 scenarioId = scenarioOfBuild(buildId);
+        const qint64 id = insertComponent(buildId, component, position);
+        record(partChange(DocumentChange::Kind::PartInserted, PartKind::Component, id, buildId, scenarioId,
+            loadComponent(id).position));
+        return id;
+    });
+}
+
+StoredComponent ScenarioRepository::loadComponent(qint64 componentId)
+{
+    return m_connection.read([&] {
+        auto query = m_connection.statement("SELECT build_id, position, " + rows::kComponentColumns
+            + " FROM components WHERE id = ?");
+        query->bind(1, sqlId(componentId));
+        if (!query->executeStep())
+            missing(QStringLiteral("component"), componentId);
+        StoredComponent stored;
+        stored.id = componentId;
+        stored.buildId = query->getColumn(0).getInt64();
+        stored.position = query->getColumn(1).getInt();
+        stored.component = rows::readComponent(*query, 2);
+        return stored;
     });
 }
 
 void ScenarioRepository::updateComponent(qint64 componentId, const Component &component)
 {
     m_connection.write([&] {
+        const StoredComponent before = loadComponent(componentId);
+        if (before.component == component)
+            return;
         auto update = m_connection.statement("UPDATE components SET "
             + rows::assignments(rows::kComponentColumns) + " WHERE id = ?");
         rows::bindComponent(*update, 1, component);
         update->bind(rows::kComponentColumnCount + 1, sqlId(componentId));
-        if (update->exec() == 0)
-            missing(QStringLiteral("component"), componentId);
+        update->exec();
+        DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::Component,
+            componentId, before.buildId, scenarioOfBuild(before.buildId), before.position);
+        change.engineInput = differsBeyondName(before.component, component);
+        record(change);
     });
 }
 
-void ScenarioRepository::removeComponent(qint64 componentId)
+StoredComponent ScenarioRepository::removeComponent(qint64 componentId)
+{
+    return m_connection.write([&] {
+        const StoredComponent stored = loadComponent(componentId);
+        removeOrdered("components", "build_id", componentId);
+        record(partChange(DocumentChange::Kind::PartRemoved, PartKind::Component, componentId, stored.buildId,
+            scenarioOfBuild(stored.buildId), stored.position));
+        return stored;
+    });
+}
+
+void ScenarioRepository::restoreComponent(const StoredComponent &stored)
 {
     m_connection.write([&] {
-        if (!removeOrdered("components", "build_id", componentId))
-            missing(QStringLiteral("component"), componentId);
+        const qint64 scenarioId = scenarioOfBuild(stored.buildId);
+        const qint64 id = insertComponent(stored.buildId, stored.component, stored.position, stored.id);
+        record(partChange(DocumentChange::Kind::PartInserted, PartKind::Component, id, stored.buildId,
+            scenarioId, loadComponent(id).position));
     });
 }
 
@@ -286,6 +557,8 @@ void ScenarioRepository::moveComponent(qint64 componentId, int newPosition)
         place->bind(1, to);
         place->bind(2, sqlId(componentId));
         place->exec();
+        record(partChange(DocumentChange::Kind::PartMoved, PartKind::Component, componentId, buildId,
+            scenarioOfBuild(buildId), to));
     });
 }
 

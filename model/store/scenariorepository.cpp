@@ -174,13 +174,17 @@ StoredScenario ScenarioRepository::loadStored(qint64 scenarioId)
     });
 }
 
-qint64 ScenarioRepository::insertScenario(const Scenario &scenario)
+qint64 ScenarioRepository::insertScenario(const Scenario &scenario, qint64 id)
 {
     auto insert = m_connection.statement(
         "INSERT INTO scenarios (currency, horizon_months, reference_gpu, discount_rate_per_year,"
-        " credit_resale_value, name) VALUES (?, ?, ?, ?, ?, ?)");
+        " credit_resale_value, name, id) VALUES (?, ?, ?, ?, ?, ?, ?)");
     bindProperties(*insert, 1, scenario);
     insert->bind(6, utf8(scenario.name));
+    if (id)
+        insert->bind(7, sqlId(id));
+    else
+        insert->bind(7);
     insert->exec();
     return m_connection.database().getLastInsertRowid();
 }
@@ -201,23 +205,45 @@ void ScenarioRepository::writeRates(qint64 scenarioId, const std::map<QString, d
     }
 }
 
-void ScenarioRepository::insertParts(qint64 scenarioId, const Scenario &scenario)
+void ScenarioRepository::insertParts(qint64 scenarioId, const Scenario &scenario, const ScenarioIds *ids)
 {
+    ++m_quiet;
+    struct Loud {
+        int &quiet;
+        ~Loud() { --quiet; }
+    } loud { m_quiet };
     writeRates(scenarioId, scenario.exchangeRates);
     setWorkload(scenarioId, scenario.workload);
-    auto gpu = m_connection.statement("INSERT INTO scenario_gpus (scenario_id, position, "
-        + rows::kGpuColumns + ") VALUES (" + rows::placeholders(2 + rows::kGpuColumnCount) + ")");
+    auto gpu = m_connection.statement("INSERT INTO scenario_gpus (id, scenario_id, position, "
+        + rows::kGpuColumns + ") VALUES (" + rows::placeholders(3 + rows::kGpuColumnCount) + ")");
+    auto idAt = [](const std::vector<qint64> *list, std::size_t i) -> qint64 {
+        return list && i < list->size() ? (*list)[i] : 0;
+    };
     for (std::size_t i = 0; i < scenario.gpus.size(); ++i) {
         gpu->reset();
-        gpu->bind(1, sqlId(scenarioId));
-        gpu->bind(2, int(i));
-        rows::bindGpu(*gpu, 3, scenario.gpus[i]);
+        const qint64 id = idAt(ids ? &ids->gpus : nullptr, i);
+        if (id)
+            gpu->bind(1, sqlId(id));
+        else
+            gpu->bind(1);
+        gpu->bind(2, sqlId(scenarioId));
+        gpu->bind(3, int(i));
+        rows::bindGpu(*gpu, 4, scenario.gpus[i]);
         gpu->exec();
     }
-    for (const CloudOption &option : scenario.cloudOptions)
-        addCloudOption(scenarioId, option);
-    for (const OnPremBuild &build : scenario.onPremOptions)
-        insertBuild(scenarioId, build, -1);
+    for (std::size_t i = 0; i < scenario.cloudOptions.size(); ++i) {
+        std::optional<qint64> offer;
+        if (ids && i < ids->cloudOptionOffers.size())
+            offer = ids->cloudOptionOffers[i];
+        insertCloudOption(scenarioId, scenario.cloudOptions[i], offer, -1,
+            idAt(ids ? &ids->cloudOptions : nullptr, i));
+    }
+    for (std::size_t i = 0; i < scenario.onPremOptions.size(); ++i) {
+        const std::vector<qint64> *components
+            = ids && i < ids->components.size() ? &ids->components[i] : nullptr;
+        insertBuild(scenarioId, scenario.onPremOptions[i], -1, idAt(ids ? &ids->builds : nullptr, i),
+            components);
+    }
 }
 
 void ScenarioRepository::deleteParts(qint64 scenarioId)
@@ -232,45 +258,82 @@ void ScenarioRepository::deleteParts(qint64 scenarioId)
     }
 }
 
+namespace {
+
+DocumentChange scenarioChange(DocumentChange::Kind kind, qint64 scenarioId)
+{
+    DocumentChange change;
+    change.kind = kind;
+    change.scenarioId = scenarioId;
+    return change;
+}
+
+void requireName(const QString &name, const QString &path)
+{
+    if (name.trimmed().isEmpty())
+        throw InputError(path, QStringLiteral("a scenario needs a name"));
+}
+
+} // namespace
+
 qint64 ScenarioRepository::save(const Scenario &scenario)
 {
-    if (scenario.name.trimmed().isEmpty())
-        throw InputError(m_connection.path(), QStringLiteral("a scenario needs a name"));
+    requireName(scenario.name, m_connection.path());
     return m_connection.write([&] {
         std::optional<qint64> id = findId(scenario.name);
         if (id) {
+            ++m_quiet;
             setProperties(*id, scenario);
+            --m_quiet;
             deleteParts(*id);
+            record(scenarioChange(DocumentChange::Kind::ScenarioChanged, *id));
         } else {
             id = insertScenario(scenario);
+            record(scenarioChange(DocumentChange::Kind::ScenarioAdded, *id));
         }
         insertParts(*id, scenario);
         return *id;
     });
 }
 
+qint64 ScenarioRepository::add(const Scenario &scenario)
+{
+    requireName(scenario.name, m_connection.path());
+    return m_connection.write([&] {
+        if (findId(scenario.name))
+            throw InputError(m_connection.path(),
+                QStringLiteral("a scenario named \"%1\" already exists").arg(scenario.name));
+        return save(scenario);
+    });
+}
+
 void ScenarioRepository::rename(const QString &name, const QString &newName)
 {
-    if (newName.trimmed().isEmpty())
-        throw InputError(m_connection.path(), QStringLiteral("a scenario needs a name"));
+    m_connection.write([&] { rename(requireScenario(name), newName); });
+}
+
+void ScenarioRepository::rename(qint64 scenarioId, const QString &newName)
+{
+    requireName(newName, m_connection.path());
     m_connection.write([&] {
-        const qint64 id = requireScenario(name);
-        if (newName == name)
+        requireScenario(scenarioId);
+        const std::optional<qint64> holder = findId(newName);
+        if (holder == scenarioId)
             return;
-        if (findId(newName))
+        if (holder)
             throw InputError(m_connection.path(),
                 QStringLiteral("a scenario named \"%1\" already exists").arg(newName));
         auto update = m_connection.statement("UPDATE scenarios SET name = ? WHERE id = ?");
         update->bind(1, utf8(newName));
-        update->bind(2, sqlId(id));
+        update->bind(2, sqlId(scenarioId));
         update->exec();
+        record(scenarioChange(DocumentChange::Kind::ScenarioRenamed, scenarioId));
     });
 }
 
 qint64 ScenarioRepository::duplicate(const QString &name, const QString &newName)
 {
-    if (newName.trimmed().isEmpty())
-        throw InputError(m_connection.path(), QStringLiteral("a scenario needs a name"));
+    requireName(newName, m_connection.path());
     return m_connection.write([&] {
         StoredScenario stored = loadStored(requireScenario(name));
         if (findId(newName))
@@ -278,28 +341,42 @@ qint64 ScenarioRepository::duplicate(const QString &name, const QString &newName
                 QStringLiteral("a scenario named \"%1\" already exists").arg(newName));
         stored.scenario.name = newName;
         const qint64 id = insertScenario(stored.scenario);
-        insertParts(id, stored.scenario);
-        // Keep the copies linked to the catalog offers the originals came from.
-        const StoredScenario copy = loadStored(id);
-        auto link = m_connection.statement("UPDATE cloud_options SET offer_id = ? WHERE id = ?");
-        for (std::size_t i = 0; i < copy.ids.cloudOptions.size(); ++i) {
-            if (!stored.ids.cloudOptionOffers[i])
-                continue;
-            link->reset();
-            link->bind(1, sqlId(*stored.ids.cloudOptionOffers[i]));
-            link->bind(2, sqlId(copy.ids.cloudOptions[i]));
-            link->exec();
-        }
+        // New ids for every part, the same links to the catalog offers the originals came from.
+        ScenarioIds links;
+        links.cloudOptionOffers = stored.ids.cloudOptionOffers;
+        insertParts(id, stored.scenario, &links);
+        record(scenarioChange(DocumentChange::Kind::ScenarioAdded, id));
         return id;
     });
 }
 
 void ScenarioRepository::remove(const QString &name)
 {
-    m_connection.write([&] {
+    m_connection.write([&] { remove(requireScenario(name)); });
+}
+
+StoredScenario ScenarioRepository::remove(qint64 scenarioId)
+{
+    return m_connection.write([&] {
+        StoredScenario stored = loadStored(scenarioId);
         auto remove = m_connection.statement("DELETE FROM scenarios WHERE id = ?");
-        remove->bind(1, sqlId(requireScenario(name)));
+        remove->bind(1, sqlId(scenarioId));
         remove->exec();
+        record(scenarioChange(DocumentChange::Kind::ScenarioRemoved, scenarioId));
+        return stored;
+    });
+}
+
+void ScenarioRepository::restore(const StoredScenario &stored)
+{
+    requireName(stored.scenario.name, m_connection.path());
+    m_connection.write([&] {
+        if (findId(stored.scenario.name))
+            throw InputError(m_connection.path(),
+                QStringLiteral("a scenario named \"%1\" already exists").arg(stored.scenario.name));
+        const qint64 id = insertScenario(stored.scenario, stored.ids.scenario);
+        insertParts(id, stored.scenario, &stored.ids);
+        record(scenarioChange(DocumentChange::Kind::ScenarioAdded, id));
     });
 }
 

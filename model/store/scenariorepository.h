@@ -2,6 +2,7 @@
 // small edits by row id for the GUI's undo commands. Every call is one transaction.
 #pragma once
 
+#include "documentchange.h"
 #include "domain.h"
 
 #include <QString>
@@ -33,6 +34,31 @@ struct StoredScenario {
     ScenarioIds ids;
 };
 
+// One part as the document holds it, with the ids and the place it takes: what a removal
+// returns and what restoring it puts back, under the same ids and with the same links.
+struct StoredBuild {
+    OnPremBuild build;
+    qint64 id = 0;
+    std::vector<qint64> components; // ids, in list order
+    qint64 scenarioId = 0;
+    int position = -1;
+};
+
+struct StoredCloudOption {
+    CloudOption option;
+    qint64 id = 0;
+    std::optional<qint64> offerId; // the catalog offer it came from
+    qint64 scenarioId = 0;
+    int position = -1;
+};
+
+struct StoredComponent {
+    Component component;
+    qint64 id = 0;
+    qint64 buildId = 0;
+    int position = -1;
+};
+
 class ScenarioRepository {
 public:
     explicit ScenarioRepository(Connection &connection);
@@ -45,9 +71,16 @@ public:
     StoredScenario loadStored(qint64 scenarioId);
     // Inserts, or replaces every part of the scenario with the same name (its id stays).
     qint64 save(const Scenario &scenario);
+    // Inserts a new scenario; a scenario of the same name is an error, never overwritten.
+    qint64 add(const Scenario &scenario);
     void rename(const QString &name, const QString &newName);
+    void rename(qint64 scenarioId, const QString &newName);
     qint64 duplicate(const QString &name, const QString &newName);
     void remove(const QString &name);
+    // Removes the scenario and returns it as it was, read in the same transaction.
+    StoredScenario remove(qint64 scenarioId);
+    // Puts a removed scenario back under its own ids, every part with its offer link.
+    void restore(const StoredScenario &stored);
 
     // Currency, exchange rates, horizon, reference GPU, discount rate and resale flag of
     // `properties`; its name and parts are ignored.
@@ -59,32 +92,51 @@ public:
     void updateGpu(qint64 gpuId, const GpuModel &gpu);
     void removeGpu(qint64 gpuId);
 
+    // Updates change nothing, and tell no one, when the row already holds the value.
     qint64 addCloudOption(qint64 scenarioId, const CloudOption &option,
         std::optional<qint64> offerId = {}, int position = -1);
+    StoredCloudOption loadCloudOption(qint64 optionId);
     void updateCloudOption(qint64 optionId, const CloudOption &option);
-    void removeCloudOption(qint64 optionId);
+    StoredCloudOption removeCloudOption(qint64 optionId);
+    void restoreCloudOption(const StoredCloudOption &stored);
 
     // Adds the build with its components.
     qint64 addBuild(qint64 scenarioId, const OnPremBuild &build, int position = -1);
+    StoredBuild loadBuild(qint64 buildId);
     // Updates the build's own fields; its components are edited one by one below and are
     // left as they are, so that component ids held by undo commands stay valid.
     void updateBuild(qint64 buildId, const OnPremBuild &build);
-    void removeBuild(qint64 buildId);
+    // The build's fields and its whole component list at once (an example applied); the
+    // components get new ids, returned in list order.
+    std::vector<qint64> replaceBuild(qint64 buildId, const OnPremBuild &build);
+    // Puts the components back as `build` lists them, under `componentIds` (undo of replaceBuild).
+    void replaceBuild(qint64 buildId, const OnPremBuild &build, const std::vector<qint64> &componentIds);
+    StoredBuild removeBuild(qint64 buildId);
+    void restoreBuild(const StoredBuild &stored);
 
     qint64 addComponent(qint64 buildId, const Component &component, int position = -1);
+    StoredComponent loadComponent(qint64 componentId);
     void updateComponent(qint64 componentId, const Component &component);
-    void removeComponent(qint64 componentId);
+    StoredComponent removeComponent(qint64 componentId);
+    void restoreComponent(const StoredComponent &stored);
     void moveComponent(qint64 componentId, int newPosition);
 
 private:
-    qint64 insertScenario(const Scenario &scenario);
-    void insertParts(qint64 scenarioId, const Scenario &scenario);
+    qint64 insertScenario(const Scenario &scenario, qint64 id = 0);
+    void insertParts(qint64 scenarioId, const Scenario &scenario, const ScenarioIds *ids = nullptr);
+    void record(DocumentChange change);
+    qint64 scenarioOfBuild(qint64 buildId);
     void deleteParts(qint64 scenarioId);
     qint64 requireScenario(const QString &name);
     void requireScenario(qint64 scenarioId);
     void writeRates(qint64 scenarioId, const std::map<QString, double> &rates);
-    qint64 insertBuild(qint64 scenarioId, const OnPremBuild &build, int position);
-    qint64 insertComponent(qint64 buildId, const Component &component, int position);
+    // An id of 0 lets SQLite choose one; others restore a removed row under its own id.
+    qint64 insertBuild(qint64 scenarioId, const OnPremBuild &build, int position, qint64 id = 0,
+        const std::vector<qint64> *componentIds = nullptr);
+    qint64 insertComponent(qint64 buildId, const Component &component, int position, qint64 id = 0);
+    qint64 insertCloudOption(qint64 scenarioId, const CloudOption &option, std::optional<qint64> offerId,
+        int position, qint64 id = 0);
+    void deleteComponents(qint64 buildId);
     // Makes room at `position` among the rows of `parent` in `table` and returns the position
     // the new row takes (the end for -1 or past the end).
     int openGap(const char *table, const char *parentColumn, qint64 parent, int position);
@@ -93,6 +145,8 @@ private:
     [[noreturn]] void missing(const QString &what, qint64 id) const;
 
     Connection &m_connection;
+    // Above 0 while a whole scenario is written: its parts are covered by the scenario's change.
+    int m_quiet = 0;
 };
 
 } // namespace breakeven

@@ -155,7 +155,7 @@ int main(int argc, char *argv[])
     view.resize(1280, 800);
     QElapsedTimer setup;
     setup.start();
-    view.setScenario(benchmarkScenario(kOptions, kMonths));
+    view.setScenario(benchmarkScenario(kOptions, kMonths), GpuCatalog::bundled());
     view.show();
     QCoreApplication::processEvents();
     std::printf("scenario of %d options x %d months: setScenario and first paint %.1f ms\n", kOptions, kMonths,

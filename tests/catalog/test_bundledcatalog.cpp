@@ -129,7 +129,7 @@ private Q_SLOTS:
         QVERIFY(names.size() >= 3);
         for (const QString &name : names) {
             const Scenario s = readScenarioJson(bundledExample(name), name);
-            const CostModel model(assemble(s));
+            const CostModel model(assemble(s, GpuCatalog::bundled()));
             QVERIFY2(model.optionCount() >= 2, qPrintable(name));
             const Evaluation e = model.evaluate(s.workload.utilization);
             QVERIFY2(e.cheapest.has_value(), qPrintable(name));

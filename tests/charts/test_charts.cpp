@@ -120,12 +120,12 @@ void TestCharts::sliderFollowsEngine()
     const Scenario scenario = readScenarioFile(example(name));
     ScenarioView view;
     view.resize(1000, 700);
-    view.setScenario(scenario);
+    view.setScenario(scenario, GpuCatalog::bundled());
     view.utilizationBar()->slider()->setValue(percent);
     QCOMPARE(view.utilization(), percent / 100.0);
     QCOMPARE(view.utilizationBar()->spinBox()->value(), percent);
 
-    const CostModel model(assemble(scenario));
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
     const Evaluation e = model.evaluate(percent / 100.0);
     QStringList expected;
     const auto cloud = model.cheapestCloud(e);
@@ -168,7 +168,7 @@ void TestCharts::sliderFollowsEngine()
 void TestCharts::crossoverLabelMovesWithSlider()
 {
     ScenarioView view;
-    view.setScenario(readScenarioFile(example(QStringLiteral("rtx4090-workstation"))));
+    view.setScenario(readScenarioFile(example(QStringLiteral("rtx4090-workstation"))), GpuCatalog::bundled());
     view.utilizationBar()->slider()->setValue(100);
     const QString busy = view.cumulativeChart()->caption();
     const QList<QPointF> busyPoints = view.cumulativeChart()->crossoverSeries()->points();
@@ -226,13 +226,13 @@ void TestCharts::seriesCounts()
 {
     QFETCH(QString, name);
     const Scenario scenario = readScenarioFile(example(name));
-    const CostModel model(assemble(scenario));
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
     int feasible = 0;
     for (int i = 0; i < model.optionCount(); ++i)
         feasible += model.isFeasible(i) ? 1 : 0;
 
     ScenarioView view;
-    view.setScenario(scenario);
+    view.setScenario(scenario, GpuCatalog::bundled());
     view.updateAllCharts();
     QCOMPARE(view.cumulativeChart()->optionSeries().size(), feasible);
     QCOMPARE(view.cumulativeChart()->chart()->series().size(), feasible + 1);   // + crossover points
@@ -255,9 +255,9 @@ void TestCharts::seriesCounts()
 void TestCharts::infeasibleOptionsListedNotDrawn()
 {
     const Scenario scenario = memoryBoundScenario();
-    const CostModel model(assemble(scenario));
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
     ScenarioView view;
-    view.setScenario(scenario);
+    view.setScenario(scenario, GpuCatalog::bundled());
     view.updateAllCharts();
 
     QStringList drawn;
@@ -285,18 +285,18 @@ void TestCharts::infeasibleOptionsListedNotDrawn()
 void TestCharts::badScenarioShowsBanner()
 {
     ScenarioView view;
-    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))));
+    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))), GpuCatalog::bundled());
     QVERIFY(!view.cumulativeChart()->chart()->series().isEmpty());
     Scenario bad = readScenarioFile(example(QStringLiteral("three-p40-rig")));
     bad.cloudOptions.front().gpu = QStringLiteral("No Such GPU 9000");
-    view.setScenario(bad);
+    view.setScenario(bad, GpuCatalog::bundled());
     QVERIFY(view.errorMessage().contains(QStringLiteral("No Such GPU 9000")));
     QVERIFY(view.costModel() == nullptr);
     for (charts::ChartPanel *panel : view.charts())
         QVERIFY(panel->chart()->series().isEmpty());
     QCOMPARE(view.resultsModel()->rowCount(), 0);
     view.setUtilization(0.7); // must not crash without a model
-    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))));
+    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))), GpuCatalog::bundled());
     QVERIFY(view.errorMessage().isEmpty());
 }
 
@@ -305,7 +305,7 @@ void TestCharts::tableSortsByNumbersAndCopies()
     Scenario scenario = memoryBoundScenario();
     scenario.workload.minGpuMemoryGB = 0;
     ScenarioView view;
-    view.setScenario(scenario);
+    view.setScenario(scenario, GpuCatalog::bundled());
     QSortFilterProxyModel *sorted = view.sortedResults();
     sorted->sort(ResultsModel::Tco, Qt::AscendingOrder);
     for (int r = 1; r < sorted->rowCount(); ++r)
@@ -324,7 +324,7 @@ void TestCharts::tableSortsByNumbersAndCopies()
 void TestCharts::legendMarkerTogglesSeries()
 {
     ScenarioView view;
-    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))));
+    view.setScenario(readScenarioFile(example(QStringLiteral("three-p40-rig"))), GpuCatalog::bundled());
     QChart *chart = view.cumulativeChart()->chart();
     const auto markers = chart->legend()->markers(view.cumulativeChart()->optionSeries().first());
     QCOMPARE(markers.size(), 1);
@@ -359,7 +359,7 @@ void TestCharts::exportChart()
     QTemporaryDir dir;
     const QString path = dir.filePath(file);
     const Scenario scenario = readScenarioFile(example(QStringLiteral("rtx4090-workstation")));
-    const CostModel model(assemble(scenario));
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
     const Evaluation e = model.evaluate(0.5);
     exporting::exportChart(model, e, charts::ChartKind(kind), path, {size, dpi});
     QVERIFY(QFileInfo::exists(path));
@@ -389,7 +389,7 @@ void TestCharts::exportToUnwritablePathFails()
 {
     QTemporaryDir dir;
     const Scenario scenario = readScenarioFile(example(QStringLiteral("budget-k80-rig")));
-    const CostModel model(assemble(scenario));
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
     const QString path = dir.filePath(QStringLiteral("missing/folder/chart.png"));
     try {
         exporting::exportChart(model, model.evaluate(1.0), charts::ChartKind::Cumulative, path);
@@ -411,9 +411,9 @@ void TestCharts::reportPdf()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("report.pdf"));
     const Scenario scenario = readScenarioFile(example(name));
-    const CostModel model(assemble(scenario));
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
     const Evaluation e = model.evaluate(scenario.workload.utilization);
-    exporting::writeReport(scenario, model, e, path);
+    exporting::writeReport(scenario, GpuCatalog::bundled(), model, e, path);
     QVERIFY(isPdf(path));
 
     if (QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty()
@@ -439,7 +439,7 @@ void TestCharts::reportPdf()
         QVERIFY2(text.contains(crossoverSentence(model, pair)), qPrintable(crossoverSentence(model, pair)));
     // Sources: every GPU's source and date, every cloud option's provider and instance.
     for (int i = 0; i < model.optionCount(); ++i) {
-        const auto gpu = resolveGpu(scenario, model.option(i).gpu);
+        const auto gpu = resolveGpu(scenario, model.option(i).gpu, GpuCatalog::bundled());
         QVERIFY(gpu);
         if (!gpu->asOf.isEmpty())
             QVERIFY2(text.contains(gpu->asOf), qPrintable(gpu->asOf));

@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         for (const QString &name : document->scenarios().names()) {
             const breakeven::Scenario scenario = document->scenarios().load(name);
             try {
-                const breakeven::CostModel model(breakeven::assemble(scenario));
+                const breakeven::CostModel model(breakeven::assemble(scenario, breakeven::GpuCatalog::bundled()));
                 model.pairs(model.evaluate(scenario.workload.utilization));
             } catch (const breakeven::InputError &) { // a scenario the rules refuse
             }

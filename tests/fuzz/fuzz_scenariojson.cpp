@@ -90,14 +90,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         if (breakeven::writeScenarioJson(breakeven::readScenarioJson(written)) != written)
             __builtin_trap(); // the round trip must be exact
         if (scenario.horizonMonths <= 120 && scenario.cloudOptions.size() + scenario.onPremOptions.size() <= 64) {
-            const breakeven::CostModel model(breakeven::assemble(scenario));
+            const breakeven::CostModel model(breakeven::assemble(scenario, breakeven::GpuCatalog::bundled()));
             const auto evaluation = model.evaluate(scenario.workload.utilization);
             model.pairs(evaluation);
             checkResults(scenario, model, evaluation);
             if (scenario.horizonMonths <= 36 && model.optionCount() <= 3) {
                 static const QString pdf = QDir::tempPath()
                     + QStringLiteral("/breakeven-fuzz-report-%1.pdf").arg(QCoreApplication::applicationPid());
-                breakeven::exporting::writeReport(scenario, model, evaluation, pdf);
+                breakeven::exporting::writeReport(scenario, breakeven::GpuCatalog::bundled(), model, evaluation, pdf);
                 if (QFile(pdf).size() < 1000)
                     __builtin_trap();
                 QFile::remove(pdf);

@@ -131,9 +131,11 @@ int runEditBurst(const QString &path)
         if (kind == 0) {
             panel->select(Node::Build, ids.builds[0]);
             panel->buildEditor()->electricityField()->spinBox()->setValue(next.electricity);
+            emit panel->buildEditor()->electricityField()->spinBox()->editingFinished();
         } else if (kind == 1) {
             panel->select(Node::CloudOption, ids.cloudOptions[0]);
             panel->cloudOptionEditor()->priceField()->spinBox()->setValue(next.price);
+            emit panel->cloudOptionEditor()->priceField()->spinBox()->editingFinished();
         } else if (kind == 2) {
             ScenarioView *view = window.scenarioView();
             const double before = view->utilization();

@@ -1,7 +1,7 @@
 // The main window offscreen: scenarios and their parts edited through the window, each edit
 // checked in a freshly reopened document, then undone and redone; validation hints; documents
 // opened, refused and saved; window state remembered.
-#include "commands/scenariocommands.h"
+#include "commands/commands.h"
 #include "editors/buildeditor.h"
 #include "editors/cloudoptioneditor.h"
 #include "editors/componentlist.h"
@@ -244,8 +244,15 @@ void TestMainWindow::fieldEdit()
         field = panel->workloadEditor()->gpusField();
     }
     const double before = read(reopened(QStringLiteral("Edits")));
+    const int steps = m_window->undoStack()->count();
     field->spinBox()->setValue(value);
+    // While the number is being typed the charts preview it and the document waits.
+    QCOMPARE(read(m_window->scenarioView()->scenario()), value);
+    QCOMPARE(read(reopened(QStringLiteral("Edits"))), before);
+    QCOMPARE(m_window->undoStack()->count(), steps);
+    emit field->spinBox()->editingFinished();
     QCOMPARE(read(reopened(QStringLiteral("Edits"))), value);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
     QVERIFY2(m_window->undoStack()->undoText().startsWith(undoPrefix), qPrintable(m_window->undoStack()->undoText()));
     QCOMPARE(read(m_window->scenarioView()->scenario()), value);
 
@@ -266,7 +273,15 @@ void TestMainWindow::keystrokesAreOneStep()
     const int steps = m_window->undoStack()->count();
     gpus->spinBox()->selectAll();
     QTest::keyClicks(gpus->spinBox(), QStringLiteral("128"));
+    // Typing previews; nothing is written and no step is recorded until the edit is finished.
+    QCOMPARE(m_window->scenarioView()->scenario().workload.gpus, 128.0);
+    QCOMPARE(reopened(name).workload.gpus, before);
+    QCOMPARE(m_window->undoStack()->count(), steps);
+    QTest::keyClick(gpus->spinBox(), Qt::Key_Return);
     QCOMPARE(reopened(name).workload.gpus, 128.0);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    // Finishing again without a change records nothing.
+    emit gpus->spinBox()->editingFinished();
     QCOMPARE(m_window->undoStack()->count(), steps + 1);
     m_window->undoStack()->undo();
     QCOMPARE(reopened(name).workload.gpus, before);
@@ -319,6 +334,7 @@ void TestMainWindow::validation()
     const int steps = m_window->undoStack()->count();
     field->spinBox()->selectAll();
     QTest::keyClicks(field->spinBox(), typed);
+    QTest::keyClick(field->spinBox(), Qt::Key_Return);
     QVERIFY(field->value() >= 0);
     QVERIFY(target != 1 || field->value() <= 1.0);
     QVERIFY2(field->hint().contains(hint), qPrintable(field->hint()));
@@ -455,7 +471,7 @@ void TestMainWindow::helpers()
     const DemandEstimate busy = demandFromTotal(10 * 730, 1, 4);   // needs 10 GPUs around the clock
     QCOMPARE(busy.gpus, 10.0);
     QCOMPARE(busy.utilization, 1.0);
-    QCOMPARE(uniqueScenarioName(QStringLiteral("A"), {QStringLiteral("A"), QStringLiteral("A (2)")}),
+    QCOMPARE(uniqueName(QStringLiteral("A"), {QStringLiteral("A"), QStringLiteral("A (2)")}),
              QStringLiteral("A (3)"));
 }
 

@@ -33,24 +33,16 @@ void DocumentCommand::run(bool forward)
             revert();
     } catch (const InputError &error) {
         setObsolete(true);
-        m_context.reportError(QObject::tr("Could not %1: %2")
-                                  .arg(text().isEmpty() ? QObject::tr("edit") : text().toLower(), error.message()));
-        // The document is unchanged but the views may have shown the attempted value.
-        const qint64 scenario = affectedScenario();
-        if (scenario)
-            m_context.notifyScenarioChanged(scenario);
-        return;
+        m_context.reportError(tr("“%1” was not done: %2").arg(text(), error.message()));
+        // The document is unchanged, but an editor may still show the value that was refused.
+        if (const qint64 scenario = affectedScenario()) {
+            DocumentChange change;
+            change.kind = DocumentChange::Kind::ScenarioChanged;
+            change.scenarioId = scenario;
+            change.engineInput = false;
+            m_context.notifier().deliver({change});
+        }
     }
-    notifyChanged(forward);
-}
-
-void DocumentCommand::notifyChanged(bool)
-{
-    const qint64 scenario = affectedScenario();
-    if (scenario)
-        m_context.notifyScenarioChanged(scenario);
-    else
-        m_context.notifyScenarioListChanged();
 }
 
 } // namespace breakeven

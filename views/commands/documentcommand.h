@@ -1,16 +1,20 @@
-// Base of every undo command: runs the change against the document and keeps the stack honest.
-// A change the store refuses (InputError) leaves the document as it was, because every
-// repository call is one transaction; the command then marks itself obsolete so that the stack
-// drops it instead of recording a step that never happened.
+// Base of every undo command (built only by the façade, commands.h): runs the change against the
+// document and keeps the stack honest. A change the store refuses (InputError) leaves the
+// document as it was, because every repository call is one transaction; the command then marks
+// itself obsolete so that the stack drops it instead of recording a step that never happened.
+// Commands say nothing to the views: the store records what changed and the document's notifier
+// tells them after the commit.
 #pragma once
 
-#include "documentcontext.h"
+#include "document/documentcontext.h"
 
+#include <QCoreApplication>
 #include <QUndoCommand>
 
 namespace breakeven {
 
 class DocumentCommand : public QUndoCommand {
+    Q_DECLARE_TR_FUNCTIONS(DocumentCommand)
 public:
     explicit DocumentCommand(DocumentContext &context, const QString &text = {});
 
@@ -20,16 +24,11 @@ public:
 protected:
     virtual void apply() = 0;
     virtual void revert() = 0;
-    // The scenario whose view must be refreshed afterwards; 0 refreshes the scenario list.
+    // The scenario the command changes, so that its views can be put back after a refusal.
     virtual qint64 affectedScenario() const { return 0; }
-    // Tells the views what changed; the default refreshes affectedScenario() or the list.
-    virtual void notifyChanged(bool forward);
 
     DocumentContext &context() const { return m_context; }
     Document &document() const { return m_context.doc(); }
-    // Runs several repository calls as one transaction.
-    template <typename Work>
-    void atomically(Work &&work);
 
 private:
     void run(bool forward);
@@ -40,9 +39,3 @@ private:
 } // namespace breakeven
 
 #include "store/document.h"
-
-template <typename Work>
-void breakeven::DocumentCommand::atomically(Work &&work)
-{
-    document().connection().write(std::forward<Work>(work));
-}

@@ -1,6 +1,6 @@
 // One command for every field of every editable object: the object is written whole (the
-// repositories update by row id), `field` names what changed so that a run of keystrokes in one
-// field, or a slider drag, merges into a single undo step.
+// repositories update by row id), `field` names what changed so that a run of edits of one
+// field (a slider drag) merges into a single undo step.
 #pragma once
 
 #include "documentcommand.h"
@@ -14,7 +14,6 @@ struct EditTarget;
 
 template <>
 struct EditTarget<Workload> {
-    static constexpr RowKind kind = RowKind::Scenario;
     static constexpr int commandId = 1001;
     static void write(Document &document, qint64 id, const Workload &value)
     {
@@ -25,7 +24,6 @@ struct EditTarget<Workload> {
 // Scenario-wide properties (currency, horizon, reference GPU, ...); name and parts are ignored.
 template <>
 struct EditTarget<Scenario> {
-    static constexpr RowKind kind = RowKind::Scenario;
     static constexpr int commandId = 1002;
     static void write(Document &document, qint64 id, const Scenario &value)
     {
@@ -35,7 +33,6 @@ struct EditTarget<Scenario> {
 
 template <>
 struct EditTarget<OnPremBuild> {
-    static constexpr RowKind kind = RowKind::Build;
     static constexpr int commandId = 1003;
     static void write(Document &document, qint64 id, const OnPremBuild &value)
     {
@@ -45,7 +42,6 @@ struct EditTarget<OnPremBuild> {
 
 template <>
 struct EditTarget<CloudOption> {
-    static constexpr RowKind kind = RowKind::CloudOption;
     static constexpr int commandId = 1004;
     static void write(Document &document, qint64 id, const CloudOption &value)
     {
@@ -55,19 +51,12 @@ struct EditTarget<CloudOption> {
 
 template <>
 struct EditTarget<Component> {
-    static constexpr RowKind kind = RowKind::Component;
     static constexpr int commandId = 1005;
     static void write(Document &document, qint64 id, const Component &value)
     {
         document.scenarios().updateComponent(id, value);
     }
 };
-
-// "Change electricity price of 4090 workstation"
-inline QString editText(const QString &fieldLabel, const QString &objectName)
-{
-    return QObject::tr("Change %1 of %2").arg(fieldLabel, objectName);
-}
 
 template <typename T>
 class FieldEditCommand : public DocumentCommand {
@@ -88,22 +77,23 @@ public:
     bool mergeWith(const QUndoCommand *other) override
     {
         const auto *next = static_cast<const FieldEditCommand *>(other);
-        if (next->m_field != m_field || objectId() != next->objectId())
+        if (next->m_field != m_field || next->m_objectId != m_objectId)
             return false;
         m_after = next->m_after;
+        // Back where it started: the step changes nothing and leaves the stack.
+        if (m_after == m_before)
+            setObsolete(true);
         return true;
     }
 
     const QString &field() const { return m_field; }
 
 protected:
-    void apply() override { EditTarget<T>::write(document(), objectId(), m_after); }
-    void revert() override { EditTarget<T>::write(document(), objectId(), m_before); }
-    qint64 affectedScenario() const override { return context().resolve(RowKind::Scenario, m_scenarioId); }
+    void apply() override { EditTarget<T>::write(document(), m_objectId, m_after); }
+    void revert() override { EditTarget<T>::write(document(), m_objectId, m_before); }
+    qint64 affectedScenario() const override { return m_scenarioId; }
 
 private:
-    qint64 objectId() const { return context().resolve(EditTarget<T>::kind, m_objectId); }
-
     qint64 m_scenarioId;
     qint64 m_objectId;
     QString m_field;

@@ -1,7 +1,9 @@
 #include "buildeditor.h"
 
-#include "commands/fieldeditcommand.h"
-#include "commands/partcommands.h"
+#include "commands/commands.h"
+#include "session/scenariosession.h"
+
+#include <algorithm>
 #include "componentlist.h"
 #include "engine/assembly.h"
 
@@ -12,10 +14,11 @@
 
 namespace breakeven {
 
-BuildEditor::BuildEditor(DocumentContext &context, QWidget *parent)
+BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
     : QWidget(parent)
-    , m_context(context)
-    , m_bindings([this](const QString &key, const QString &label, const OnPremBuild &after) { push(key, label, after); })
+    , m_session(session)
+    , m_bindings([this](const QString &key, const QString &label, const OnPremBuild &after) { push(key, label, after); },
+                 [this](const OnPremBuild &after) { preview(after); })
     , m_presets(bundledOverheadPresets())
     , m_exampleBuilds(bundledExampleBuilds())
 {
@@ -72,7 +75,7 @@ BuildEditor::BuildEditor(DocumentContext &context, QWidget *parent)
            new NumberField(1, 1024, 0, QString(), 1, this), [](const B &b) { return double(b.gpuCount); },
            [](B &b, double v) { b.gpuCount = int(v); });
 
-    m_components = new ComponentList(context, this);
+    m_components = new ComponentList(session.context(), this);
     form->addRow(m_components);
     m_hardware = new QLabel(this);
     auto *listPrice = money();
@@ -147,7 +150,6 @@ void BuildEditor::setBuild(const StoredScenario &stored, int index)
         return;
     m_scenarioId = stored.ids.scenario;
     m_buildId = stored.ids.builds[size_t(index)];
-    m_componentIds = stored.ids.components[size_t(index)];
     m_bindings.show(stored.scenario.onPremOptions[size_t(index)]);
     m_components->setBuild(stored, index);
     showDerived();
@@ -175,8 +177,21 @@ void BuildEditor::push(const QString &key, const QString &label, const OnPremBui
 {
     if (!m_buildId)
         return;
-    m_context.push(new FieldEditCommand<OnPremBuild>(m_context, m_scenarioId, m_buildId, key, m_bindings.value(),
-                                                     after, editText(label, m_bindings.value().name)));
+    commands::editBuild(m_session.context(), m_scenarioId, m_buildId, key, label, m_bindings.value(), after);
+}
+
+void BuildEditor::preview(const OnPremBuild &after)
+{
+    const StoredScenario *current = m_session.current();
+    if (!current || current->ids.scenario != m_scenarioId)
+        return;
+    const auto &ids = current->ids.builds;
+    const auto at = std::find(ids.begin(), ids.end(), m_buildId);
+    if (at == ids.end())
+        return;
+    Scenario shown = current->scenario;
+    shown.onPremOptions[size_t(at - ids.begin())] = after;
+    m_session.preview(shown);
 }
 
 void BuildEditor::useEstimatedPower()
@@ -211,8 +226,7 @@ void BuildEditor::applyExampleBuild(int index)
         return;
     const OnPremBuild &example = m_exampleBuilds[size_t(index - 1)];
     const OnPremBuild &before = m_bindings.value();
-    m_context.push(new ReplaceBuildCommand(m_context, m_scenarioId, m_buildId, m_componentIds, before, example,
-                                           tr("Apply example build %1 to %2").arg(example.name, before.name)));
+    commands::replaceBuild(m_session.context(), m_scenarioId, m_buildId, before, example, example.name);
 }
 
 } // namespace breakeven

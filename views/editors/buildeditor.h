@@ -15,12 +15,12 @@ class QLabel;
 namespace breakeven {
 
 class ComponentList;
-class DocumentContext;
+class ScenarioSession;
 
 class BuildEditor : public QWidget {
     Q_OBJECT
 public:
-    explicit BuildEditor(DocumentContext &context, QWidget *parent = nullptr);
+    explicit BuildEditor(ScenarioSession &session, QWidget *parent = nullptr);
 
     void setGpuModels(const std::vector<GpuModel> &models);
     // Shows build `index` of `stored`.
@@ -40,14 +40,14 @@ public slots:
 
 private:
     void push(const QString &key, const QString &label, const OnPremBuild &after);
+    void preview(const OnPremBuild &after);
     void showDerived();
     double estimatedLoadW() const;
 
-    DocumentContext &m_context;
+    ScenarioSession &m_session;
     FieldBindings<OnPremBuild> m_bindings;
     qint64 m_scenarioId = 0;
     qint64 m_buildId = 0;
-    std::vector<qint64> m_componentIds;
     std::vector<OverheadPreset> m_presets;
     std::vector<OnPremBuild> m_exampleBuilds;
     GpuChoice *m_gpu = nullptr;

@@ -1,16 +1,20 @@
 #include "cloudoptioneditor.h"
 
-#include "commands/fieldeditcommand.h"
+#include "commands/commands.h"
+#include "session/scenariosession.h"
+
+#include <algorithm>
 
 #include <QFormLayout>
 #include <QLabel>
 
 namespace breakeven {
 
-CloudOptionEditor::CloudOptionEditor(DocumentContext &context, QWidget *parent)
+CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
     : QWidget(parent)
-    , m_context(context)
-    , m_bindings([this](const QString &key, const QString &label, const CloudOption &after) { push(key, label, after); })
+    , m_session(session)
+    , m_bindings([this](const QString &key, const QString &label, const CloudOption &after) { push(key, label, after); },
+                 [this](const CloudOption &after) { preview(after); })
 {
     using C = CloudOption;
     auto *form = new QFormLayout(this);
@@ -110,8 +114,21 @@ void CloudOptionEditor::push(const QString &key, const QString &label, const Clo
 {
     if (!m_optionId)
         return;
-    m_context.push(new FieldEditCommand<CloudOption>(m_context, m_scenarioId, m_optionId, key, m_bindings.value(),
-                                                     after, editText(label, m_bindings.value().name)));
+    commands::editCloudOption(m_session.context(), m_scenarioId, m_optionId, key, label, m_bindings.value(), after);
+}
+
+void CloudOptionEditor::preview(const CloudOption &after)
+{
+    const StoredScenario *current = m_session.current();
+    if (!current || current->ids.scenario != m_scenarioId)
+        return;
+    const auto &ids = current->ids.cloudOptions;
+    const auto at = std::find(ids.begin(), ids.end(), m_optionId);
+    if (at == ids.end())
+        return;
+    Scenario shown = current->scenario;
+    shown.cloudOptions[size_t(at - ids.begin())] = after;
+    m_session.preview(shown);
 }
 
 } // namespace breakeven

@@ -12,12 +12,12 @@ class QLabel;
 
 namespace breakeven {
 
-class DocumentContext;
+class ScenarioSession;
 
 class CloudOptionEditor : public QWidget {
     Q_OBJECT
 public:
-    explicit CloudOptionEditor(DocumentContext &context, QWidget *parent = nullptr);
+    explicit CloudOptionEditor(ScenarioSession &session, QWidget *parent = nullptr);
 
     void setGpuModels(const std::vector<GpuModel> &models);
     // Shows option `index` of `stored`.
@@ -28,9 +28,10 @@ public:
 
 private:
     void push(const QString &key, const QString &label, const CloudOption &after);
+    void preview(const CloudOption &after);
     void showGpu();
 
-    DocumentContext &m_context;
+    ScenarioSession &m_session;
     FieldBindings<CloudOption> m_bindings;
     qint64 m_scenarioId = 0;
     qint64 m_optionId = 0;

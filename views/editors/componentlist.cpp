@@ -1,7 +1,6 @@
 #include "componentlist.h"
 
-#include "commands/fieldeditcommand.h"
-#include "commands/partcommands.h"
+#include "commands/commands.h"
 #include "numberfield.h"
 
 #include <QHBoxLayout>
@@ -168,8 +167,7 @@ void ComponentList::onItemChanged(QTableWidgetItem *item)
         return;
     }
     m_hint->hide();
-    m_context.push(new FieldEditCommand<Component>(m_context, m_scenarioId, m_ids[size_t(row)], key, before, after,
-                                                   editText(label, before.name)));
+    commands::editComponent(m_context, m_scenarioId, m_ids[size_t(row)], key, label, before, after);
 }
 
 void ComponentList::addComponent()
@@ -178,7 +176,7 @@ void ComponentList::addComponent()
         return;
     Component component;
     component.name = tr("New part");
-    m_context.push(ComponentPresenceCommand::add(m_context, m_scenarioId, m_buildId, m_build.name, component));
+    commands::addComponent(m_context, m_scenarioId, m_buildId, m_build.name, component);
     m_table->selectRow(m_table->rowCount() - 1);
 }
 
@@ -187,8 +185,8 @@ void ComponentList::removeSelected()
     const int row = selectedRow();
     if (!m_buildId || row < 0 || size_t(row) >= m_ids.size())
         return;
-    m_context.push(ComponentPresenceCommand::remove(m_context, m_scenarioId, m_buildId, m_build.name,
-                                                    m_ids[size_t(row)], m_build.components[size_t(row)], row));
+    commands::removeComponent(m_context, m_scenarioId, m_ids[size_t(row)], m_build.components[size_t(row)].name,
+                              m_build.name);
 }
 
 void ComponentList::moveSelected(int delta)
@@ -197,8 +195,8 @@ void ComponentList::moveSelected(int delta)
     const int target = row + delta;
     if (!m_buildId || row < 0 || size_t(row) >= m_ids.size() || target < 0 || size_t(target) >= m_ids.size())
         return;
-    m_context.push(new MoveComponentCommand(m_context, m_scenarioId, m_ids[size_t(row)],
-                                            m_build.components[size_t(row)].name, row, target));
+    commands::moveComponent(m_context, m_scenarioId, m_ids[size_t(row)], m_build.components[size_t(row)].name, row,
+                            target);
     m_table->selectRow(target);
 }
 

@@ -1,7 +1,8 @@
 // Ties the widgets of an editor to the fields of the object it edits. A user change produces
 // a copy of the object with that one field changed, handed to `Push` with the field's key and
-// label, which wraps it in a FieldEditCommand; show() puts the document's value back into every
-// widget without emitting anything.
+// label (the editor hands it to the command façade); a number being typed is handed to
+// `Preview` on every keystroke and to `Push` once when the edit is finished. show() puts the
+// document's value back into every widget without emitting anything.
 #pragma once
 
 #include "gpuchoice.h"
@@ -21,8 +22,13 @@ template <typename T>
 class FieldBindings {
 public:
     using Push = std::function<void(const QString &key, const QString &label, const T &after)>;
+    using Preview = std::function<void(const T &after)>;
 
-    explicit FieldBindings(Push push) : m_push(std::move(push)) { }
+    explicit FieldBindings(Push push, Preview preview = {})
+        : m_push(std::move(push))
+        , m_preview(std::move(preview))
+    {
+    }
 
     const T &value() const { return m_value; }
 
@@ -36,7 +42,14 @@ public:
     void number(NumberField *field, const QString &key, const QString &label,
                 std::function<double(const T &)> get, std::function<void(T &, double)> set)
     {
-        QObject::connect(field, &NumberField::valueEdited, field, [this, key, label, set](double v) {
+        QObject::connect(field, &NumberField::valueEdited, field, [this, set](double v) {
+            if (!m_preview)
+                return;
+            T after = m_value;
+            set(after, v);
+            m_preview(after);
+        });
+        QObject::connect(field, &NumberField::valueCommitted, field, [this, key, label, set](double v) {
             T after = m_value;
             set(after, v);
             m_push(key, label, after);
@@ -97,6 +110,7 @@ public:
 
 private:
     Push m_push;
+    Preview m_preview;
     T m_value{};
     std::vector<std::function<void(const T &)>> m_refresh;
 };

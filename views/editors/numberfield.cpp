@@ -20,6 +20,12 @@ QValidator::State GuardedSpinBox::validate(QString &input, int &pos) const
     return state;
 }
 
+void GuardedSpinBox::stepBy(int steps)
+{
+    QDoubleSpinBox::stepBy(steps);
+    emit stepped();
+}
+
 QString GuardedSpinBox::reasonFor(const QString &input) const
 {
     QString text = input;
@@ -79,6 +85,17 @@ NumberField::NumberField(double minimum, double maximum, int decimals, const QSt
     connect(m_spin, &QDoubleSpinBox::valueChanged, this, [this](double shown) {
         emit valueEdited(shown / m_scale);
     });
+    connect(m_spin, &QDoubleSpinBox::editingFinished, this, &NumberField::commit);
+    connect(m_spin, &GuardedSpinBox::stepped, this, &NumberField::commit);
+}
+
+void NumberField::commit()
+{
+    const double shown = m_spin->value();
+    if (shown == m_committed)
+        return;
+    m_committed = shown;
+    emit valueCommitted(shown / m_scale);
 }
 
 double NumberField::value() const
@@ -90,10 +107,13 @@ void NumberField::setValue(double value)
 {
     const double shown = value * m_scale;
     // Rewriting the same value would move the cursor of someone typing in the field.
-    if (std::abs(m_spin->value() - shown) < std::pow(10.0, -m_spin->decimals()) / 2)
+    if (std::abs(m_spin->value() - shown) < std::pow(10.0, -m_spin->decimals()) / 2) {
+        m_committed = m_spin->value();
         return;
+    }
     const QSignalBlocker blocker(m_spin);
     m_spin->setValue(shown);
+    m_committed = m_spin->value();
 }
 
 void NumberField::setSpecialValueText(const QString &text)

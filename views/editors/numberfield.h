@@ -1,6 +1,7 @@
 // A number input that cannot hold an invalid value and says why when the user tries: typing a
 // minus sign into a price, or 150 into a percentage, is refused by the spin box and the reason
-// appears in a small label beside it.
+// appears in a small label beside it. Typing previews live (valueEdited) and commits once when
+// the edit is finished (valueCommitted), so a typed number is one undo step.
 #pragma once
 
 #include <QDoubleSpinBox>
@@ -17,8 +18,12 @@ public:
     using QDoubleSpinBox::QDoubleSpinBox;
     QValidator::State validate(QString &input, int &pos) const override;
 
+    void stepBy(int steps) override;
+
 signals:
     void refused(const QString &reason) const;
+    // An arrow, Page Up/Down or the wheel changed the value: a finished edit, like Enter.
+    void stepped();
 
 private:
     QString reasonFor(const QString &input) const;
@@ -41,16 +46,21 @@ public:
     QString hint() const;
 
 signals:
-    // Only for changes the user makes.
+    // Only for changes the user makes: every keystroke, for a live preview.
     void valueEdited(double value);
+    // Once per finished edit (Enter, leaving the field, a step of the arrows or the wheel), when
+    // the value differs from the one last shown or committed: what becomes an undo step.
+    void valueCommitted(double value);
 
 private:
     void showHint(const QString &reason);
+    void commit();
 
     GuardedSpinBox *m_spin;
     QLabel *m_hint;
     QTimer *m_hintTimer;
     double m_scale;
+    double m_committed = 0; // shown units
 };
 
 } // namespace breakeven

@@ -1,6 +1,9 @@
 #include "workloadeditor.h"
 
-#include "commands/fieldeditcommand.h"
+#include "commands/commands.h"
+#include "document/documentcontext.h"
+#include "session/scenariosession.h"
+#include "store/document.h"
 #include "inputerror.h"
 #include "workloadhelpers.h"
 
@@ -11,10 +14,11 @@
 
 namespace breakeven {
 
-WorkloadEditor::WorkloadEditor(DocumentContext &context, QWidget *parent)
+WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     : QWidget(parent)
-    , m_context(context)
-    , m_bindings([this](const QString &key, const QString &label, const Workload &after) { push(key, label, after); })
+    , m_session(session)
+    , m_bindings([this](const QString &key, const QString &label, const Workload &after) { push(key, label, after); },
+                 [this](const Workload &after) { preview(after); })
 {
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -80,8 +84,17 @@ void WorkloadEditor::push(const QString &key, const QString &label, const Worklo
 {
     if (!m_scenarioId)
         return;
-    m_context.push(new FieldEditCommand<Workload>(m_context, m_scenarioId, m_scenarioId, key, m_bindings.value(),
-                                                  after, editText(label, m_scenarioName)));
+    commands::editWorkload(m_session.context(), m_scenarioId, m_scenarioName, key, label, m_bindings.value(), after);
+}
+
+void WorkloadEditor::preview(const Workload &after)
+{
+    const StoredScenario *current = m_session.current();
+    if (!current || current->ids.scenario != m_scenarioId)
+        return;
+    Scenario shown = current->scenario;
+    shown.workload = after;
+    m_session.preview(shown);
 }
 
 void WorkloadEditor::openJobsHelper()
@@ -95,7 +108,7 @@ void WorkloadEditor::openLlmHelper()
 {
     double peak = 0;
     try {
-        if (const auto gpu = m_context.doc().catalog().findGpu(m_referenceGpu))
+        if (const auto gpu = m_session.context().doc().catalog().findGpu(m_referenceGpu))
             peak = gpu->fp16Tflops;
     } catch (const InputError &) {
         // The dialog falls back to the A100's figure.

@@ -9,12 +9,12 @@
 
 namespace breakeven {
 
-class DocumentContext;
+class ScenarioSession;
 
 class WorkloadEditor : public QWidget {
     Q_OBJECT
 public:
-    explicit WorkloadEditor(DocumentContext &context, QWidget *parent = nullptr);
+    explicit WorkloadEditor(ScenarioSession &session, QWidget *parent = nullptr);
 
     void setScenario(const StoredScenario &stored);
 
@@ -27,8 +27,9 @@ public slots:
 
 private:
     void push(const QString &key, const QString &label, const Workload &after);
+    void preview(const Workload &after);
 
-    DocumentContext &m_context;
+    ScenarioSession &m_session;
     FieldBindings<Workload> m_bindings;
     qint64 m_scenarioId = 0;
     QString m_scenarioName;

@@ -188,7 +188,7 @@ QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluatio
     return chunks;
 }
 
-QString sourcesHtml(const Scenario &s, const CostModel &model)
+QString sourcesHtml(const Scenario &s, const GpuCatalog &catalog, const CostModel &model)
 {
     QStringList gpuLines;
     QSet<QString> seen;
@@ -197,13 +197,13 @@ QString sourcesHtml(const Scenario &s, const CostModel &model)
         if (seen.contains(name))
             continue;
         seen.insert(name);
-        const auto gpu = resolveGpu(s, name);
+        const auto gpu = resolveGpu(s, name, catalog);
         if (!gpu)
             continue;
         const bool own = std::any_of(s.gpus.begin(), s.gpus.end(), [&](const GpuModel &g) {
             return GpuCatalog::normalized(g.name) == GpuCatalog::normalized(name);
         });
-        const QString origin = own ? QStringLiteral("scenario file") : QStringLiteral("bundled catalog");
+        const QString origin = own ? QStringLiteral("scenario file") : QStringLiteral("catalog");
         gpuLines << esc(QStringLiteral("%1: %2 GB, relative throughput %3 — %4: %5, as of %6")
                             .arg(gpu->name, number(gpu->memoryGB), QString::number(gpu->relativeThroughput, 'f', 3), origin,
                                  gpu->source.isEmpty() ? QStringLiteral("no source given") : gpu->source,

@@ -2,6 +2,7 @@
 // assumptions, the results table and where every price came from. reportwriter.h lays them out.
 #pragma once
 
+#include "catalog/gpucatalog.h"
 #include "domain.h"
 
 #include <QList>
@@ -20,6 +21,7 @@ QString summaryHtml(const Scenario &scenario, const CostModel &model, const Eval
 QStringList assumptionsHtml(const Scenario &scenario, const CostModel &model);
 // The results table split into chunks of at most rowsPerChunk rows, each with the header.
 QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk);
-QString sourcesHtml(const Scenario &scenario, const CostModel &model);
+// GPU figures are looked up in `catalog`, the one the model was assembled against.
+QString sourcesHtml(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model);
 
 } // namespace breakeven::exporting

@@ -106,7 +106,8 @@ private:
 
 } // namespace
 
-void writeReport(const Scenario &scenario, const CostModel &model, const Evaluation &evaluation, const QString &path)
+void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model,
+                 const Evaluation &evaluation, const QString &path)
 {
     writeFileAtomically(path, [&](QIODevice *device) {
         QPdfWriter writer(device);
@@ -140,7 +141,7 @@ void writeReport(const Scenario &scenario, const CostModel &model, const Evaluat
         layout.addHtml(QStringLiteral("<h2>Assumptions</h2>"), true);
         for (const QString &option : assumptionsHtml(scenario, model))
             layout.addHtml(option, false, false, 0.9);
-        layout.addHtml(sourcesHtml(scenario, model));
+        layout.addHtml(sourcesHtml(scenario, catalog, model));
         const int pages = layout.paginate(height);
 
         // Charts are laid out at a screen-like width and scaled onto the page: Qt Charts drops

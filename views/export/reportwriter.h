@@ -3,6 +3,7 @@
 // the page count is known before the first footer is drawn.
 #pragma once
 
+#include "catalog/gpucatalog.h"
 #include "domain.h"
 
 #include <QString>
@@ -15,6 +16,7 @@ struct Evaluation;
 namespace breakeven::exporting {
 
 // Throws InputError naming the file when it cannot be written; never leaves a partial file.
-void writeReport(const Scenario &scenario, const CostModel &model, const Evaluation &evaluation, const QString &path);
+void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model,
+                 const Evaluation &evaluation, const QString &path);
 
 } // namespace breakeven::exporting

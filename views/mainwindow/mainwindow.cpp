@@ -4,12 +4,14 @@
 #include "importwizard/importwizard.h"
 #include "inputerror.h"
 #include "scenariopanel.h"
+#include "session/scenariosession.h"
 #include "scenarioview/scenarioview.h"
 #include "store/document.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -19,12 +21,22 @@
 
 namespace breakeven {
 
+namespace {
+
+// How often the window looks for writes by another process while it is active (a data_version
+// read: microseconds).
+constexpr int kOutsideChangePollMs = 2000;
+
+} // namespace
+
 MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
     : QMainWindow(parent)
     , m_context(new DocumentContext(this))
+    , m_session(new ScenarioSession(*m_context, this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     m_view = new ScenarioView(this);
+    m_view->setAnalysis(&m_session->analysis());
     setCentralWidget(m_view);
     createDocks();
     createActions();
@@ -41,10 +53,17 @@ MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
     m_importWizardFactory = [this](QWidget *parent) -> QDialog * {
         return new ImportWizard(this->document(), parent);
     };
-    connect(m_context, &DocumentContext::scenarioChanged, this, &MainWindow::onScenarioChanged);
-    connect(m_context, &DocumentContext::scenarioListChanged, this,
-            [this](const QString &name) { reloadScenarioList(name); });
     connect(m_context, &DocumentContext::errorOccurred, this, &MainWindow::showStatusError);
+    connect(m_session, &ScenarioSession::errorOccurred, this, &MainWindow::showStatusError);
+    connect(m_session, &ScenarioSession::currentChanged, this, &MainWindow::updateActions);
+    connect(m_session, &ScenarioSession::currentUpdated, this, &MainWindow::updateActions);
+    connect(m_session, &ScenarioSession::catalogChanged, this, &MainWindow::updateStatus);
+    // Another process may have written while the window was in the background.
+    connect(qApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
+        if (state == Qt::ApplicationActive)
+            m_context->notifier().checkForOutsideChanges();
+    });
+    m_context->notifier().setPollInterval(kOutsideChangePollMs);
     connect(undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateActions);
     connect(undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
 
@@ -73,7 +92,7 @@ void MainWindow::createDocks()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
-    m_panel = new ScenarioPanel(*m_context, this);
+    m_panel = new ScenarioPanel(*m_session, this);
     m_scenarioDock = new QDockWidget(tr("Scenarios"), this);
     m_scenarioDock->setObjectName(QStringLiteral("scenarioDock"));
     m_scenarioDock->setWidget(m_panel);
@@ -94,6 +113,7 @@ void MainWindow::createDocks()
     resizeDocks({m_scenarioDock, m_catalogDock}, {370, 220}, Qt::Horizontal);
 
     connect(m_panel, &ScenarioPanel::scenarioActivated, this, &MainWindow::selectScenario);
+    connect(m_session, &ScenarioSession::catalogChanged, m_catalog, &CatalogWidget::refresh);
     connect(m_panel, &ScenarioPanel::renameRequested, this, [this](qint64 id) {
         selectScenario(id);
         chooseRenameScenario();
@@ -149,79 +169,35 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
 {
     if (m_catalog)
         m_catalog->setDocument(nullptr);
-    m_hasCurrent = false;
-    m_currentId = 0;
+    // The catalog must follow the new document before the notifier tells everyone about it.
+    Document *incoming = document.get();
+    if (incoming)
+        m_catalog->setDocument(incoming);
     m_context->setDocument(std::move(document));
     if (!m_context->document())
         return;
-    try {
-        m_panel->setGpuModels(m_context->doc().catalog().gpuModels());
-    } catch (const InputError &error) {
-        showStatusError(error.message());
-    }
-    m_catalog->setDocument(m_context->document());
-    reloadScenarioList();
     updateTitle();
     updateStatus();
+    updateActions();
     if (m_context->doc().isReadOnly())
         statusBar()->showMessage(tr("%1 is open read-only: it or its folder cannot be written. File › Save As makes a "
                                     "copy you can edit.")
                                      .arg(QFileInfo(m_context->doc().path()).fileName()));
 }
 
+const StoredScenario *MainWindow::current() const
+{
+    return m_session->current();
+}
+
+qint64 MainWindow::currentId() const
+{
+    return m_session->currentId();
+}
+
 void MainWindow::selectScenario(qint64 scenarioId)
 {
-    if (scenarioId == m_currentId && m_hasCurrent)
-        return;
-    m_currentId = scenarioId;
-    reloadCurrentScenario();
-}
-
-void MainWindow::reloadScenarioList(const QString &selectName)
-{
-    if (!document())
-        return;
-    try {
-        const std::vector<ScenarioSummary> list = document()->scenarios().list();
-        const auto named = std::find_if(list.begin(), list.end(),
-                                        [&](const ScenarioSummary &s) { return s.name == selectName; });
-        const auto current = std::find_if(list.begin(), list.end(),
-                                          [&](const ScenarioSummary &s) { return s.id == m_currentId; });
-        if (named != list.end())
-            m_currentId = named->id;
-        else if (current == list.end())
-            m_currentId = list.empty() ? 0 : list.front().id;
-    } catch (const InputError &error) {
-        showStatusError(error.message());
-    }
-    reloadCurrentScenario();
-}
-
-void MainWindow::reloadCurrentScenario()
-{
-    if (!document())
-        return;
-    std::vector<ScenarioSummary> list;
-    m_hasCurrent = false;
-    try {
-        list = document()->scenarios().list();
-        if (m_currentId) {
-            m_current = document()->scenarios().loadStored(m_currentId);
-            m_hasCurrent = true;
-        }
-    } catch (const InputError &error) {
-        showStatusError(error.message());
-    }
-    m_panel->showScenarios(list, m_hasCurrent ? &m_current : nullptr);
-    m_view->setScenario(m_hasCurrent ? m_current.scenario : Scenario());
-    updateActions();
-}
-
-void MainWindow::onScenarioChanged(qint64 scenarioId)
-{
-    // An undo may change a scenario other than the one shown: show the one that changed.
-    m_currentId = scenarioId;
-    reloadCurrentScenario();
+    m_session->select(scenarioId);
 }
 
 void MainWindow::updateTitle()

@@ -1,9 +1,10 @@
 // The main window: the scenario panel (left dock), the catalog (right dock), the charts and
 // results of the current scenario in the middle, and the menus that drive them. It owns the
-// open document through its DocumentContext; every change goes through the undo stack.
+// open document through its DocumentContext and shows the scenario its ScenarioSession holds;
+// every change goes through the command façade (commands/commands.h) and the undo stack.
 #pragma once
 
-#include "commands/documentcontext.h"
+#include "document/documentcontext.h"
 #include "store/scenariorepository.h"
 
 #include <QMainWindow>
@@ -21,6 +22,7 @@ class CatalogWidget;
 class Document;
 class RecentFiles;
 class ScenarioPanel;
+class ScenarioSession;
 class ScenarioView;
 struct StoredOffer;
 
@@ -37,7 +39,8 @@ public:
     ScenarioView *scenarioView() const { return m_view; }
     QDockWidget *scenarioDock() const { return m_scenarioDock; }
     QDockWidget *catalogDock() const { return m_catalogDock; }
-    qint64 currentScenarioId() const { return m_currentId; }
+    ScenarioSession *session() const { return m_session; }
+    qint64 currentScenarioId() const { return currentId(); }
     QString statusText() const;
     QAction *action(const QString &objectName) const;
 
@@ -84,9 +87,8 @@ private:
     void createToolBar();
     void connectView();
     void setDocument(std::unique_ptr<Document> document);
-    void reloadScenarioList(const QString &selectName = {});
-    void reloadCurrentScenario();
-    void onScenarioChanged(qint64 scenarioId);
+    const StoredScenario *current() const;
+    qint64 currentId() const;
     void updateTitle();
     void updateStatus();
     void updateActions();
@@ -110,6 +112,7 @@ private:
     QString dialogFolder() const;
 
     DocumentContext *m_context;
+    ScenarioSession *m_session;
     ScenarioPanel *m_panel = nullptr;
     ScenarioView *m_view = nullptr;
     CatalogWidget *m_catalog = nullptr;
@@ -120,9 +123,6 @@ private:
     RecentFiles *m_recent = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
-    qint64 m_currentId = 0;
-    StoredScenario m_current;
-    bool m_hasCurrent = false;
     std::function<QDialog *(QWidget *)> m_importWizardFactory;
     std::function<void(const QString &, const QString &)> m_messageHandler;
 };

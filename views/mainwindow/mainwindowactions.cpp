@@ -3,7 +3,8 @@
 
 #include "importwizard/importwizard.h"
 
-#include "commands/fieldeditcommand.h"
+#include "commands/commands.h"
+#include "session/scenariosession.h"
 #include "catalog/catalogwidget.h"
 #include "inputerror.h"
 #include "recentfiles.h"
@@ -163,24 +164,22 @@ void MainWindow::connectView()
 {
     // A drag shows live through the ScenarioView itself; only its end becomes an undo step.
     connect(m_view, &ScenarioView::utilizationCommitted, this, [this](double from, double to) {
-        if (!m_hasCurrent || from == to)
+        if (!current() || from == to)
             return;
-        Workload before = m_current.scenario.workload;
+        Workload before = current()->scenario.workload;
         before.utilization = from;
         Workload after = before;
         after.utilization = to;
-        m_context->push(new FieldEditCommand<Workload>(*m_context, m_currentId, m_currentId,
-                                                       QStringLiteral("utilization"), before, after,
-                                                       editText(tr("utilization"), m_current.scenario.name)));
+        commands::editWorkload(*m_context, currentId(), current()->scenario.name, QStringLiteral("utilization"),
+                               tr("utilization"), before, after);
     });
     connect(m_view, &ScenarioView::horizonChanged, this, [this](int months) {
-        if (!m_hasCurrent || months == m_current.scenario.horizonMonths)
+        if (!current() || months == current()->scenario.horizonMonths)
             return;
-        Scenario after = m_current.scenario;
+        Scenario after = current()->scenario;
         after.horizonMonths = months;
-        m_context->push(new FieldEditCommand<Scenario>(*m_context, m_currentId, m_currentId,
-                                                       QStringLiteral("horizonMonths"), m_current.scenario, after,
-                                                       editText(tr("horizon"), m_current.scenario.name)));
+        commands::editScenario(*m_context, currentId(), QStringLiteral("horizonMonths"), tr("horizon"),
+                               current()->scenario, after);
     });
 }
 
@@ -189,7 +188,7 @@ void MainWindow::updateActions()
     const bool hasDocument = document() != nullptr;
     for (const char *name : {"duplicateScenario", "renameScenario", "removeScenario", "addBuild", "addCloudOption",
                              "exportScenario", "removePart"})
-        action(QString::fromLatin1(name))->setEnabled(hasDocument && m_hasCurrent);
+        action(QString::fromLatin1(name))->setEnabled(hasDocument && current());
     const bool evaluated = m_view->costModel() != nullptr && m_view->evaluation() != nullptr;
     action(QStringLiteral("exportChart"))->setEnabled(evaluated);
     action(QStringLiteral("exportReport"))->setEnabled(evaluated);
@@ -214,16 +213,9 @@ void MainWindow::runImportWizard(const QString &file)
     if (auto *wizard = qobject_cast<ImportWizard *>(dialog.get()); wizard && !file.isEmpty())
         wizard->setFile(file);
     dialog->exec();
-    // The import may have added GPU models and prices whatever the dialog's result.
-    if (m_catalog)
-        m_catalog->refresh();
-    try {
-        m_panel->setGpuModels(document()->catalog().gpuModels());
-    } catch (const InputError &error) {
-        showStatusError(error.message());
-    }
-    updateStatus();
-    reloadCurrentScenario();
+    // What the import wrote reaches the catalog dock, the editors and the engine through the
+    // document's notifier; a wizard writing through another connection is caught here.
+    m_context->notifier().checkForOutsideChanges();
 }
 
 void MainWindow::about()

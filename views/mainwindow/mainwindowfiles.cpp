@@ -3,7 +3,8 @@
 #include "mainwindow.h"
 
 #include "charts/chartpanel.h"
-#include "commands/scenariocommands.h"
+#include "commands/commands.h"
+#include "session/scenariosession.h"
 #include "export/chartexport.h"
 #include "export/reportwriter.h"
 #include "inputerror.h"
@@ -13,6 +14,7 @@
 #include "store/document.h"
 
 #include <QDir>
+#include <QUndoStack>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QSettings>
@@ -103,9 +105,9 @@ bool MainWindow::importScenarioJson(const QString &path)
         return false;
     try {
         Scenario scenario = readScenarioFile(path);
-        scenario.name = uniqueScenarioName(scenario.name, document()->scenarios().names());
+        scenario.name = uniqueName(scenario.name, document()->scenarios().names());
         const int before = undoStack()->count();
-        m_context->push(new AddScenarioCommand(*m_context, scenario, tr("Import scenario %1").arg(scenario.name)));
+        commands::importScenario(*m_context, scenario);
         return undoStack()->count() > before;
     } catch (const InputError &error) {
         showError(tr("Import Scenario"), error.message());
@@ -115,11 +117,11 @@ bool MainWindow::importScenarioJson(const QString &path)
 
 bool MainWindow::exportScenarioJson(const QString &path)
 {
-    if (!m_hasCurrent)
+    if (!current())
         return false;
     try {
         // The export carries the figures of every GPU it names, so it evaluates anywhere.
-        const Scenario scenario = document()->scenarios().load(m_current.scenario.name);
+        const Scenario scenario = document()->scenarios().load(current()->scenario.name);
         const QByteArray json = writeScenarioJson(scenario);
         exporting::writeFileAtomically(path, [&](QIODevice *device) { device->write(json); });
     } catch (const InputError &error) {
@@ -154,7 +156,7 @@ bool MainWindow::exportReport(const QString &path)
     if (!model || !evaluation)
         return false;
     try {
-        exporting::writeReport(m_view->scenario(), *model, *evaluation, path);
+        exporting::writeReport(m_view->scenario(), m_session->gpuCatalog(), *model, *evaluation, path);
     } catch (const InputError &error) {
         showError(tr("Export Report"), error.message());
         return false;
@@ -199,9 +201,9 @@ void MainWindow::chooseImportScenario()
 
 void MainWindow::chooseExportScenario()
 {
-    if (!m_hasCurrent)
+    if (!current())
         return;
-    const QString suggestion = QDir(dialogFolder()).filePath(m_current.scenario.name + QStringLiteral(".json"));
+    const QString suggestion = QDir(dialogFolder()).filePath(current()->scenario.name + QStringLiteral(".json"));
     const QString path = withSuffix(QFileDialog::getSaveFileName(this, tr("Export Scenario"), suggestion, kJsonFilter),
                                     QStringLiteral("json"));
     rememberFolder(path);

@@ -4,8 +4,8 @@
 
 #include "catalog/bundledcatalog.h"
 #include "catalog/cloudoptionfromoffer.h"
-#include "commands/partcommands.h"
-#include "commands/scenariocommands.h"
+#include "commands/commands.h"
+#include "session/scenariosession.h"
 #include "inputerror.h"
 #include "scenario/jsonfields.h"
 #include "scenariopanel.h"
@@ -17,11 +17,6 @@
 namespace breakeven {
 
 namespace {
-
-QString uniqueName(const QString &base, const QStringList &taken)
-{
-    return uniqueScenarioName(base, taken);
-}
 
 template <typename Parts>
 QStringList namesOf(const Parts &parts)
@@ -42,7 +37,7 @@ void MainWindow::addScenario(const QString &name)
         Scenario scenario;
         scenario.name = uniqueName(name.trimmed().isEmpty() ? tr("New scenario") : name.trimmed(),
                                    document()->scenarios().names());
-        m_context->push(new AddScenarioCommand(*m_context, scenario, tr("Add scenario %1").arg(scenario.name)));
+        commands::addScenario(*m_context, scenario);
     } catch (const InputError &error) {
         showStatusError(error.message());
     }
@@ -50,12 +45,11 @@ void MainWindow::addScenario(const QString &name)
 
 void MainWindow::duplicateScenario()
 {
-    if (!document() || !m_hasCurrent)
+    if (!document() || !current())
         return;
     try {
-        const QString name = m_current.scenario.name;
-        m_context->push(new DuplicateScenarioCommand(*m_context, name,
-                                                     uniqueName(name, document()->scenarios().names())));
+        const QString name = current()->scenario.name;
+        commands::duplicateScenario(*m_context, currentId(), name, uniqueName(name, document()->scenarios().names()));
     } catch (const InputError &error) {
         showStatusError(error.message());
     }
@@ -63,21 +57,21 @@ void MainWindow::duplicateScenario()
 
 void MainWindow::chooseRenameScenario()
 {
-    if (!m_hasCurrent)
+    if (!current())
         return;
     bool ok = false;
     const QString name = QInputDialog::getText(this, tr("Rename Scenario"), tr("New name:"), QLineEdit::Normal,
-                                               m_current.scenario.name, &ok);
+                                               current()->scenario.name, &ok);
     if (ok)
         renameScenario(name);
 }
 
 void MainWindow::renameScenario(const QString &newName)
 {
-    if (!document() || !m_hasCurrent)
+    if (!document() || !current())
         return;
     const QString name = newName.trimmed();
-    if (name == m_current.scenario.name)
+    if (name == current()->scenario.name)
         return;
     try {
         if (name.isEmpty()) {
@@ -93,7 +87,7 @@ void MainWindow::renameScenario(const QString &newName)
             showError(tr("Rename Scenario"), tr("There is already a scenario called “%1”.").arg(name));
             return;
         }
-        m_context->push(new RenameScenarioCommand(*m_context, m_current.scenario.name, name));
+        commands::renameScenario(*m_context, currentId(), current()->scenario.name, name);
     } catch (const InputError &error) {
         showStatusError(error.message());
     }
@@ -101,36 +95,36 @@ void MainWindow::renameScenario(const QString &newName)
 
 void MainWindow::removeScenario()
 {
-    if (!document() || !m_hasCurrent)
+    if (!document() || !current())
         return;
-    m_context->push(new RemoveScenarioCommand(*m_context, m_current.scenario.name));
+    commands::removeScenario(*m_context, currentId(), current()->scenario.name);
 }
 
 void MainWindow::addBuild()
 {
-    if (!m_hasCurrent)
+    if (!current())
         return;
     const std::vector<OnPremBuild> examples = bundledExampleBuilds();
     OnPremBuild build = examples.empty() ? OnPremBuild() : examples.front();
     if (examples.empty()) {
-        build.gpu = m_current.scenario.referenceGpu;
+        build.gpu = current()->scenario.referenceGpu;
         build.components = {{build.gpu, 0, 1}};
     }
-    build.name = uniqueName(examples.empty() ? tr("New build") : build.name, namesOf(m_current.scenario.onPremOptions));
-    m_context->push(BuildPresenceCommand::add(*m_context, m_currentId, build));
-    if (m_hasCurrent && !m_current.ids.builds.empty())
-        m_panel->select(ScenarioTreeModel::Node::Build, m_current.ids.builds.back());
+    build.name = uniqueName(examples.empty() ? tr("New build") : build.name, namesOf(current()->scenario.onPremOptions));
+    commands::addBuild(*m_context, currentId(), build);
+    if (current() && !current()->ids.builds.empty())
+        m_panel->select(ScenarioTreeModel::Node::Build, current()->ids.builds.back());
 }
 
 void MainWindow::addCloudOption()
 {
-    if (!m_hasCurrent)
+    if (!current())
         return;
     CloudOption option;
     std::optional<qint64> offerId;
     try {
         OfferFilter filter;
-        filter.gpu = m_current.scenario.referenceGpu;
+        filter.gpu = current()->scenario.referenceGpu;
         filter.plan = PricingPlan::OnDemand;
         const auto cheapest = document()->catalog().offers(filter, OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, 1);
         if (!cheapest.empty()) {
@@ -141,33 +135,31 @@ void MainWindow::addCloudOption()
         showStatusError(error.message());
     }
     if (option.gpu.isEmpty())
-        option.gpu = m_current.scenario.referenceGpu;
+        option.gpu = current()->scenario.referenceGpu;
     option.name = uniqueName(option.name.isEmpty() ? tr("New cloud option") : option.name,
-                             namesOf(m_current.scenario.cloudOptions));
-    m_context->push(CloudOptionPresenceCommand::add(*m_context, m_currentId, option, offerId));
-    if (m_hasCurrent && !m_current.ids.cloudOptions.empty())
-        m_panel->select(ScenarioTreeModel::Node::CloudOption, m_current.ids.cloudOptions.back());
+                             namesOf(current()->scenario.cloudOptions));
+    commands::addCloudOption(*m_context, currentId(), option, offerId);
+    if (current() && !current()->ids.cloudOptions.empty())
+        m_panel->select(ScenarioTreeModel::Node::CloudOption, current()->ids.cloudOptions.back());
 }
 
 void MainWindow::removeSelectedPart()
 {
-    if (!m_hasCurrent)
+    if (!current())
         return;
     const int position = m_panel->selectedPosition();
     switch (m_panel->selectedNode()) {
     case ScenarioTreeModel::Node::Build:
-        if (position >= 0 && size_t(position) < m_current.ids.builds.size()) {
-            m_context->push(BuildPresenceCommand::remove(*m_context, m_currentId, m_current.ids.builds[size_t(position)],
-                                                         m_current.ids.components[size_t(position)],
-                                                         m_current.scenario.onPremOptions[size_t(position)], position));
+        if (position >= 0 && size_t(position) < current()->ids.builds.size()) {
+            commands::removeBuild(*m_context, currentId(), current()->ids.builds[size_t(position)],
+                                  current()->scenario.onPremOptions[size_t(position)].name);
         }
         break;
     case ScenarioTreeModel::Node::CloudOption:
-        if (position >= 0 && size_t(position) < m_current.ids.cloudOptions.size()) {
+        if (position >= 0 && size_t(position) < current()->ids.cloudOptions.size()) {
             const size_t at = size_t(position);
-            m_context->push(CloudOptionPresenceCommand::remove(*m_context, m_currentId, m_current.ids.cloudOptions[at],
-                                                               m_current.scenario.cloudOptions[at],
-                                                               m_current.ids.cloudOptionOffers[at], position));
+            commands::removeCloudOption(*m_context, currentId(), current()->ids.cloudOptions[at],
+                                        current()->scenario.cloudOptions[at].name);
         }
         break;
     default:
@@ -177,31 +169,31 @@ void MainWindow::removeSelectedPart()
 
 void MainWindow::addOffers(const QList<StoredOffer> &offers, PricingPlan plan)
 {
-    if (!m_hasCurrent || offers.isEmpty())
+    if (!current() || offers.isEmpty())
         return;
-    QStringList taken = namesOf(m_current.scenario.cloudOptions);
-    const qint64 scenarioId = m_currentId;
-    undoStack()->beginMacro(tr("Add %n cloud option(s)", nullptr, int(offers.size())));
+    QStringList taken = namesOf(current()->scenario.cloudOptions);
+    const qint64 scenarioId = currentId();
+    commands::beginGroup(*m_context, tr("Add %n cloud option(s)", nullptr, int(offers.size())));
     for (const StoredOffer &offer : offers) {
         CloudOption option = cloudOptionFromOffer(offer.offer, plan);
         option.name = uniqueName(option.name, taken);
         taken << option.name;
-        m_context->push(CloudOptionPresenceCommand::add(*m_context, scenarioId, option, offer.id));
+        commands::addCloudOption(*m_context, scenarioId, option, offer.id);
     }
-    undoStack()->endMacro();
+    commands::endGroup(*m_context);
 }
 
 void MainWindow::addGpu(const GpuModel &gpu)
 {
-    if (!m_hasCurrent)
+    if (!current())
         return;
     // A GPU picked from the catalog becomes a one-GPU build to start from.
     OnPremBuild build;
     build.gpu = gpu.name;
     build.gpuCount = 1;
     build.components = {{gpu.name, gpu.priceNewUsd, 1}};
-    build.name = uniqueName(tr("%1 workstation").arg(gpu.name), namesOf(m_current.scenario.onPremOptions));
-    m_context->push(BuildPresenceCommand::add(*m_context, m_currentId, build));
+    build.name = uniqueName(tr("%1 workstation").arg(gpu.name), namesOf(current()->scenario.onPremOptions));
+    commands::addBuild(*m_context, currentId(), build);
 }
 
 } // namespace breakeven

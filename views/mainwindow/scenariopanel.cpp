@@ -3,6 +3,7 @@
 #include "editors/buildeditor.h"
 #include "editors/cloudoptioneditor.h"
 #include "editors/workloadeditor.h"
+#include "session/scenariosession.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -18,7 +19,7 @@ namespace breakeven {
 
 using Node = ScenarioTreeModel::Node;
 
-ScenarioPanel::ScenarioPanel(DocumentContext &context, QWidget *parent)
+ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     : QWidget(parent)
     , m_model(new ScenarioTreeModel(this))
     , m_tree(new QTreeView(this))
@@ -26,9 +27,10 @@ ScenarioPanel::ScenarioPanel(DocumentContext &context, QWidget *parent)
     , m_scroll(new QScrollArea(this))
     , m_editors(new QStackedWidget(this))
     , m_placeholder(new QLabel(tr("Select the workload, a build or a cloud option to edit it."), this))
-    , m_workload(new WorkloadEditor(context, this))
-    , m_build(new BuildEditor(context, this))
-    , m_cloud(new CloudOptionEditor(context, this))
+    , m_workload(new WorkloadEditor(session, this))
+    , m_build(new BuildEditor(session, this))
+    , m_cloud(new CloudOptionEditor(session, this))
+    , m_session(session)
 {
     m_tree->setModel(m_model);
     m_tree->setHeaderHidden(true);
@@ -77,39 +79,47 @@ ScenarioPanel::ScenarioPanel(DocumentContext &context, QWidget *parent)
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { onCurrentChanged(current); });
     connect(m_tree, &QTreeView::doubleClicked, this, &ScenarioPanel::onDoubleClicked);
-    showEditorFor({});
+    m_model->setSession(&session);
+    connect(&session, &ScenarioSession::currentChanged, this, &ScenarioPanel::onScenarioShown);
+    connect(&session, &ScenarioSession::currentUpdated, this, &ScenarioPanel::onScenarioUpdated);
+    connect(&session, &ScenarioSession::catalogChanged, this, &ScenarioPanel::showGpuModels);
+    showGpuModels();
+    onScenarioShown();
 }
 
-void ScenarioPanel::setGpuModels(const std::vector<GpuModel> &models)
+void ScenarioPanel::showGpuModels()
 {
+    const std::vector<GpuModel> &models = m_session.gpuCatalog().models();
     m_build->setGpuModels(models);
     m_cloud->setGpuModels(models);
 }
 
-void ScenarioPanel::showScenarios(const std::vector<ScenarioSummary> &scenarios, const StoredScenario *current)
+void ScenarioPanel::onScenarioShown()
 {
-    const Node node = selectedNode();
-    const qint64 rowId = selectedRowId();
-    const int position = selectedPosition();
-    m_hasCurrent = current != nullptr;
-    if (current)
-        m_current = *current;
+    const StoredScenario *current = m_session.current();
     {
-        // Rebuilding the tree moves the selection; that is not the user choosing a scenario.
+        // Moving the selection to the new scenario is not the user choosing one.
         const QScopedValueRollback guard(m_updating, true);
-        m_model->setScenarios(scenarios, current ? current->ids.scenario : 0, current);
-        m_tree->expandAll();
-        QModelIndex keep = m_model->find(node, rowId);
-        if (!keep.isValid() && (node == Node::Build || node == Node::CloudOption) && current) {
-            // A removed part: select its neighbour, or the group it was in.
-            const QModelIndex group = m_model->find(node == Node::Build ? Node::BuildGroup : Node::CloudGroup,
-                                                    current->ids.scenario);
-            const int rows = m_model->rowCount(group);
-            keep = rows > 0 ? m_model->index(std::min(position, rows - 1), 0, group) : group;
+        const QModelIndex row = current ? m_model->scenarioIndex(current->ids.scenario) : QModelIndex();
+        if (row.isValid()) {
+            m_tree->expand(row);
+            for (int part = 1; part < m_model->rowCount(row); ++part)
+                m_tree->expand(m_model->index(part, 0, row));
         }
-        if (!keep.isValid() && current)
-            keep = m_model->scenarioIndex(current->ids.scenario);
-        m_tree->setCurrentIndex(keep);
+        m_tree->setCurrentIndex(row);
+    }
+    showEditorFor(m_tree->currentIndex());
+}
+
+void ScenarioPanel::onScenarioUpdated()
+{
+    // The tree changed only the rows that changed; a removed row moved the selection to its
+    // neighbour. The editor shows the document's values again.
+    const StoredScenario *current = m_session.current();
+    if (current) {
+        const QModelIndex row = m_model->scenarioIndex(current->ids.scenario);
+        for (int part = 1; part < m_model->rowCount(row); ++part)
+            m_tree->expand(m_model->index(part, 0, row));
     }
     showEditorFor(m_tree->currentIndex());
 }
@@ -153,7 +163,7 @@ void ScenarioPanel::onCurrentChanged(const QModelIndex &current)
     while (top.parent().isValid())
         top = top.parent();
     const qint64 scenarioId = ScenarioTreeModel::rowIdOf(top);
-    if (!m_hasCurrent || scenarioId != m_current.ids.scenario) {
+    if (scenarioId != m_session.currentId()) {
         emit scenarioActivated(scenarioId);
         return;
     }
@@ -176,32 +186,33 @@ void ScenarioPanel::onDoubleClicked(const QModelIndex &index)
 void ScenarioPanel::showEditorFor(const QModelIndex &index)
 {
     const Node node = index.isValid() ? ScenarioTreeModel::nodeOf(index) : Node::Scenario;
-    if (!m_hasCurrent || !index.isValid()) {
+    const StoredScenario *current = m_session.current();
+    if (!current || !index.isValid()) {
         m_editorTitle->setText(tr("Editor"));
         m_editors->setCurrentWidget(m_placeholder);
         return;
     }
     switch (node) {
     case Node::Workload:
-        m_workload->setScenario(m_current);
-        m_editorTitle->setText(tr("Workload of %1").arg(m_current.scenario.name));
+        m_workload->setScenario(*current);
+        m_editorTitle->setText(tr("Workload of %1").arg(current->scenario.name));
         m_editors->setCurrentWidget(m_workload);
         break;
     case Node::Build: {
         const int position = ScenarioTreeModel::positionOf(index);
-        m_build->setBuild(m_current, position);
+        m_build->setBuild(*current, position);
         m_editorTitle->setText(tr("On-prem build: %1").arg(index.data().toString()));
         m_editors->setCurrentWidget(m_build);
         break;
     }
     case Node::CloudOption: {
-        m_cloud->setOption(m_current, ScenarioTreeModel::positionOf(index));
+        m_cloud->setOption(*current, ScenarioTreeModel::positionOf(index));
         m_editorTitle->setText(tr("Cloud option: %1").arg(index.data().toString()));
         m_editors->setCurrentWidget(m_cloud);
         break;
     }
     default:
-        m_editorTitle->setText(tr("Scenario %1").arg(m_current.scenario.name));
+        m_editorTitle->setText(tr("Scenario %1").arg(current->scenario.name));
         m_placeholder->setText(tr("Select the workload, a build or a cloud option to edit it.\n"
                                   "Double-click a scenario to rename it."));
         m_editors->setCurrentWidget(m_placeholder);

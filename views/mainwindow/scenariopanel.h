@@ -1,5 +1,6 @@
 // The scenario panel docked at the left: the tree of scenarios (the current one unfolded into its
-// workload, builds and cloud options) above the editor of whatever is selected in it.
+// workload, builds and cloud options) above the editor of whatever is selected in it. It follows
+// the session and keeps no copy of the scenario.
 #pragma once
 
 #include "models/scenariotreemodel.h"
@@ -15,18 +16,13 @@ namespace breakeven {
 
 class BuildEditor;
 class CloudOptionEditor;
-class DocumentContext;
+class ScenarioSession;
 class WorkloadEditor;
 
 class ScenarioPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ScenarioPanel(DocumentContext &context, QWidget *parent = nullptr);
-
-    void setGpuModels(const std::vector<GpuModel> &models);
-    // Shows the document's scenarios; `current` unfolds under its own row. The selection stays
-    // on the same object when it still exists, else falls back to the scenario.
-    void showScenarios(const std::vector<ScenarioSummary> &scenarios, const StoredScenario *current);
+    explicit ScenarioPanel(ScenarioSession &session, QWidget *parent = nullptr);
     // Selects a node of the current scenario and shows its editor.
     void select(ScenarioTreeModel::Node node, qint64 rowId);
 
@@ -48,6 +44,9 @@ signals:
 
 private:
     void onCurrentChanged(const QModelIndex &current);
+    void onScenarioShown();
+    void onScenarioUpdated();
+    void showGpuModels();
     void onDoubleClicked(const QModelIndex &index);
     void showEditorFor(const QModelIndex &index);
 
@@ -60,8 +59,7 @@ private:
     WorkloadEditor *m_workload;
     BuildEditor *m_build;
     CloudOptionEditor *m_cloud;
-    StoredScenario m_current;
-    bool m_hasCurrent = false;
+    ScenarioSession &m_session;
     bool m_updating = false;
 };
 

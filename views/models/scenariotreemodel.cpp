@@ -1,24 +1,17 @@
 #include "scenariotreemodel.h"
 
+#include "session/scenariosession.h"
+
 #include <QApplication>
 #include <QFont>
 #include <QStyle>
 
+#include <algorithm>
 #include <cmath>
 
 namespace breakeven {
 
 namespace {
-
-QStandardItem *makeItem(const QString &text, ScenarioTreeModel::Node node, qint64 rowId, int position = -1)
-{
-    auto *item = new QStandardItem(text);
-    item->setEditable(false);
-    item->setData(QVariant::fromValue(int(node)), ScenarioTreeModel::NodeRole);
-    item->setData(rowId, ScenarioTreeModel::RowIdRole);
-    item->setData(position, ScenarioTreeModel::PositionRole);
-    return item;
-}
 
 QString formatNumber(double value)
 {
@@ -37,72 +30,363 @@ QString describeWorkload(const Workload &workload)
 }
 
 ScenarioTreeModel::ScenarioTreeModel(QObject *parent)
-    : QStandardItemModel(parent)
+    : QAbstractItemModel(parent)
 {
-    setHorizontalHeaderLabels({tr("Scenarios")});
 }
 
-void ScenarioTreeModel::setScenarios(const std::vector<ScenarioSummary> &scenarios, qint64 currentId,
-                                     const StoredScenario *current)
+void ScenarioTreeModel::setSession(ScenarioSession *session)
 {
-    removeRows(0, rowCount());
-    for (const ScenarioSummary &summary : scenarios) {
-        QStandardItem *item = makeItem(summary.name, Node::Scenario, summary.id);
-        item->setToolTip(tr("Double-click to rename"));
-        if (summary.id == currentId) {
-            QFont bold = item->font();
-            bold.setBold(true);
-            item->setFont(bold);
-            if (current)
-                addParts(item, *current);
+    auto follow = [this, session] { update(session->scenarios(), session->current()); };
+    connect(session, &ScenarioSession::scenarioListChanged, this, follow);
+    connect(session, &ScenarioSession::currentChanged, this, follow);
+    connect(session, &ScenarioSession::currentUpdated, this, follow);
+    follow();
+}
+
+int ScenarioTreeModel::currentRow() const
+{
+    if (!m_current)
+        return -1;
+    for (size_t i = 0; i < m_scenarios.size(); ++i) {
+        if (m_scenarios[i].id == m_current->ids.scenario)
+            return int(i);
+    }
+    return -1;
+}
+
+QModelIndex ScenarioTreeModel::currentIndex() const
+{
+    const int row = currentRow();
+    return row < 0 ? QModelIndex() : createIndex(row, 0, quintptr(TopLevel));
+}
+
+void ScenarioTreeModel::update(const std::vector<ScenarioSummary> &scenarios, const StoredScenario *current)
+{
+    // The parts of a scenario that is no longer the current one go first, while its row is known.
+    if (m_current && (!current || current->ids.scenario != m_current->ids.scenario))
+        updateCurrent(nullptr);
+    updateList(scenarios);
+    updateCurrent(current);
+}
+
+void ScenarioTreeModel::updateList(const std::vector<ScenarioSummary> &scenarios)
+{
+    std::vector<qint64> rows;
+    for (const ScenarioSummary &summary : m_scenarios)
+        rows.push_back(summary.id);
+    std::vector<qint64> wanted;
+    for (const ScenarioSummary &summary : scenarios)
+        wanted.push_back(summary.id);
+    // m_scenarios follows `rows` so that rowCount() agrees at every step.
+    for (int row = int(rows.size()) - 1; row >= 0; --row) {
+        if (std::find(wanted.begin(), wanted.end(), rows[size_t(row)]) != wanted.end())
+            continue;
+        beginRemoveRows({}, row, row);
+        rows.erase(rows.begin() + row);
+        m_scenarios.erase(m_scenarios.begin() + row);
+        endRemoveRows();
+    }
+    for (size_t row = 0; row < scenarios.size(); ++row) {
+        if (row < rows.size() && rows[row] == wanted[row])
+            continue;
+        beginInsertRows({}, int(row), int(row));
+        rows.insert(rows.begin() + std::ptrdiff_t(row), wanted[row]);
+        m_scenarios.insert(m_scenarios.begin() + std::ptrdiff_t(row), scenarios[row]);
+        endInsertRows();
+    }
+    for (size_t row = 0; row < scenarios.size(); ++row) {
+        if (m_scenarios[row].name != scenarios[row].name) {
+            m_scenarios[row] = scenarios[row];
+            const QModelIndex changed = index(int(row), 0);
+            emit dataChanged(changed, changed);
         }
-        appendRow(item);
     }
 }
 
-void ScenarioTreeModel::addParts(QStandardItem *scenarioItem, const StoredScenario &stored)
+void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
 {
-    const Scenario &scenario = stored.scenario;
-    const qint64 scenarioId = stored.ids.scenario;
+    if (!current) {
+        if (!m_current)
+            return;
+        const QModelIndex parent = currentIndex();
+        if (parent.isValid()) {
+            beginRemoveRows(parent, 0, 2);
+            m_current.reset();
+            endRemoveRows();
+            emit dataChanged(parent, parent); // no longer bold
+        } else {
+            m_current.reset();
+        }
+        return;
+    }
+    if (!m_current) {
+        // Its row must exist to hang the parts under it.
+        const auto listed = std::find_if(m_scenarios.begin(), m_scenarios.end(),
+                                         [&](const ScenarioSummary &s) { return s.id == current->ids.scenario; });
+        if (listed == m_scenarios.end())
+            return;
+        const QModelIndex parent = index(int(listed - m_scenarios.begin()), 0);
+        beginInsertRows(parent, 0, 2);
+        m_current = *current;
+        endInsertRows();
+        emit dataChanged(parent, parent);
+        return;
+    }
+    // The same scenario, edited: only the rows that changed.
+    const QModelIndex parent = currentIndex();
+    const QModelIndex workload = index(0, 0, parent);
+    const QModelIndex builds = index(1, 0, parent);
+    const QModelIndex clouds = index(2, 0, parent);
+    StoredScenario &mine = *m_current;
+    // Rows first (against the old ids), then the data they show.
+    {
+        std::vector<qint64> rows = mine.ids.builds;
+        const std::vector<qint64> &wanted = current->ids.builds;
+        for (int row = int(rows.size()) - 1; row >= 0; --row) {
+            if (std::find(wanted.begin(), wanted.end(), rows[size_t(row)]) != wanted.end())
+                continue;
+            beginRemoveRows(builds, row, row);
+            rows.erase(rows.begin() + row);
+            mine.ids.builds = rows;
+            mine.scenario.onPremOptions.erase(mine.scenario.onPremOptions.begin() + row);
+            endRemoveRows();
+        }
+        for (size_t row = 0; row < wanted.size(); ++row) {
+            if (row < rows.size() && rows[row] == wanted[row])
+                continue;
+            beginInsertRows(builds, int(row), int(row));
+            rows.insert(rows.begin() + std::ptrdiff_t(row), wanted[row]);
+            mine.ids.builds = rows;
+            mine.scenario.onPremOptions.insert(mine.scenario.onPremOptions.begin() + std::ptrdiff_t(row),
+                                               current->scenario.onPremOptions[row]);
+            endInsertRows();
+        }
+    }
+    {
+        std::vector<qint64> rows = mine.ids.cloudOptions;
+        const std::vector<qint64> &wanted = current->ids.cloudOptions;
+        for (int row = int(rows.size()) - 1; row >= 0; --row) {
+            if (std::find(wanted.begin(), wanted.end(), rows[size_t(row)]) != wanted.end())
+                continue;
+            beginRemoveRows(clouds, row, row);
+            rows.erase(rows.begin() + row);
+            mine.ids.cloudOptions = rows;
+            mine.scenario.cloudOptions.erase(mine.scenario.cloudOptions.begin() + row);
+            endRemoveRows();
+        }
+        for (size_t row = 0; row < wanted.size(); ++row) {
+            if (row < rows.size() && rows[row] == wanted[row])
+                continue;
+            beginInsertRows(clouds, int(row), int(row));
+            rows.insert(rows.begin() + std::ptrdiff_t(row), wanted[row]);
+            mine.ids.cloudOptions = rows;
+            mine.scenario.cloudOptions.insert(mine.scenario.cloudOptions.begin() + std::ptrdiff_t(row),
+                                              current->scenario.cloudOptions[row]);
+            endInsertRows();
+        }
+    }
+    const StoredScenario before = mine;
+    mine = *current;
+    if (!(before.scenario.workload == current->scenario.workload))
+        emit dataChanged(workload, workload);
+    if (before.scenario.onPremOptions.size() != current->scenario.onPremOptions.size())
+        emit dataChanged(builds, builds);
+    if (before.scenario.cloudOptions.size() != current->scenario.cloudOptions.size())
+        emit dataChanged(clouds, clouds);
+    for (size_t row = 0; row < current->scenario.onPremOptions.size(); ++row) {
+        if (!(before.scenario.onPremOptions[row] == current->scenario.onPremOptions[row])) {
+            const QModelIndex changed = index(int(row), 0, builds);
+            emit dataChanged(changed, changed);
+        }
+    }
+    for (size_t row = 0; row < current->scenario.cloudOptions.size(); ++row) {
+        if (!(before.scenario.cloudOptions[row] == current->scenario.cloudOptions[row])) {
+            const QModelIndex changed = index(int(row), 0, clouds);
+            emit dataChanged(changed, changed);
+        }
+    }
+}
+
+QModelIndex ScenarioTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (column != 0 || row < 0 || row >= rowCount(parent))
+        return {};
+    if (!parent.isValid())
+        return createIndex(row, 0, quintptr(TopLevel));
+    switch (parent.internalId()) {
+    case TopLevel:
+        return createIndex(row, 0, quintptr(PartsLevel));
+    case PartsLevel:
+        return createIndex(row, 0, quintptr(parent.row() == 1 ? BuildsLevel : CloudLevel));
+    default:
+        return {};
+    }
+}
+
+QModelIndex ScenarioTreeModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid())
+        return {};
+    switch (child.internalId()) {
+    case PartsLevel:
+        return currentIndex();
+    case BuildsLevel:
+        return createIndex(1, 0, quintptr(PartsLevel));
+    case CloudLevel:
+        return createIndex(2, 0, quintptr(PartsLevel));
+    default:
+        return {};
+    }
+}
+
+int ScenarioTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return int(m_scenarios.size());
+    if (parent.column() != 0 || !m_current)
+        return 0;
+    switch (parent.internalId()) {
+    case TopLevel:
+        return parent.row() == currentRow() ? 3 : 0;
+    case PartsLevel:
+        if (parent.row() == 1)
+            return int(m_current->ids.builds.size());
+        if (parent.row() == 2)
+            return int(m_current->ids.cloudOptions.size());
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+int ScenarioTreeModel::columnCount(const QModelIndex &) const
+{
+    return 1;
+}
+
+QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const int row = index.row();
+    const quintptr level = index.internalId();
+    if (level == TopLevel) {
+        const ScenarioSummary &summary = m_scenarios[size_t(row)];
+        switch (role) {
+        case Qt::DisplayRole:
+            return summary.name;
+        case Qt::ToolTipRole:
+            return tr("Double-click to rename");
+        case Qt::FontRole: {
+            if (row != currentRow())
+                return {};
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        case NodeRole:
+            return int(Node::Scenario);
+        case RowIdRole:
+            return summary.id;
+        case PositionRole:
+            return row;
+        default:
+            return {};
+        }
+    }
+    if (!m_current)
+        return {};
+    const Scenario &scenario = m_current->scenario;
     QStyle *style = QApplication::style();
-
-    auto *workload = makeItem(tr("Workload: %1").arg(describeWorkload(scenario.workload)), Node::Workload,
-                              scenarioId);
-    workload->setIcon(style->standardIcon(QStyle::SP_FileDialogDetailedView));
-    scenarioItem->appendRow(workload);
-
-    auto *builds = makeItem(tr("On-prem builds (%1)").arg(scenario.onPremOptions.size()), Node::BuildGroup,
-                            scenarioId);
-    builds->setIcon(style->standardIcon(QStyle::SP_ComputerIcon));
-    for (size_t i = 0; i < scenario.onPremOptions.size(); ++i) {
-        const OnPremBuild &build = scenario.onPremOptions[i];
-        auto *item = makeItem(build.name, Node::Build, stored.ids.builds[i], int(i));
-        item->setToolTip(tr("%1 × %2, %3 components").arg(build.gpuCount).arg(build.gpu)
-                             .arg(build.components.size()));
-        builds->appendRow(item);
+    if (level == PartsLevel) {
+        static constexpr Node nodes[] = {Node::Workload, Node::BuildGroup, Node::CloudGroup};
+        switch (role) {
+        case Qt::DisplayRole:
+            if (row == 0)
+                return tr("Workload: %1").arg(describeWorkload(scenario.workload));
+            if (row == 1)
+                return tr("On-prem builds (%1)").arg(scenario.onPremOptions.size());
+            return tr("Cloud options (%1)").arg(scenario.cloudOptions.size());
+        case Qt::DecorationRole:
+            return style->standardIcon(row == 0   ? QStyle::SP_FileDialogDetailedView
+                                       : row == 1 ? QStyle::SP_ComputerIcon
+                                                  : QStyle::SP_DriveNetIcon);
+        case NodeRole:
+            return int(nodes[row]);
+        case RowIdRole:
+            return m_current->ids.scenario;
+        case PositionRole:
+            return -1;
+        default:
+            return {};
+        }
     }
-    scenarioItem->appendRow(builds);
-
-    auto *clouds = makeItem(tr("Cloud options (%1)").arg(scenario.cloudOptions.size()), Node::CloudGroup,
-                            scenarioId);
-    clouds->setIcon(style->standardIcon(QStyle::SP_DriveNetIcon));
-    for (size_t i = 0; i < scenario.cloudOptions.size(); ++i) {
-        const CloudOption &option = scenario.cloudOptions[i];
-        auto *item = makeItem(option.name, Node::CloudOption, stored.ids.cloudOptions[i], int(i));
-        item->setToolTip(tr("%1 %2, %3").arg(option.provider, option.instanceType, toString(option.pricing)));
-        clouds->appendRow(item);
+    if (level == BuildsLevel) {
+        const OnPremBuild &build = scenario.onPremOptions[size_t(row)];
+        switch (role) {
+        case Qt::DisplayRole:
+            return build.name;
+        case Qt::ToolTipRole:
+            return tr("%1 × %2, %3 components").arg(build.gpuCount).arg(build.gpu).arg(build.components.size());
+        case NodeRole:
+            return int(Node::Build);
+        case RowIdRole:
+            return m_current->ids.builds[size_t(row)];
+        case PositionRole:
+            return row;
+        default:
+            return {};
+        }
     }
-    scenarioItem->appendRow(clouds);
+    const CloudOption &option = scenario.cloudOptions[size_t(row)];
+    switch (role) {
+    case Qt::DisplayRole:
+        return option.name;
+    case Qt::ToolTipRole:
+        return tr("%1 %2, %3").arg(option.provider, option.instanceType, toString(option.pricing));
+    case NodeRole:
+        return int(Node::CloudOption);
+    case RowIdRole:
+        return m_current->ids.cloudOptions[size_t(row)];
+    case PositionRole:
+        return row;
+    default:
+        return {};
+    }
 }
 
 QModelIndex ScenarioTreeModel::find(Node node, qint64 rowId) const
 {
-    const QModelIndexList found = match(index(0, 0), RowIdRole, rowId, -1, Qt::MatchExactly | Qt::MatchRecursive);
-    for (const QModelIndex &candidate : found) {
-        if (nodeOf(candidate) == node)
-            return candidate;
+    if (node == Node::Scenario) {
+        for (size_t i = 0; i < m_scenarios.size(); ++i) {
+            if (m_scenarios[i].id == rowId)
+                return index(int(i), 0);
+        }
+        return {};
     }
-    return {};
+    if (!m_current)
+        return {};
+    const QModelIndex parent = currentIndex();
+    switch (node) {
+    case Node::Workload:
+        return rowId == m_current->ids.scenario ? index(0, 0, parent) : QModelIndex();
+    case Node::BuildGroup:
+        return rowId == m_current->ids.scenario ? index(1, 0, parent) : QModelIndex();
+    case Node::CloudGroup:
+        return rowId == m_current->ids.scenario ? index(2, 0, parent) : QModelIndex();
+    case Node::Build: {
+        const auto &ids = m_current->ids.builds;
+        const auto it = std::find(ids.begin(), ids.end(), rowId);
+        return it == ids.end() ? QModelIndex() : index(int(it - ids.begin()), 0, index(1, 0, parent));
+    }
+    case Node::CloudOption: {
+        const auto &ids = m_current->ids.cloudOptions;
+        const auto it = std::find(ids.begin(), ids.end(), rowId);
+        return it == ids.end() ? QModelIndex() : index(int(it - ids.begin()), 0, index(2, 0, parent));
+    }
+    default:
+        return {};
+    }
 }
 
 ScenarioTreeModel::Node ScenarioTreeModel::nodeOf(const QModelIndex &index)

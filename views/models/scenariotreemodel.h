@@ -1,15 +1,20 @@
 // The scenario panel's tree: every scenario of the document, and under the current one its
-// workload, on-prem builds and cloud options. Read-only: it mirrors what the main window hands
-// it after each change and never writes to the document.
+// workload, on-prem builds and cloud options. It follows the session and updates only the rows
+// that changed (beginInsertRows, beginRemoveRows, dataChanged), so a selection, the scroll
+// position and what is unfolded survive an edit. Read-only: it never writes to the document.
 #pragma once
 
 #include "store/scenariorepository.h"
 
-#include <QStandardItemModel>
+#include <QAbstractItemModel>
+
+#include <optional>
 
 namespace breakeven {
 
-class ScenarioTreeModel : public QStandardItemModel {
+class ScenarioSession;
+
+class ScenarioTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
     enum class Node { Scenario, Workload, BuildGroup, Build, CloudGroup, CloudOption };
@@ -21,9 +26,16 @@ public:
 
     explicit ScenarioTreeModel(QObject *parent = nullptr);
 
-    // `current` is the stored form of the scenario whose id is `currentId`, if it could be loaded.
-    void setScenarios(const std::vector<ScenarioSummary> &scenarios, qint64 currentId,
-                      const StoredScenario *current);
+    // Follows `session` from now on.
+    void setSession(ScenarioSession *session);
+    // Shows `scenarios`, `current` unfolded under its own row; rows that stay keep their indexes.
+    void update(const std::vector<ScenarioSummary> &scenarios, const StoredScenario *current);
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
     QModelIndex find(Node node, qint64 rowId) const;
     QModelIndex scenarioIndex(qint64 scenarioId) const { return find(Node::Scenario, scenarioId); }
@@ -33,7 +45,16 @@ public:
     static int positionOf(const QModelIndex &index);
 
 private:
-    void addParts(QStandardItem *scenarioItem, const StoredScenario &stored);
+    // internalId of an index: which list its row is in.
+    enum Level : quintptr { TopLevel = 0, PartsLevel = 1, BuildsLevel = 2, CloudLevel = 3 };
+
+    int currentRow() const;
+    QModelIndex currentIndex() const;
+    void updateList(const std::vector<ScenarioSummary> &scenarios);
+    void updateCurrent(const StoredScenario *current);
+
+    std::vector<ScenarioSummary> m_scenarios;
+    std::optional<StoredScenario> m_current;
 };
 
 // "8 GPUs at 50 %, 24 GB each"

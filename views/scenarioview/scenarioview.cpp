@@ -7,6 +7,7 @@
 #include "engine/costmodel.h"
 #include "inputerror.h"
 #include "resultsmodel.h"
+#include "session/scenarioanalysis.h"
 #include "utilizationbar.h"
 
 #include <QAction>
@@ -38,6 +39,8 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_results(new ResultsModel(this))
     , m_sorted(new QSortFilterProxyModel(this))
     , m_table(new QTableView(m_splitter))
+    , m_ownAnalysis(new ScenarioAnalysis(this))
+    , m_analysis(m_ownAnalysis)
 {
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -97,10 +100,8 @@ ScenarioView::ScenarioView(QWidget *parent)
             refreshChart(tab);
         }
     });
-    connect(m_bar, &UtilizationBar::horizonChanged, this, [this](int months) {
-        setHorizonMonths(months);
-        emit horizonChanged(months);
-    });
+    connect(m_bar, &UtilizationBar::horizonChanged, this, &ScenarioView::horizonChanged);
+    connectAnalysis();
 }
 
 ScenarioView::~ScenarioView() = default;
@@ -120,48 +121,93 @@ QString ScenarioView::errorMessage() const
     return m_banner->isHidden() ? QString() : m_banner->text();
 }
 
-void ScenarioView::setScenario(const Scenario &scenario)
+void ScenarioView::setAnalysis(ScenarioAnalysis *analysis)
 {
-    m_scenario = scenario;
-    m_utilization = std::clamp(scenario.workload.utilization, 0.0, 1.0);
-    m_bar->setUtilization(m_utilization);
-    m_bar->setHorizonMonths(scenario.horizonMonths);
-    m_bar->setCurrency(scenario.currency);
-    rebuild();
-}
-
-void ScenarioView::setHorizonMonths(int months)
-{
-    if (months == m_scenario.horizonMonths)
+    if (analysis == m_analysis)
         return;
-    m_scenario.horizonMonths = months;
-    m_bar->setHorizonMonths(months);
-    rebuild();
+    disconnect(m_analysis, nullptr, this, nullptr);
+    detach();
+    m_analysis = analysis ? analysis : m_ownAnalysis;
+    connectAnalysis();
+    rebind();
 }
 
-void ScenarioView::rebuild()
+void ScenarioView::connectAnalysis()
 {
-    // Charts and table hold pointers into the model: detach them before it goes.
+    connect(m_analysis, &ScenarioAnalysis::modelAboutToChange, this, &ScenarioView::detach);
+    connect(m_analysis, &ScenarioAnalysis::modelChanged, this, &ScenarioView::rebind);
+    connect(m_analysis, &ScenarioAnalysis::labelsChanged, this, &ScenarioView::relabel);
+    connect(m_analysis, &ScenarioAnalysis::evaluationChanged, this, &ScenarioView::refresh);
+}
+
+void ScenarioView::setScenario(const Scenario &scenario, const GpuCatalog &catalog)
+{
+    m_analysis->setScenario(scenario, catalog);
+}
+
+const Scenario &ScenarioView::scenario() const
+{
+    return m_analysis->scenario();
+}
+
+double ScenarioView::utilization() const
+{
+    return m_analysis->utilization();
+}
+
+const CostModel *ScenarioView::costModel() const
+{
+    return m_analysis->costModel();
+}
+
+const Evaluation *ScenarioView::evaluation() const
+{
+    return m_analysis->evaluation();
+}
+
+void ScenarioView::detach()
+{
+    // Charts and table hold pointers into the model: they let go before it goes.
     for (charts::ChartPanel *panel : charts())
         panel->setModel(nullptr);
     m_results->setCostModel(nullptr);
-    m_evaluation.reset();
-    m_model.reset();
-    try {
-        m_model = std::make_unique<CostModel>(assemble(m_scenario));
-    } catch (const InputError &error) {
-        m_banner->setText(tr("This scenario cannot be evaluated: %1").arg(error.message()));
-        m_banner->show();
+}
+
+void ScenarioView::rebind()
+{
+    const Scenario &scenario = m_analysis->scenario();
+    m_bar->setUtilization(m_analysis->utilization());
+    m_bar->setHorizonMonths(scenario.horizonMonths);
+    m_bar->setCurrency(scenario.currency);
+    detach();
+    const CostModel *model = m_analysis->costModel();
+    if (!model) {
+        const QString error = m_analysis->errorMessage();
+        m_banner->setText(tr("This scenario cannot be evaluated: %1").arg(error));
+        m_banner->setVisible(!error.isEmpty());
         return;
     }
     m_banner->hide();
     m_banner->clear();
     for (charts::ChartPanel *panel : charts())
-        panel->setModel(m_model.get());
-    m_results->setCostModel(m_model.get());
+        panel->setModel(model);
+    m_results->setCostModel(model);
     m_stale = {true, true, true};
     refresh();
     m_table->resizeColumnsToContents();
+}
+
+void ScenarioView::relabel()
+{
+    // The same model with new names: the series and rows take them up again.
+    const CostModel *model = m_analysis->costModel();
+    if (!model)
+        return;
+    for (charts::ChartPanel *panel : charts())
+        panel->setModel(model);
+    m_results->setCostModel(model);
+    m_stale = {true, true, true};
+    refresh();
 }
 
 void ScenarioView::setUtilization(double utilization)
@@ -169,29 +215,28 @@ void ScenarioView::setUtilization(double utilization)
     utilization = std::clamp(utilization, 0.0, 1.0);
     if (std::lround(utilization * 100.0) != std::lround(m_bar->utilization() * 100.0))
         m_bar->setUtilization(utilization);
-    if (utilization == m_utilization && m_evaluation)
-        return;
-    m_utilization = utilization;
-    m_scenario.workload.utilization = utilization;
-    if (!m_model)
-        return;
-    m_stale = {true, true, true};
-    refresh();
+    m_analysis->setUtilization(utilization);
 }
 
 void ScenarioView::refresh()
 {
-    m_evaluation = std::make_unique<Evaluation>(m_model->evaluate(m_utilization));
-    m_results->setEvaluation(*m_evaluation);
+    const Evaluation *evaluation = m_analysis->evaluation();
+    if (!evaluation || !m_analysis->costModel())
+        return;
+    if (std::lround(m_analysis->utilization() * 100.0) != std::lround(m_bar->utilization() * 100.0))
+        m_bar->setUtilization(m_analysis->utilization());
+    m_results->setEvaluation(*evaluation);
+    m_stale = {true, true, true};
     // Hidden tabs catch up when shown, so a tick costs one chart, not three.
     refreshChart(m_tabs->currentIndex());
 }
 
 void ScenarioView::refreshChart(int tab)
 {
-    if (tab < 0 || tab >= m_stale.size() || !m_stale[tab] || !m_evaluation)
+    const Evaluation *evaluation = m_analysis->evaluation();
+    if (tab < 0 || tab >= m_stale.size() || !m_stale[tab] || !evaluation || !m_analysis->costModel())
         return;
-    charts()[tab]->setEvaluation(*m_evaluation);
+    charts()[tab]->setEvaluation(*evaluation);
     m_stale[tab] = false;
 }
 

@@ -1,8 +1,10 @@
 // The central area of the main window: the utilization bar, the three charts in tabs and the
-// results table. setScenario() assembles the scenario and builds the cost model once; moving the
-// utilization then only evaluates the model and moves existing series (nothing touches the disk).
+// results table, showing a ScenarioAnalysis (the session's, in the window). A new cost model
+// re-binds the charts; moving the utilization only evaluates the model and moves existing series
+// (nothing touches the disk).
 #pragma once
 
+#include "catalog/gpucatalog.h"
 #include "domain.h"
 
 #include <QWidget>
@@ -19,6 +21,7 @@ namespace breakeven {
 
 class CostModel;
 struct Evaluation;
+class ScenarioAnalysis;
 class ResultsModel;
 class UtilizationBar;
 
@@ -35,15 +38,18 @@ public:
     explicit ScenarioView(QWidget *parent = nullptr);
     ~ScenarioView() override;
 
-    // Assembles the scenario; on InputError the message shows in a banner and the charts clear.
-    // The scenario's workload utilization becomes the current utilization.
-    void setScenario(const Scenario &scenario);
-    const Scenario &scenario() const { return m_scenario; }
-    double utilization() const { return m_utilization; }
+    // Shows `analysis` (not owned) instead of the view's own.
+    void setAnalysis(ScenarioAnalysis *analysis);
+    ScenarioAnalysis *analysis() const { return m_analysis; }
+    // Shows `scenario` through the view's own analysis (a view used on its own); on InputError
+    // the message shows in a banner and the charts clear.
+    void setScenario(const Scenario &scenario, const GpuCatalog &catalog);
+    const Scenario &scenario() const;
+    double utilization() const;
 
     // nullptr when the scenario could not be assembled.
-    const CostModel *costModel() const { return m_model.get(); }
-    const Evaluation *evaluation() const { return m_evaluation.get(); }
+    const CostModel *costModel() const;
+    const Evaluation *evaluation() const;
     QString errorMessage() const;
 
     UtilizationBar *utilizationBar() const { return m_bar; }
@@ -59,7 +65,6 @@ public:
 
 public slots:
     void setUtilization(double utilization);
-    void setHorizonMonths(int months);
     void copyResultsAsText() const;
     // Brings hidden tabs up to date too (they otherwise catch up when shown).
     void updateAllCharts();
@@ -68,17 +73,19 @@ signals:
     // Re-emitted from the utilization bar: live during a drag, committed once at its end.
     void utilizationChanged(double utilization);
     void utilizationCommitted(double from, double to);
+    // The horizon the user chose in the bar; the window makes it an edit of the scenario.
     void horizonChanged(int months);
 
 private:
-    void rebuild();
+    void connectAnalysis();
+    void detach();
+    void rebind();
+    void relabel();
     void refresh();
     void refreshChart(int tab);
 
-    Scenario m_scenario;
-    std::unique_ptr<CostModel> m_model;
-    std::unique_ptr<Evaluation> m_evaluation;
-    double m_utilization = 0.5;
+    ScenarioAnalysis *m_ownAnalysis;
+    ScenarioAnalysis *m_analysis;
     QList<bool> m_stale;    // charts not yet updated to the current evaluation (hidden tabs)
 
     QLabel *m_banner;

@@ -1,0 +1,271 @@
+#include "commands.h"
+
+#include "fieldeditcommand.h"
+#include "presencecommand.h"
+
+#include <QUndoStack>
+
+namespace breakeven {
+
+QString uniqueName(const QString &base, const QStringList &taken)
+{
+    if (!taken.contains(base))
+        return base;
+    for (int n = 2;; ++n) {
+        const QString candidate = QStringLiteral("%1 (%2)").arg(base).arg(n);
+        if (!taken.contains(candidate))
+            return candidate;
+    }
+}
+
+} // namespace breakeven
+
+namespace breakeven::commands {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("commands", text);
+}
+
+class RenameScenarioCommand : public DocumentCommand {
+public:
+    RenameScenarioCommand(DocumentContext &context, qint64 scenarioId, QString name, QString newName)
+        : DocumentCommand(context, tr("Rename scenario %1 to %2").arg(name, newName))
+        , m_id(scenarioId)
+        , m_name(std::move(name))
+        , m_newName(std::move(newName))
+    {
+    }
+
+protected:
+    void apply() override { document().scenarios().rename(m_id, m_newName); }
+    void revert() override { document().scenarios().rename(m_id, m_name); }
+    qint64 affectedScenario() const override { return m_id; }
+
+private:
+    qint64 m_id;
+    QString m_name;
+    QString m_newName;
+};
+
+class MoveComponentCommand : public DocumentCommand {
+public:
+    MoveComponentCommand(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &name,
+                         int from, int to)
+        : DocumentCommand(context, tr("Move component %1").arg(name))
+        , m_scenarioId(scenarioId)
+        , m_componentId(componentId)
+        , m_from(from)
+        , m_to(to)
+    {
+    }
+
+protected:
+    void apply() override { document().scenarios().moveComponent(m_componentId, m_to); }
+    void revert() override { document().scenarios().moveComponent(m_componentId, m_from); }
+    qint64 affectedScenario() const override { return m_scenarioId; }
+
+private:
+    qint64 m_scenarioId;
+    qint64 m_componentId;
+    int m_from;
+    int m_to;
+};
+
+class ReplaceBuildCommand : public DocumentCommand {
+public:
+    ReplaceBuildCommand(DocumentContext &context, qint64 scenarioId, qint64 buildId, OnPremBuild before,
+                        OnPremBuild after, const QString &text)
+        : DocumentCommand(context, text)
+        , m_scenarioId(scenarioId)
+        , m_buildId(buildId)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+    {
+    }
+
+protected:
+    void apply() override
+    {
+        auto &scenarios = document().scenarios();
+        if (m_beforeIds.empty() && !m_before.components.empty())
+            m_beforeIds = scenarios.loadBuild(m_buildId).components;
+        if (m_afterIds.empty())
+            m_afterIds = scenarios.replaceBuild(m_buildId, m_after);
+        else
+            scenarios.replaceBuild(m_buildId, m_after, m_afterIds);
+    }
+    void revert() override { document().scenarios().replaceBuild(m_buildId, m_before, m_beforeIds); }
+    qint64 affectedScenario() const override { return m_scenarioId; }
+
+private:
+    qint64 m_scenarioId;
+    qint64 m_buildId;
+    OnPremBuild m_before;
+    OnPremBuild m_after;
+    std::vector<qint64> m_beforeIds;
+    std::vector<qint64> m_afterIds;
+};
+
+// "Change electricity price of 4090 workstation"
+QString editText(const QString &label, const QString &objectName)
+{
+    return tr("Change %1 of %2").arg(label, objectName);
+}
+
+template <typename T>
+void pushEdit(DocumentContext &context, qint64 scenarioId, qint64 objectId, const QString &field,
+              const T &before, const T &after, const QString &text)
+{
+    if (before == after)
+        return;
+    context.push(new FieldEditCommand<T>(context, scenarioId, objectId, field, before, after, text));
+}
+
+void pushAddScenario(DocumentContext &context, const Scenario &scenario, const QString &text)
+{
+    auto *command = new PresenceCommand<StoredScenario>(
+        context, text, 0, [scenario](Document &document) { return document.scenarios().add(scenario); });
+    command->setSelectsScenario(true);
+    context.push(command);
+}
+
+} // namespace
+
+void addScenario(DocumentContext &context, const Scenario &scenario)
+{
+    pushAddScenario(context, scenario, tr("Add scenario %1").arg(scenario.name));
+}
+
+void importScenario(DocumentContext &context, const Scenario &scenario)
+{
+    pushAddScenario(context, scenario, tr("Import scenario %1").arg(scenario.name));
+}
+
+void duplicateScenario(DocumentContext &context, qint64 scenarioId, const QString &name, const QString &copyName)
+{
+    Q_UNUSED(scenarioId);
+    auto *command = new PresenceCommand<StoredScenario>(
+        context, tr("Duplicate scenario %1").arg(name), 0,
+        [name, copyName](Document &document) { return document.scenarios().duplicate(name, copyName); });
+    command->setSelectsScenario(true);
+    context.push(command);
+}
+
+void renameScenario(DocumentContext &context, qint64 scenarioId, const QString &name, const QString &newName)
+{
+    if (name == newName)
+        return;
+    context.push(new RenameScenarioCommand(context, scenarioId, name, newName));
+}
+
+void removeScenario(DocumentContext &context, qint64 scenarioId, const QString &name)
+{
+    auto *command = new PresenceCommand<StoredScenario>(context, tr("Delete scenario %1").arg(name), 0, scenarioId);
+    command->setSelectsScenario(true); // an undone removal shows the scenario again
+    context.push(command);
+}
+
+void editScenario(DocumentContext &context, qint64 scenarioId, const QString &field, const QString &label,
+                  const Scenario &before, const Scenario &after)
+{
+    pushEdit(context, scenarioId, scenarioId, field, before, after, editText(label, before.name));
+}
+
+void editWorkload(DocumentContext &context, qint64 scenarioId, const QString &scenarioName, const QString &field,
+                  const QString &label, const Workload &before, const Workload &after)
+{
+    pushEdit(context, scenarioId, scenarioId, field, before, after, editText(label, scenarioName));
+}
+
+void editBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &field,
+               const QString &label, const OnPremBuild &before, const OnPremBuild &after)
+{
+    pushEdit(context, scenarioId, buildId, field, before, after, editText(label, before.name));
+}
+
+void editCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &field,
+                     const QString &label, const CloudOption &before, const CloudOption &after)
+{
+    pushEdit(context, scenarioId, optionId, field, before, after, editText(label, before.name));
+}
+
+void editComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &field,
+                   const QString &label, const Component &before, const Component &after)
+{
+    pushEdit(context, scenarioId, componentId, field, before, after, editText(label, before.name));
+}
+
+void addBuild(DocumentContext &context, qint64 scenarioId, const OnPremBuild &build)
+{
+    context.push(new PresenceCommand<StoredBuild>(
+        context, tr("Add build %1").arg(build.name), scenarioId,
+        [scenarioId, build](Document &document) { return document.scenarios().addBuild(scenarioId, build); }));
+}
+
+void removeBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &name)
+{
+    context.push(new PresenceCommand<StoredBuild>(context, tr("Delete build %1").arg(name), scenarioId, buildId));
+}
+
+void replaceBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, const OnPremBuild &before,
+                  const OnPremBuild &after, const QString &exampleName)
+{
+    if (before == after)
+        return;
+    context.push(new ReplaceBuildCommand(context, scenarioId, buildId, before, after,
+                                         tr("Apply example build %1 to %2").arg(exampleName, before.name)));
+}
+
+void addCloudOption(DocumentContext &context, qint64 scenarioId, const CloudOption &option,
+                    std::optional<qint64> offerId)
+{
+    context.push(new PresenceCommand<StoredCloudOption>(
+        context, tr("Add cloud option %1").arg(option.name), scenarioId,
+        [scenarioId, option, offerId](Document &document) {
+            return document.scenarios().addCloudOption(scenarioId, option, offerId);
+        }));
+}
+
+void removeCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &name)
+{
+    context.push(
+        new PresenceCommand<StoredCloudOption>(context, tr("Delete cloud option %1").arg(name), scenarioId, optionId));
+}
+
+void addComponent(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &buildName,
+                  const Component &component)
+{
+    context.push(new PresenceCommand<StoredComponent>(
+        context, tr("Add component %1 to %2").arg(component.name, buildName), scenarioId,
+        [buildId, component](Document &document) { return document.scenarios().addComponent(buildId, component); }));
+}
+
+void removeComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &name,
+                     const QString &buildName)
+{
+    context.push(new PresenceCommand<StoredComponent>(
+        context, tr("Remove component %1 from %2").arg(name, buildName), scenarioId, componentId));
+}
+
+void moveComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &name, int from,
+                   int to)
+{
+    if (from == to)
+        return;
+    context.push(new MoveComponentCommand(context, scenarioId, componentId, name, from, to));
+}
+
+void beginGroup(DocumentContext &context, const QString &text)
+{
+    context.undoStack()->beginMacro(text);
+}
+
+void endGroup(DocumentContext &context)
+{
+    context.undoStack()->endMacro();
+}
+
+} // namespace breakeven::commands

@@ -1,0 +1,63 @@
+// Every change the window makes to a document, as one undoable step each: the only functions
+// widgets call to edit (docs/architecture.md, "Editing"). Widgets never build commands. A call
+// that would change nothing pushes nothing. Texts are whole, translatable sentences.
+#pragma once
+
+#include "domain.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace breakeven {
+
+class DocumentContext;
+
+// `base`, or "base (2)", "base (3)", … : the first that is not in `taken`.
+QString uniqueName(const QString &base, const QStringList &taken);
+
+namespace commands {
+
+// Scenarios. add/import/duplicate select the new scenario once it is in.
+void addScenario(DocumentContext &context, const Scenario &scenario);
+void importScenario(DocumentContext &context, const Scenario &scenario);
+void duplicateScenario(DocumentContext &context, qint64 scenarioId, const QString &name, const QString &copyName);
+void renameScenario(DocumentContext &context, qint64 scenarioId, const QString &name, const QString &newName);
+void removeScenario(DocumentContext &context, qint64 scenarioId, const QString &name);
+
+// Field edits: `field` names the field so that repeated edits of it (a slider drag) merge into one
+// step; `label` is its name in the step's text ("Change utilization of Team cluster").
+void editScenario(DocumentContext &context, qint64 scenarioId, const QString &field, const QString &label,
+                  const Scenario &before, const Scenario &after);
+void editWorkload(DocumentContext &context, qint64 scenarioId, const QString &scenarioName, const QString &field,
+                  const QString &label, const Workload &before, const Workload &after);
+void editBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &field,
+               const QString &label, const OnPremBuild &before, const OnPremBuild &after);
+void editCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &field,
+                     const QString &label, const CloudOption &before, const CloudOption &after);
+void editComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &field,
+                   const QString &label, const Component &before, const Component &after);
+
+// Parts.
+void addBuild(DocumentContext &context, qint64 scenarioId, const OnPremBuild &build);
+void removeBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &name);
+// The build's fields and its whole component list (an example build applied).
+void replaceBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, const OnPremBuild &before,
+                  const OnPremBuild &after, const QString &exampleName);
+void addCloudOption(DocumentContext &context, qint64 scenarioId, const CloudOption &option,
+                    std::optional<qint64> offerId = {});
+void removeCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &name);
+void addComponent(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &buildName,
+                  const Component &component);
+void removeComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &name,
+                     const QString &buildName);
+void moveComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &name,
+                   int from, int to);
+
+// Several steps as one ("Add 3 cloud options"): calls between begin and end become one undo step.
+void beginGroup(DocumentContext &context, const QString &text);
+void endGroup(DocumentContext &context);
+
+} // namespace commands
+} // namespace breakeven

@@ -1,0 +1,108 @@
+#include "scenarioanalysis.h"
+
+#include "engine/assembly.h"
+#include "engine/costmodel.h"
+#include "inputerror.h"
+
+#include <algorithm>
+
+namespace breakeven {
+
+namespace {
+
+// The scenario with everything the engine does not read set aside.
+Scenario engineView(Scenario scenario)
+{
+    scenario.name.clear();
+    scenario.workload.name.clear();
+    scenario.workload.utilization = 0;
+    for (CloudOption &option : scenario.cloudOptions)
+        option.name.clear();
+    for (OnPremBuild &build : scenario.onPremOptions) {
+        build.name.clear();
+        for (Component &component : build.components)
+            component.name.clear();
+    }
+    return scenario;
+}
+
+} // namespace
+
+ScenarioAnalysis::ScenarioAnalysis(QObject *parent)
+    : QObject(parent)
+{
+}
+
+ScenarioAnalysis::~ScenarioAnalysis() = default;
+
+bool ScenarioAnalysis::sameEngineInput(const Scenario &a, const Scenario &b)
+{
+    return engineView(a) == engineView(b);
+}
+
+void ScenarioAnalysis::setScenario(const Scenario &scenario, const GpuCatalog &catalog)
+{
+    const bool same = m_hasScenario && m_catalog == &catalog && sameEngineInput(m_scenario, scenario);
+    m_scenario = scenario;
+    m_hasScenario = true;
+    m_catalog = &catalog;
+    if (same && (m_model || !m_error.isEmpty())) {
+        if (m_model) {
+            // Options come in the order assembly lays them out: builds, then cloud options.
+            int row = 0;
+            for (const OnPremBuild &build : scenario.onPremOptions)
+                m_model->setOptionName(row++, build.name);
+            for (const CloudOption &option : scenario.cloudOptions)
+                m_model->setOptionName(row++, option.name);
+        }
+        emit labelsChanged();
+        setUtilization(scenario.workload.utilization);
+        return;
+    }
+    emit modelAboutToChange();
+    m_evaluation.reset();
+    m_model.reset();
+    m_error.clear();
+    m_utilization = std::clamp(scenario.workload.utilization, 0.0, 1.0);
+    try {
+        m_model = std::make_unique<CostModel>(assemble(m_scenario, catalog));
+        ++m_builds;
+    } catch (const InputError &error) {
+        m_error = error.message();
+    }
+    emit modelChanged();
+    evaluate();
+}
+
+void ScenarioAnalysis::clear()
+{
+    emit modelAboutToChange();
+    m_evaluation.reset();
+    m_model.reset();
+    m_error.clear();
+    m_hasScenario = false;
+    m_scenario = Scenario();
+    emit modelChanged();
+    emit evaluationChanged();
+}
+
+void ScenarioAnalysis::setUtilization(double utilization)
+{
+    utilization = std::clamp(utilization, 0.0, 1.0);
+    if (utilization == m_utilization && m_evaluation)
+        return;
+    m_utilization = utilization;
+    m_scenario.workload.utilization = utilization;
+    evaluate();
+}
+
+void ScenarioAnalysis::evaluate()
+{
+    if (m_model)
+        m_evaluation = std::make_unique<Evaluation>(m_model->evaluate(m_utilization));
+    else
+        m_evaluation.reset();
+    emit evaluationChanged();
+}
+
+} // namespace breakeven
