@@ -5,6 +5,8 @@
 #include "storetestsupport.h"
 
 #include <QTemporaryDir>
+
+#include <algorithm>
 #include <QtTest>
 
 using namespace breakeven;
@@ -18,6 +20,23 @@ QStringList componentNames(const OnPremBuild &build)
     for (const Component &c : build.components)
         names.append(c.name);
     return names;
+}
+
+// A scenario with two builds, two cloud options (the second linked to catalog offer `offerId`).
+Scenario linkedScenario(const QString &name)
+{
+    Scenario scenario = fullScenario(name);
+    scenario.cloudOptions.resize(2);
+    scenario.cloudOptions[1].name = QStringLiteral("from the catalog");
+    scenario.onPremOptions.resize(2);
+    scenario.onPremOptions[1].name = QStringLiteral("second build");
+    return scenario;
+}
+
+qint64 anyOfferId(Document &document)
+{
+    const auto offers = document.catalog().offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0, 2);
+    return offers.empty() ? 0 : offers.back().id;
 }
 
 qint64 rowCount(Document &document, const char *sql)
@@ -48,6 +67,10 @@ private slots:
     void addsAndRemovesComponentsInPlace();
     void editsScenarioGpus();
     void editsOfMissingRowsFail();
+    void removedPartsComeBackUnderTheirIds();
+    void removedScenarioComesBackWithItsOfferLinks();
+    void changesAreToldAfterTheOutermostCommit();
+    void changesSayWhetherTheEngineReadsThem();
 
 private:
     QTemporaryDir m_dir;
@@ -395,4 +418,154 @@ void TestScenarioStore::editsOfMissingRowsFail()
 }
 
 QTEST_GUILESS_MAIN(TestScenarioStore)
+void TestScenarioStore::removedPartsComeBackUnderTheirIds()
+{
+    auto &scenarios = m_document->scenarios();
+    const qint64 offer = anyOfferId(*m_document);
+    QVERIFY(offer > 0);
+    const qint64 id = scenarios.save(linkedScenario(QStringLiteral("parts")));
+    const qint64 optionId = scenarios.addCloudOption(id, fullScenario().cloudOptions[0], offer, 1);
+    const StoredScenario before = scenarios.loadStored(id);
+    QCOMPARE(before.ids.cloudOptions[1], optionId);
+    QCOMPARE(before.ids.cloudOptionOffers[1], std::optional<qint64>(offer));
+
+    // Each part removed and restored: the same ids, places and links as before.
+    const StoredCloudOption option = scenarios.removeCloudOption(optionId);
+    QCOMPARE(option.position, 1);
+    QCOMPARE(option.offerId, std::optional<qint64>(offer));
+    scenarios.restoreCloudOption(option);
+    const StoredBuild build = scenarios.removeBuild(before.ids.builds[0]);
+    QCOMPARE(build.components, before.ids.components[0]);
+    QVERIFY(!build.components.empty());
+    scenarios.restoreBuild(build);
+    const StoredComponent component = scenarios.removeComponent(before.ids.components[0].back());
+    scenarios.restoreComponent(component);
+
+    const StoredScenario after = scenarios.loadStored(id);
+    QVERIFY(after.scenario == before.scenario);
+    QCOMPARE(after.ids.cloudOptions, before.ids.cloudOptions);
+    QCOMPARE(after.ids.cloudOptionOffers, before.ids.cloudOptionOffers);
+    QCOMPARE(after.ids.builds, before.ids.builds);
+    QCOMPARE(after.ids.components, before.ids.components);
+}
+
+void TestScenarioStore::removedScenarioComesBackWithItsOfferLinks()
+{
+    auto &scenarios = m_document->scenarios();
+    const qint64 offer = anyOfferId(*m_document);
+    const qint64 id = scenarios.save(linkedScenario(QStringLiteral("linked")));
+    scenarios.addCloudOption(id, fullScenario().cloudOptions[0], offer);
+    const StoredScenario before = scenarios.loadStored(id);
+    QVERIFY(std::count(before.ids.cloudOptionOffers.begin(), before.ids.cloudOptionOffers.end(),
+                       std::optional<qint64>(offer)) == 1);
+
+    const StoredScenario removed = scenarios.remove(id);
+    QVERIFY(!scenarios.findId(QStringLiteral("linked")));
+    QCOMPARE(rowCount(*m_document, "SELECT count(*) FROM cloud_options WHERE offer_id IS NOT NULL"), 0);
+    scenarios.restore(removed);
+
+    const StoredScenario after = scenarios.loadStored(id);
+    QVERIFY(after.scenario == before.scenario);
+    QCOMPARE(after.ids.scenario, id);
+    QCOMPARE(after.ids.cloudOptions, before.ids.cloudOptions);
+    QCOMPARE(after.ids.cloudOptionOffers, before.ids.cloudOptionOffers);
+    QCOMPARE(after.ids.builds, before.ids.builds);
+    QCOMPARE(after.ids.components, before.ids.components);
+    QCOMPARE(after.ids.gpus, before.ids.gpus);
+    // In the list where it was.
+    QCOMPARE(scenarios.list().back().id, id);
+}
+
+void TestScenarioStore::changesAreToldAfterTheOutermostCommit()
+{
+    auto &scenarios = m_document->scenarios();
+    const qint64 id = scenarios.save(linkedScenario(QStringLiteral("told")));
+    const StoredScenario stored = scenarios.loadStored(id);
+    std::vector<ChangeSet> told;
+    m_document->connection().setChangeListener([&](const ChangeSet &changes) { told.push_back(changes); });
+
+    CloudOption option = stored.scenario.cloudOptions[0];
+    option.pricePerHour += 1;
+    m_document->connection().write([&] {
+        scenarios.updateCloudOption(stored.ids.cloudOptions[0], option);
+        Workload workload = stored.scenario.workload;
+        workload.gpus += 1;
+        scenarios.setWorkload(id, workload);
+        QCOMPARE(told.size(), size_t(0)); // not before the outermost commit
+    });
+    QCOMPARE(told.size(), size_t(1));
+    QCOMPARE(told[0].size(), size_t(2));
+    QCOMPARE(told[0][0].kind, DocumentChange::Kind::PartChanged);
+    QCOMPARE(told[0][0].part, PartKind::CloudOption);
+    QCOMPARE(told[0][0].partId, stored.ids.cloudOptions[0]);
+    QCOMPARE(told[0][0].scenarioId, id);
+    QCOMPARE(told[0][1].kind, DocumentChange::Kind::WorkloadChanged);
+
+    // A rollback tells nothing, and neither does a savepoint rolled back inside a commit.
+    option.pricePerHour += 1;
+    try {
+        m_document->connection().write([&] {
+            scenarios.updateCloudOption(stored.ids.cloudOptions[0], option);
+            throw InputError(QStringLiteral("test"), QStringLiteral("abandoned"));
+        });
+    } catch (const InputError &) {
+    }
+    QCOMPARE(told.size(), size_t(1));
+    m_document->connection().write([&] {
+        try {
+            m_document->connection().write([&] {
+                scenarios.removeBuild(stored.ids.builds[0]);
+                throw InputError(QStringLiteral("test"), QStringLiteral("inner"));
+            });
+        } catch (const InputError &) {
+        }
+        scenarios.rename(id, QStringLiteral("told again"));
+    });
+    QCOMPARE(told.size(), size_t(2));
+    QCOMPARE(told[1].size(), size_t(1));
+    QCOMPARE(told[1][0].kind, DocumentChange::Kind::ScenarioRenamed);
+    QCOMPARE(scenarios.loadStored(id).ids.builds, stored.ids.builds);
+
+    // Writing what is already there changes nothing and tells no one.
+    scenarios.updateCloudOption(stored.ids.cloudOptions[0], scenarios.loadStored(id).scenario.cloudOptions[0]);
+    scenarios.setWorkload(id, scenarios.loadStored(id).scenario.workload);
+    scenarios.rename(id, QStringLiteral("told again"));
+    QCOMPARE(told.size(), size_t(2));
+    m_document->connection().setChangeListener({});
+}
+
+void TestScenarioStore::changesSayWhetherTheEngineReadsThem()
+{
+    auto &scenarios = m_document->scenarios();
+    const qint64 id = scenarios.save(linkedScenario(QStringLiteral("engine")));
+    const StoredScenario stored = scenarios.loadStored(id);
+    ChangeSet last;
+    m_document->connection().setChangeListener([&](const ChangeSet &changes) { last = changes; });
+
+    OnPremBuild build = stored.scenario.onPremOptions[0];
+    build.name = QStringLiteral("renamed build");
+    scenarios.updateBuild(stored.ids.builds[0], build);
+    QCOMPARE(last.size(), size_t(1));
+    QVERIFY(!last[0].engineInput);
+    build.pue += 0.1;
+    scenarios.updateBuild(stored.ids.builds[0], build);
+    QVERIFY(last[0].engineInput);
+
+    Component component = stored.scenario.onPremOptions[0].components[0];
+    component.name = QStringLiteral("renamed part");
+    scenarios.updateComponent(stored.ids.components[0][0], component);
+    QVERIFY(!last[0].engineInput);
+    QCOMPARE(last[0].parentId, stored.ids.builds[0]);
+    QCOMPARE(last[0].scenarioId, id);
+
+    // An import's thousands of offers are one catalog change.
+    std::vector<CloudOffer> offers;
+    for (int i = 0; i < 50; ++i)
+        offers.push_back(syntheticOffer(i));
+    m_document->catalog().saveOffers(offers, std::nullopt);
+    QCOMPARE(last.size(), size_t(1));
+    QCOMPARE(last[0].kind, DocumentChange::Kind::CatalogChanged);
+    m_document->connection().setChangeListener({});
+}
+
 #include "test_scenariostore.moc"

@@ -40,9 +40,9 @@ bool ScenarioAnalysis::sameEngineInput(const Scenario &a, const Scenario &b)
     return engineView(a) == engineView(b);
 }
 
-void ScenarioAnalysis::setScenario(const Scenario &scenario, const GpuCatalog &catalog)
+void ScenarioAnalysis::setScenario(const Scenario &scenario, const GpuCatalog &catalog, bool catalogChanged)
 {
-    const bool same = m_hasScenario && m_catalog == &catalog && sameEngineInput(m_scenario, scenario);
+    const bool same = m_hasScenario && !catalogChanged && m_catalog == &catalog && sameEngineInput(m_scenario, scenario);
     m_scenario = scenario;
     m_hasScenario = true;
     m_catalog = &catalog;

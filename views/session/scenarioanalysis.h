@@ -24,8 +24,9 @@ public:
 
     // Assembles `scenario` against `catalog` and builds the cost model, unless the engine would
     // see nothing new (only names or the utilization differ): then it relabels and re-evaluates.
-    // The scenario's workload utilization becomes the current utilization.
-    void setScenario(const Scenario &scenario, const GpuCatalog &catalog);
+    // The scenario's workload utilization becomes the current utilization. `catalogChanged`: the
+    // catalog's figures changed since the last call, so the model is built again in any case.
+    void setScenario(const Scenario &scenario, const GpuCatalog &catalog, bool catalogChanged = false);
     // Drops the scenario: no model, no error.
     void clear();
     // Evaluates the model at `utilization` (clamped to 0..1) without touching the scenario's file.

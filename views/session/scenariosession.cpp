@@ -37,7 +37,8 @@ ScenarioSession::ScenarioSession(DocumentContext &context, QObject *parent)
         emit catalogChanged();
         // A GPU's figures may have changed under the current scenario.
         if (m_current)
-            m_analysis->setScenario(m_current->scenario, m_catalog);
+            m_analysis->setScenario(m_current->scenario, m_catalog, true);
+        m_catalogRead = false;
     });
     // A change set is delivered signal by signal; one commit reads the scenario once.
     connect(&notifier, &DocumentNotifier::changed, this, [this] { m_pendingRead = false; });
@@ -59,6 +60,7 @@ void ScenarioSession::readList()
 
 void ScenarioSession::readCatalog()
 {
+    m_catalogRead = true;
     m_catalog = GpuCatalog();
     if (Document *document = m_context.document()) {
         try {
@@ -113,9 +115,10 @@ void ScenarioSession::readCurrent()
         emit errorOccurred(error.message());
     }
     if (m_current)
-        m_analysis->setScenario(m_current->scenario, m_catalog);
+        m_analysis->setScenario(m_current->scenario, m_catalog, m_catalogRead);
     else
         m_analysis->clear();
+    m_catalogRead = false;
 }
 
 void ScenarioSession::onScenarioTouched(qint64 id)

@@ -65,7 +65,8 @@ private:
     GpuCatalog m_catalog;
     ScenarioAnalysis *m_analysis;
     int m_reads = 0;
-    bool m_pendingRead = false; // the current commit's changes already read the scenario
+    bool m_pendingRead = false;
+    bool m_catalogRead = false; // read since the analysis last saw it // the current commit's changes already read the scenario
 };
 
 } // namespace breakeven

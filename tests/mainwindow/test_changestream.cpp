@@ -1,0 +1,276 @@
+// The change stream from the document to the views (docs/architecture.md): what an edit costs,
+// what undo restores, what the scenario tree does, and writes by another process.
+#include "catalog/catalogwidget.h"
+#include "catalog/offertablemodel.h"
+#include "commands/commands.h"
+#include "engine/costmodel.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/scenariopanel.h"
+#include "scenarioview/scenarioview.h"
+#include "session/scenarioanalysis.h"
+#include "session/scenariosession.h"
+#include "store/document.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace breakeven;
+
+namespace {
+
+// 50 cloud options and one build on the reference GPU.
+Scenario wideScenario()
+{
+    Scenario scenario;
+    scenario.name = QStringLiteral("Fifty options");
+    scenario.workload.gpus = 16;
+    OnPremBuild build;
+    build.name = QStringLiteral("Server");
+    build.gpu = scenario.referenceGpu;
+    build.gpuCount = 8;
+    build.listPrice = 250000;
+    scenario.onPremOptions.push_back(build);
+    for (int i = 0; i < 50; ++i) {
+        CloudOption option;
+        option.name = QStringLiteral("Cloud %1").arg(i);
+        option.gpu = scenario.referenceGpu;
+        option.pricePerHour = 1.5 + 0.05 * i;
+        scenario.cloudOptions.push_back(option);
+    }
+    return scenario;
+}
+
+} // namespace
+
+class TestChangeStream : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+
+    void anEditCostsOneReadAndOneRebuild();
+    void aNameCostsNoRebuild();
+    void theTreeChangesRowByRow();
+    void removedScenarioComesBackWithItsOfferLinks();
+    void aCommandThatChangesNothingIsNotPushed();
+    void anotherProcessWriteIsNoticed();
+    void theDocumentsGpuFiguresReachTheEngine();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_path;
+    qint64 m_wide = 0;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestChangeStream::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_path = m_dir->filePath(QStringLiteral("stream.breakeven"));
+    m_wide = Document::create(m_path)->scenarios().save(wideScenario());
+    m_window = std::make_unique<MainWindow>(Document::open(m_path));
+    m_window->setMessageHandler([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
+    m_window->resize(1400, 900);
+    m_window->selectScenario(m_wide);
+    QCOMPARE(m_window->currentScenarioId(), m_wide);
+}
+
+void TestChangeStream::cleanup()
+{
+    m_window.reset();
+    m_dir.reset();
+}
+
+void TestChangeStream::anEditCostsOneReadAndOneRebuild()
+{
+    ScenarioSession *session = m_window->session();
+    const StoredScenario stored = *session->current();
+    const int reads = session->scenarioReads();
+    const int builds = session->analysis().modelBuilds();
+
+    CloudOption after = stored.scenario.cloudOptions[7];
+    after.pricePerHour = 9.75;
+    commands::editCloudOption(*m_window->context(), m_wide, stored.ids.cloudOptions[7], QStringLiteral("pricePerHour"),
+                              QStringLiteral("price"), stored.scenario.cloudOptions[7], after);
+    QCOMPARE(session->scenarioReads() - reads, 1);
+    QCOMPARE(session->analysis().modelBuilds() - builds, 1);
+    QCOMPARE(session->current()->scenario.cloudOptions[7].pricePerHour, 9.75);
+    QCOMPARE(m_window->scenarioView()->scenario().cloudOptions[7].pricePerHour, 9.75);
+
+    m_window->undoStack()->undo();
+    QCOMPARE(session->scenarioReads() - reads, 2);
+    QCOMPARE(session->analysis().modelBuilds() - builds, 2);
+    QCOMPARE(session->current()->scenario.cloudOptions[7].pricePerHour, stored.scenario.cloudOptions[7].pricePerHour);
+
+    // The utilization is read by the model at every evaluation: committing it needs no new model.
+    Workload workload = stored.scenario.workload;
+    workload.utilization = 0.8;
+    commands::editWorkload(*m_window->context(), m_wide, stored.scenario.name, QStringLiteral("utilization"),
+                           QStringLiteral("utilization"), stored.scenario.workload, workload);
+    QCOMPARE(session->scenarioReads() - reads, 3);
+    QCOMPARE(session->analysis().modelBuilds() - builds, 2);
+    QCOMPARE(m_window->scenarioView()->evaluation()->utilization, 0.8);
+}
+
+void TestChangeStream::aNameCostsNoRebuild()
+{
+    ScenarioSession *session = m_window->session();
+    const StoredScenario stored = *session->current();
+    const int builds = session->analysis().modelBuilds();
+    const CostModel *model = m_window->scenarioView()->costModel();
+    QVERIFY(model);
+
+    CloudOption renamed = stored.scenario.cloudOptions[3];
+    renamed.name = QStringLiteral("Renamed cloud");
+    commands::editCloudOption(*m_window->context(), m_wide, stored.ids.cloudOptions[3], QStringLiteral("name"),
+                              QStringLiteral("name"), stored.scenario.cloudOptions[3], renamed);
+    QCOMPARE(session->analysis().modelBuilds(), builds);
+    QCOMPARE(m_window->scenarioView()->costModel(), model);
+    // Builds come first in the model, then cloud options.
+    QCOMPARE(model->option(1 + 3).name, QStringLiteral("Renamed cloud"));
+    QCOMPARE(m_window->undoStack()->undoText(), QStringLiteral("Change name of Cloud 3"));
+}
+
+void TestChangeStream::theTreeChangesRowByRow()
+{
+    ScenarioTreeModel *tree = m_window->scenarioPanel()->model();
+    QSignalSpy resets(tree, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(tree, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(tree, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changed(tree, &QAbstractItemModel::dataChanged);
+    const QModelIndex clouds = tree->find(ScenarioTreeModel::Node::CloudGroup, m_wide);
+    QCOMPARE(tree->rowCount(clouds), 50);
+
+    m_window->addCloudOption();
+    QCOMPARE(tree->rowCount(clouds), 51);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.first().at(0).toModelIndex(), clouds);
+    QCOMPARE(inserted.first().at(1).toInt(), 50);
+    QCOMPARE(removed.count(), 0);
+
+    const StoredScenario stored = *m_window->session()->current();
+    commands::removeCloudOption(*m_window->context(), m_wide, stored.ids.cloudOptions[10],
+                                stored.scenario.cloudOptions[10].name);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(removed.first().at(1).toInt(), 10);
+    m_window->undoStack()->undo();
+    QCOMPARE(inserted.count(), 2);
+    QCOMPARE(inserted.last().at(1).toInt(), 10);
+    QCOMPARE(tree->index(10, 0, clouds).data().toString(), QStringLiteral("Cloud 10"));
+    QCOMPARE(ScenarioTreeModel::rowIdOf(tree->index(10, 0, clouds)), stored.ids.cloudOptions[10]);
+
+    changed.clear();
+    commands::renameScenario(*m_window->context(), m_wide, stored.scenario.name, QStringLiteral("Fifty, renamed"));
+    QVERIFY(!changed.isEmpty());
+    QCOMPARE(tree->scenarioIndex(m_wide).data().toString(), QStringLiteral("Fifty, renamed"));
+    QCOMPARE(resets.count(), 0);
+}
+
+void TestChangeStream::removedScenarioComesBackWithItsOfferLinks()
+{
+    Document &document = *m_window->document();
+    const auto offers = document.catalog().offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0, 3);
+    QCOMPARE(offers.size(), size_t(3));
+    commands::beginGroup(*m_window->context(), QStringLiteral("Add offers"));
+    for (const StoredOffer &offer : offers) {
+        CloudOption option = wideScenario().cloudOptions[0];
+        option.name = offer.offer.instanceType;
+        commands::addCloudOption(*m_window->context(), m_wide, option, offer.id);
+    }
+    commands::endGroup(*m_window->context());
+    const StoredScenario before = document.scenarios().loadStored(m_wide);
+    QCOMPARE(before.ids.cloudOptionOffers.back(), std::optional<qint64>(offers.back().id));
+
+    m_window->removeScenario();
+    QVERIFY(!document.scenarios().findId(before.scenario.name));
+    QVERIFY(m_window->currentScenarioId() != m_wide);
+    m_window->undoStack()->undo();
+    QCOMPARE(m_window->currentScenarioId(), m_wide);
+
+    const StoredScenario after = Document::open(m_path)->scenarios().loadStored(m_wide);
+    QVERIFY(after.scenario == before.scenario);
+    QCOMPARE(after.ids.cloudOptions, before.ids.cloudOptions);
+    QCOMPARE(after.ids.cloudOptionOffers, before.ids.cloudOptionOffers);
+    QCOMPARE(after.ids.builds, before.ids.builds);
+
+    // Redo and undo again: still the same rows.
+    m_window->undoStack()->redo();
+    m_window->undoStack()->undo();
+    QCOMPARE(Document::open(m_path)->scenarios().loadStored(m_wide).ids.cloudOptionOffers, before.ids.cloudOptionOffers);
+}
+
+void TestChangeStream::aCommandThatChangesNothingIsNotPushed()
+{
+    const StoredScenario stored = *m_window->session()->current();
+    const int steps = m_window->undoStack()->count();
+    commands::editCloudOption(*m_window->context(), m_wide, stored.ids.cloudOptions[0], QStringLiteral("pricing"),
+                              QStringLiteral("pricing"), stored.scenario.cloudOptions[0], stored.scenario.cloudOptions[0]);
+    commands::editWorkload(*m_window->context(), m_wide, stored.scenario.name, QStringLiteral("gpus"),
+                           QStringLiteral("GPUs"), stored.scenario.workload, stored.scenario.workload);
+    commands::renameScenario(*m_window->context(), m_wide, stored.scenario.name, stored.scenario.name);
+    commands::moveComponent(*m_window->context(), m_wide, 1, QStringLiteral("part"), 2, 2);
+    QCOMPARE(m_window->undoStack()->count(), steps);
+
+    // A drag that ends where it started leaves no step either.
+    Workload moved = stored.scenario.workload;
+    moved.utilization = 0.9;
+    commands::editWorkload(*m_window->context(), m_wide, stored.scenario.name, QStringLiteral("utilization"),
+                           QStringLiteral("utilization"), stored.scenario.workload, moved);
+    commands::editWorkload(*m_window->context(), m_wide, stored.scenario.name, QStringLiteral("utilization"),
+                           QStringLiteral("utilization"), moved, stored.scenario.workload);
+    QCOMPARE(m_window->undoStack()->count(), steps);
+}
+
+void TestChangeStream::anotherProcessWriteIsNoticed()
+{
+    ScenarioTreeModel *tree = m_window->scenarioPanel()->model();
+    const int scenarios = tree->rowCount();
+    OfferTableModel *offers = m_window->findChild<CatalogWidget *>()->offerModel();
+    const int shown = offers->rowCount();
+    QVERIFY(shown > 0);
+    QVERIFY(!m_window->context()->notifier().checkForOutsideChanges());
+    {
+        // Another connection: what another process (the command line, a second window) does.
+        auto other = Document::open(m_path);
+        Scenario added = wideScenario();
+        added.name = QStringLiteral("From elsewhere");
+        other->scenarios().save(added);
+        CloudOffer offer = other->catalog().offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0, 1).front().offer;
+        offer.instanceType = QStringLiteral("elsewhere.xlarge");
+        other->catalog().saveOffer(offer, std::nullopt);
+    }
+    QVERIFY(m_window->context()->notifier().checkForOutsideChanges());
+    QCOMPARE(tree->rowCount(), scenarios + 1);
+    QCOMPARE(m_window->currentScenarioId(), m_wide);
+    QCOMPARE(offers->rowCount(), shown + 1);
+    QVERIFY(!m_window->context()->notifier().checkForOutsideChanges());
+}
+
+void TestChangeStream::theDocumentsGpuFiguresReachTheEngine()
+{
+    Document &document = *m_window->document();
+    // A cloud GPU made twice as fast in the document: half the cost per reference GPU-hour.
+    std::optional<GpuModel> gpu = document.catalog().findGpu(QStringLiteral("H100-SXM5-80GB"));
+    QVERIFY(gpu);
+    const StoredScenario stored = *m_window->session()->current();
+    CloudOption option = stored.scenario.cloudOptions[0];
+    option.gpu = gpu->name;
+    commands::editCloudOption(*m_window->context(), m_wide, stored.ids.cloudOptions[0], QStringLiteral("gpu"),
+                              QStringLiteral("GPU"), stored.scenario.cloudOptions[0], option);
+    QVERIFY(m_window->scenarioView()->evaluation());
+    const double before = *m_window->scenarioView()->evaluation()->costPerReferenceGpuHour[1];
+    const double reference = document.catalog().findGpu(stored.scenario.referenceGpu)->relativeThroughput;
+    gpu->relativeThroughput = 2 * gpu->relativeThroughput;
+    document.catalog().saveGpuModel(*gpu);
+    const double after = *m_window->scenarioView()->evaluation()->costPerReferenceGpuHour[1];
+    QVERIFY2(qFuzzyCompare(after, before / 2), qPrintable(QStringLiteral("%1 then %2").arg(before).arg(after)));
+    QVERIFY(reference > 0);
+}
+
+QTEST_MAIN(TestChangeStream)
+#include "test_changestream.moc"
