@@ -1,4 +1,7 @@
 // `breakeven compare` run as a process on the example scenarios: output, JSON and exit codes.
+#include "store/document.h"
+#include "../support/testsupport.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -8,20 +11,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run breakeven(const QStringList &arguments)
-{
-    QProcess p;
-    p.start(QStringLiteral(BREAKEVEN_EXECUTABLE), arguments);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using testsupport::Run;
+using testsupport::runBreakeven;
 
 QString example(const char *name)
 {
@@ -56,12 +47,12 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         QFETCH(int, options);
-        const Run table = breakeven({QStringLiteral("compare"), file});
+        const Run table = runBreakeven({QStringLiteral("compare"), file});
         QCOMPARE(table.exitCode, 0);
         QVERIFY(table.out.contains("Cheapest over"));
         QVERIFY(table.err.isEmpty());
 
-        const Run json = breakeven({QStringLiteral("compare"), file, QStringLiteral("--json")});
+        const Run json = runBreakeven({QStringLiteral("compare"), file, QStringLiteral("--json")});
         QCOMPARE(json.exitCode, 0);
         QJsonParseError error;
         const QJsonObject results = QJsonDocument::fromJson(json.out, &error).object();
@@ -81,7 +72,7 @@ private Q_SLOTS:
 
     void budgetRigMatchesTheWorkedExample()
     {
-        const Run run = breakeven({QStringLiteral("compare"), example("budget-k80-rig"), QStringLiteral("--json")});
+        const Run run = runBreakeven({QStringLiteral("compare"), example("budget-k80-rig"), QStringLiteral("--json")});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject results = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(results[QStringLiteral("currency")].toString(), QStringLiteral("EUR"));
@@ -99,18 +90,54 @@ private Q_SLOTS:
         // A new document holds the examples; DOCUMENT#name evaluates like the JSON file.
         QTemporaryDir dir;
         const QString document = dir.filePath(QStringLiteral("compare.breakeven"));
-        QCOMPARE(breakeven({QStringLiteral("new"), document}).exitCode, 0);
-        const Run fromFile = breakeven({QStringLiteral("compare"), example("h100-server"), QStringLiteral("--json")});
+        QCOMPARE(runBreakeven({QStringLiteral("new"), document}).exitCode, 0);
+        const Run fromFile = runBreakeven({QStringLiteral("compare"), example("h100-server"), QStringLiteral("--json")});
         const QString name = QJsonDocument::fromJson(fromFile.out).object()[QStringLiteral("scenario")].toString();
-        const Run fromDocument = breakeven({QStringLiteral("compare"), document + QLatin1Char('#') + name, QStringLiteral("--json")});
+        const Run fromDocument = runBreakeven({QStringLiteral("compare"), document + QLatin1Char('#') + name, QStringLiteral("--json")});
         QCOMPARE(fromDocument.exitCode, 0);
         QCOMPARE(fromDocument.out, fromFile.out);
 
-        const Run missing = breakeven({QStringLiteral("compare"), document + QStringLiteral("#No such scenario")});
+        const Run missing = runBreakeven({QStringLiteral("compare"), document + QStringLiteral("#No such scenario")});
         QCOMPARE(missing.exitCode, 1);
         QVERIFY(missing.err.contains("No such scenario"));
-        const Run noDocument = breakeven({QStringLiteral("compare"), dir.filePath(QStringLiteral("none.breakeven#x"))});
+        const Run noDocument = runBreakeven({QStringLiteral("compare"), dir.filePath(QStringLiteral("none.breakeven#x"))});
         QCOMPARE(noDocument.exitCode, 1);
+    }
+
+    void documentGpuFiguresReachTheEngine()
+    {
+        // DOCUMENT#name is assembled against the document's GPU catalog, not the bundled one.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("gpus.breakeven"));
+        QCOMPARE(runBreakeven({QStringLiteral("new"), path}).exitCode, 0);
+        QString gpuName;
+        QString optionName;
+        {
+            auto document = breakeven::Document::open(path);
+            breakeven::Scenario scenario = document->scenarios().load(document->scenarios().names().front());
+            QVERIFY(!scenario.cloudOptions.empty());
+            scenario.gpus.clear(); // figures carried by the scenario would win over the catalog's
+            scenario.name = QStringLiteral("catalog figures");
+            document->scenarios().save(scenario);
+            gpuName = scenario.cloudOptions.front().gpu;
+            optionName = scenario.cloudOptions.front().name;
+        }
+        const QStringList compare{QStringLiteral("compare"), path + QStringLiteral("#catalog figures"), QStringLiteral("--json")};
+        const Run before = runBreakeven(compare);
+        QCOMPARE(before.exitCode, 0);
+        {
+            auto document = breakeven::Document::open(path);
+            std::optional<breakeven::GpuModel> gpu = document->catalog().findGpu(gpuName);
+            QVERIFY(gpu);
+            gpu->relativeThroughput *= 2;
+            document->catalog().saveGpuModel(*gpu);
+        }
+        const Run after = runBreakeven(compare);
+        QCOMPARE(after.exitCode, 0);
+        const double was = option(QJsonDocument::fromJson(before.out).object(), optionName)[QStringLiteral("costPerReferenceGpuHour")].toDouble();
+        const double is = option(QJsonDocument::fromJson(after.out).object(), optionName)[QStringLiteral("costPerReferenceGpuHour")].toDouble();
+        QVERIFY(was > 0);
+        QVERIFY2(qFuzzyCompare(is, was / 2), qPrintable(QStringLiteral("%1 then %2").arg(was).arg(is)));
     }
 
     void utilizationOverride_data()
@@ -126,7 +153,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, utilization);
         QFETCH(double, expected);
-        const Run run = breakeven({QStringLiteral("compare"), example("h100-server"), QStringLiteral("--json"),
+        const Run run = runBreakeven({QStringLiteral("compare"), example("h100-server"), QStringLiteral("--json"),
                                    QStringLiteral("--utilization"), utilization});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject results = QJsonDocument::fromJson(run.out).object();
@@ -168,7 +195,7 @@ private Q_SLOTS:
         QFETCH(QStringList, arguments);
         QFETCH(int, exitCode);
         QFETCH(QString, message);
-        const Run run = breakeven(arguments);
+        const Run run = runBreakeven(arguments);
         QCOMPARE(run.exitCode, exitCode);
         if (exitCode == 0) {
             QVERIFY(!run.out.isEmpty());

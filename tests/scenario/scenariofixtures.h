@@ -1,9 +1,10 @@
-// Shared by the scenario JSON tests: exact field-by-field comparison of scenarios, builders of
+// Shared by the scenario JSON tests: comparison of scenarios (testsupport.h), builders of
 // small documents, the documented example with the values it must read as, and a scenario in
 // which every field is set.
 #pragma once
 
 #include "domain.h"
+#include "../support/testsupport.h"
 
 #include <QByteArray>
 #include <QTest>
@@ -25,71 +26,11 @@ inline QString show(PricingPlan value) { return toString(value); }
 inline QString show(CloudCategory value) { return toString(value); }
 inline QString show(BuildKind value) { return toString(value); }
 
-#define SAME(field) QCOMPARE(show(actual.field), show(expected.field))
-
-inline void compare(const Workload &actual, const Workload &expected)
-{
-    SAME(name); SAME(gpus); SAME(utilization); SAME(minGpuMemoryGB); SAME(growthPerYear);
-    SAME(storageGB); SAME(egressGBPerMonth); SAME(jobReferenceGpuHours); SAME(gpusPerJob);
-    SAME(parallelJobs);
-}
-
-inline void compare(const GpuModel &actual, const GpuModel &expected)
-{
-    SAME(name); SAME(vendor); SAME(architecture); SAME(year); SAME(memoryGB); SAME(bandwidthGBs);
-    SAME(fp16Tflops); SAME(fp32Tflops); SAME(tdpW); SAME(gpusPerBoard); SAME(priceNewUsd);
-    SAME(priceUsedUsd); SAME(relativeThroughput); SAME(throughputBasis); SAME(source); SAME(asOf);
-}
-
-inline void compare(const CloudOption &actual, const CloudOption &expected)
-{
-    SAME(name); SAME(provider); SAME(category); SAME(instanceType); SAME(gpu); SAME(region);
-    SAME(gpusPerInstance); SAME(pricing); SAME(pricePerHour); SAME(currency); SAME(spotRework);
-    SAME(platformFeePerMonth); SAME(storagePerGBMonth); SAME(egressPerGB); SAME(priceMultiplier);
-    SAME(maxGpus);
-}
-
-inline void compare(const OnPremBuild &actual, const OnPremBuild &expected)
-{
-    SAME(name); SAME(kind); SAME(gpu); SAME(gpuCount); SAME(listPrice); SAME(preBuiltMarkup);
-    SAME(currency); SAME(infrastructureOneTime); SAME(idleW); SAME(loadW); SAME(electricityPerKWh);
-    SAME(pue); SAME(overheadPerYearOfHardware); SAME(overheadIncludesPower); SAME(laborPerMonth);
-    SAME(colocationPerMonth); SAME(lifetimeYears); SAME(depreciationPerYear);
-    QCOMPARE(actual.components.size(), expected.components.size());
-    for (std::size_t i = 0; i < expected.components.size(); ++i) {
-        QCOMPARE(actual.components[i].name, expected.components[i].name);
-        QCOMPARE(show(actual.components[i].price), show(expected.components[i].price));
-        QCOMPARE(show(actual.components[i].quantity), show(expected.components[i].quantity));
-    }
-}
-
-template <typename T>
-void compareLists(const std::vector<T> &actual, const std::vector<T> &expected)
-{
-    QCOMPARE(actual.size(), expected.size());
-    for (std::size_t i = 0; i < expected.size() && !QTest::currentTestFailed(); ++i)
-        compare(actual[i], expected[i]);
-}
-
+// Fails the test with the first difference when `actual` is not `expected`.
 inline void compare(const Scenario &actual, const Scenario &expected)
 {
-    SAME(name); SAME(currency); SAME(horizonMonths); SAME(referenceGpu); SAME(discountRatePerYear);
-    SAME(creditResaleValue);
-    QCOMPARE(actual.exchangeRates.size(), expected.exchangeRates.size());
-    for (const auto &[code, rate] : expected.exchangeRates) {
-        QVERIFY2(actual.exchangeRates.count(code), qPrintable(code));
-        QCOMPARE(show(actual.exchangeRates.at(code)), show(rate));
-    }
-    compare(actual.workload, expected.workload);
-    if (QTest::currentTestFailed()) return;
-    compareLists(actual.gpus, expected.gpus);
-    if (QTest::currentTestFailed()) return;
-    compareLists(actual.cloudOptions, expected.cloudOptions);
-    if (QTest::currentTestFailed()) return;
-    compareLists(actual.onPremOptions, expected.onPremOptions);
+    QCOMPARE(testsupport::scenarioDifferences(actual, expected), QString());
 }
-
-#undef SAME
 
 // A version 1 document with the given top-level fields after format and version.
 inline QByteArray doc(const QByteArray &fields = {})
@@ -203,110 +144,6 @@ inline Scenario productExample()
     return s;
 }
 
-// A scenario in which every field differs from its default, with values that are hard to
-// round-trip: shortest-form doubles, extremes, escapes and non-ASCII text.
-inline Scenario everyField()
-{
-    Scenario s;
-    // Quotes, a backslash and text beyond ASCII; control characters are refused (see
-    // rejectsInvalidInput), so none can be written back.
-    s.name = QStringLiteral("Rig \"α\" \\ vs cloud / second line € 😀");
-    s.currency = QStringLiteral("EUR");
-    s.exchangeRates = {{QStringLiteral("USD"), 0.92}, {QStringLiteral("GBP"), 1.0 / 3},
-                       {QStringLiteral("JPY"), 0.0061}};
-    s.horizonMonths = 600;
-    s.referenceGpu = QStringLiteral("H100-SXM5-80GB");
-    s.discountRatePerYear = -0.5;
-    s.creditResaleValue = true;
-
-    Workload &w = s.workload;
-    w.name = QStringLiteral("sweeps");
-    w.gpus = 987654321987.654; // up to the limit of 1e12, with every digit kept
-    w.utilization = 0.1 + 0.2;
-    w.minGpuMemoryGB = 40;
-    w.growthPerYear = 0.25;
-    w.storageGB = 1e-300;
-    w.egressGBPerMonth = 123456789.123;
-    w.jobReferenceGpuHours = 0;
-    w.gpusPerJob = 8;
-    w.parallelJobs = 2147483647;
-
-    GpuModel g;
-    g.name = QStringLiteral("K80");
-    g.vendor = QStringLiteral("NVIDIA");
-    g.architecture = QStringLiteral("Kepler");
-    g.year = 2014;
-    g.memoryGB = 12;
-    g.bandwidthGBs = 240.5;
-    g.fp16Tflops = 4.37;
-    g.fp32Tflops = 8.73;
-    g.tdpW = 300;
-    g.gpusPerBoard = 2;
-    g.priceNewUsd = 5000;
-    g.priceUsedUsd = 96.5;
-    g.relativeThroughput = 0.03;
-    g.throughputBasis = QStringLiteral("fp32 ratio");
-    g.source = QStringLiteral("https://example.org/k80");
-    g.asOf = QStringLiteral("2024-05-01");
-    s.gpus = {g};
-    g.name = QStringLiteral("P40");
-    g.relativeThroughput = 1e-7; // written in exponent form
-    s.gpus.push_back(g);
-
-    CloudOption c;
-    c.name = QStringLiteral("p3 spot");
-    c.provider = QStringLiteral("aws");
-    c.category = CloudCategory::Marketplace;
-    c.instanceType = QStringLiteral("p3.8xlarge");
-    c.gpu = QStringLiteral("V100");
-    c.region = QStringLiteral("eu-west-1");
-    c.gpusPerInstance = 4;
-    c.pricing = PricingPlan::Reserved3y;
-    c.pricePerHour = 12.24;
-    c.currency = QStringLiteral("GBP");
-    c.spotRework = 10;
-    c.platformFeePerMonth = 49.99;
-    c.storagePerGBMonth = 0.023;
-    c.egressPerGB = 0.09;
-    c.priceMultiplier = 0.8;
-    c.maxGpus = 512;
-    s.cloudOptions = {c};
-    c.name = QStringLiteral("ml cloud");
-    c.category = CloudCategory::MlCloud;
-    c.pricing = PricingPlan::Spot;
-    s.cloudOptions.push_back(c);
-
-    OnPremBuild b;
-    b.name = QStringLiteral("Tower");
-    b.kind = BuildKind::PreBuilt;
-    b.gpu = QStringLiteral("K80");
-    b.gpuCount = 4;
-    b.components = {{QStringLiteral("board"), 40, 1},
-                    {QString(), 9.99, 2.5},
-                    {QStringLiteral("K80"), 96, 0}};
-    b.listPrice = 1234.5;
-    b.preBuiltMarkup = 0.5;
-    b.currency = QStringLiteral("CHF");
-    b.infrastructureOneTime = 800;
-    b.idleW = 0;
-    b.loadW = 950.5;
-    b.electricityPerKWh = 0.3;
-    b.pue = 1.5;
-    b.overheadPerYearOfHardware = 0.5;
-    b.overheadIncludesPower = true;
-    b.laborPerMonth = 100;
-    b.colocationPerMonth = 75;
-    b.lifetimeYears = 50;
-    b.depreciationPerYear = 1;
-    s.onPremOptions = {b};
-    b.name = QStringLiteral("Scratch build");
-    b.kind = BuildKind::BuiltFromScratch;
-    b.listPrice.reset();
-    b.idleW.reset();
-    b.loadW.reset();
-    b.components.clear();
-    s.onPremOptions.push_back(b);
-    return s;
-}
+using testsupport::everyField;
 
 } // namespace breakeven::fixtures

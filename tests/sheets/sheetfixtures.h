@@ -2,6 +2,7 @@
 // folder, offer lookup by key, and a SkyPilot-format sheet generator for the large cases.
 #pragma once
 
+#include "../support/testsupport.h"
 #include "skypilotsheet.h"
 #include "sheets/sheetimporter.h"
 #include "store/document.h"
@@ -18,25 +19,8 @@
 
 namespace sheetfixtures {
 
-// One run of the `breakeven` executable: exit code (-1 when it crashed or hung for 2 minutes)
-// and what it printed.
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-inline Run runBreakeven(const QStringList &arguments,
-                        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(environment);
-    p.start(QStringLiteral(BREAKEVEN_EXECUTABLE), arguments);
-    if (!p.waitForFinished(120000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using testsupport::Run;
+using testsupport::runBreakeven;
 
 inline QString fixture(const QString &name)
 {
