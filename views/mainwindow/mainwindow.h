@@ -42,7 +42,28 @@ public:
     ScenarioSession *session() const { return m_session; }
     qint64 currentScenarioId() const { return currentId(); }
     QString statusText() const;
-    QAction *action(const QString &objectName) const;
+    struct Actions {
+        QAction *newDocument = nullptr;
+        QAction *openDocument = nullptr;
+        QAction *saveAs = nullptr;
+        QAction *importScenario = nullptr;
+        QAction *exportScenario = nullptr;
+        QAction *exportChart = nullptr;
+        QAction *exportReport = nullptr;
+        QAction *quit = nullptr;
+        QAction *undo = nullptr;
+        QAction *redo = nullptr;
+        QAction *addScenario = nullptr;
+        QAction *duplicateScenario = nullptr;
+        QAction *renameScenario = nullptr;
+        QAction *removeScenario = nullptr;
+        QAction *addBuild = nullptr;
+        QAction *addCloudOption = nullptr;
+        QAction *removePart = nullptr;
+        QAction *importPriceSheet = nullptr;
+        QAction *about = nullptr;
+    };
+    const Actions &actions() const { return m_actions; }
 
     // Import Price Sheet… runs the dialog this returns; the catalog is read again afterwards.
     void setImportWizardFactory(std::function<QDialog *(QWidget *)> factory);
@@ -113,6 +134,7 @@ private:
 
     DocumentContext *m_context;
     ScenarioSession *m_session;
+    Actions m_actions;
     ScenarioPanel *m_panel = nullptr;
     ScenarioView *m_view = nullptr;
     CatalogWidget *m_catalog = nullptr;

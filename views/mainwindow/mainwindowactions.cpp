@@ -41,11 +41,6 @@ QAction *makeAction(QObject *parent, const char *objectName, const QString &text
 
 } // namespace
 
-QAction *MainWindow::action(const QString &objectName) const
-{
-    return findChild<QAction *>(objectName);
-}
-
 void MainWindow::createActions()
 {
     QStyle *s = style();
@@ -55,83 +50,82 @@ void MainWindow::createActions()
         connect(action, &QAction::triggered, this, slot);
         return action;
     };
-    add("newDocument", tr("&New…"), QKeySequence::New, s->standardIcon(QStyle::SP_FileIcon),
+    m_actions.newDocument = add("newDocument", tr("&New…"), QKeySequence::New, s->standardIcon(QStyle::SP_FileIcon),
         &MainWindow::chooseNewDocument);
-    add("openDocument", tr("&Open…"), QKeySequence::Open, s->standardIcon(QStyle::SP_DialogOpenButton),
+    m_actions.openDocument = add("openDocument", tr("&Open…"), QKeySequence::Open, s->standardIcon(QStyle::SP_DialogOpenButton),
         &MainWindow::chooseOpenDocument);
-    add("saveAs", tr("Save &As…"), QKeySequence::SaveAs, s->standardIcon(QStyle::SP_DialogSaveButton),
+    m_actions.saveAs = add("saveAs", tr("Save &As…"), QKeySequence::SaveAs, s->standardIcon(QStyle::SP_DialogSaveButton),
         &MainWindow::chooseSaveAs);
-    add("importScenario", tr("&Import Scenario JSON…"), QKeySequence(Qt::CTRL | Qt::Key_I), {},
+    m_actions.importScenario = add("importScenario", tr("&Import Scenario JSON…"), QKeySequence(Qt::CTRL | Qt::Key_I), {},
         &MainWindow::chooseImportScenario);
-    add("exportScenario", tr("&Export Scenario JSON…"), QKeySequence(Qt::CTRL | Qt::Key_E), {},
+    m_actions.exportScenario = add("exportScenario", tr("&Export Scenario JSON…"), QKeySequence(Qt::CTRL | Qt::Key_E), {},
         &MainWindow::chooseExportScenario);
-    add("exportChart", tr("Export &Chart…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), {},
+    m_actions.exportChart = add("exportChart", tr("Export &Chart…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), {},
         &MainWindow::chooseExportChart);
-    add("exportReport", tr("Export &Report…"), QKeySequence::Print, s->standardIcon(QStyle::SP_FileDialogContentsView),
+    m_actions.exportReport = add("exportReport", tr("Export &Report…"), QKeySequence::Print, s->standardIcon(QStyle::SP_FileDialogContentsView),
         &MainWindow::chooseExportReport);
-    add("quit", tr("&Quit"), QKeySequence::Quit, {}, &MainWindow::close);
+    m_actions.quit = add("quit", tr("&Quit"), QKeySequence::Quit, {}, &MainWindow::close);
 
-    QAction *undo = undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction *undo = m_actions.undo = undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setObjectName(QStringLiteral("undo"));
     undo->setShortcut(QKeySequence::Undo);
     undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
-    QAction *redo = undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction *redo = m_actions.redo = undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setObjectName(QStringLiteral("redo"));
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
     redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
 
-    add("addScenario", tr("&Add Scenario"), QKeySequence(Qt::CTRL | Qt::Key_T), s->standardIcon(QStyle::SP_FileDialogNewFolder),
+    m_actions.addScenario = add("addScenario", tr("&Add Scenario"), QKeySequence(Qt::CTRL | Qt::Key_T), s->standardIcon(QStyle::SP_FileDialogNewFolder),
         [this] { addScenario(); });
-    add("duplicateScenario", tr("D&uplicate Scenario"), QKeySequence(Qt::CTRL | Qt::Key_D), {},
+    m_actions.duplicateScenario = add("duplicateScenario", tr("D&uplicate Scenario"), QKeySequence(Qt::CTRL | Qt::Key_D), {},
         &MainWindow::duplicateScenario);
-    add("renameScenario", tr("&Rename Scenario…"), QKeySequence(Qt::Key_F2), {}, &MainWindow::chooseRenameScenario);
-    add("removeScenario", tr("D&elete Scenario"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete),
+    m_actions.renameScenario = add("renameScenario", tr("&Rename Scenario…"), QKeySequence(Qt::Key_F2), {}, &MainWindow::chooseRenameScenario);
+    m_actions.removeScenario = add("removeScenario", tr("D&elete Scenario"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete),
         s->standardIcon(QStyle::SP_TrashIcon), &MainWindow::removeScenario);
-    add("addBuild", tr("Add On-Prem &Build"), QKeySequence(Qt::CTRL | Qt::Key_B), s->standardIcon(QStyle::SP_ComputerIcon),
+    m_actions.addBuild = add("addBuild", tr("Add On-Prem &Build"), QKeySequence(Qt::CTRL | Qt::Key_B), s->standardIcon(QStyle::SP_ComputerIcon),
         &MainWindow::addBuild);
-    add("addCloudOption", tr("Add &Cloud Option"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+    m_actions.addCloudOption = add("addCloudOption", tr("Add &Cloud Option"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
         s->standardIcon(QStyle::SP_DriveNetIcon), &MainWindow::addCloudOption);
-    add("removePart", tr("Delete Selected Build or Option"), QKeySequence::Delete, {},
+    m_actions.removePart = add("removePart", tr("Delete Selected Build or Option"), QKeySequence::Delete, {},
         &MainWindow::removeSelectedPart);
-    add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
+    m_actions.importPriceSheet = add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
         &MainWindow::chooseImportSheet);
-    add("about", tr("&About Breakeven"), {}, {}, &MainWindow::about);
+    m_actions.about = add("about", tr("&About Breakeven"), {}, {}, &MainWindow::about);
     // Delete must not steal the key from the editors' line edits and spin boxes.
-    action(QStringLiteral("removePart"))->setShortcutContext(Qt::WidgetShortcut);
-    m_panel->tree()->addAction(action(QStringLiteral("removePart")));
+    m_actions.removePart->setShortcutContext(Qt::WidgetShortcut);
+    m_panel->tree()->addAction(m_actions.removePart);
 }
 
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(action(QStringLiteral("newDocument")));
-    file->addAction(action(QStringLiteral("openDocument")));
+    file->addAction(m_actions.newDocument);
+    file->addAction(m_actions.openDocument);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recent = new RecentFiles(m_recentMenu, this);
     connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openDocument);
-    file->addAction(action(QStringLiteral("saveAs")));
+    file->addAction(m_actions.saveAs);
     file->addSeparator();
-    file->addAction(action(QStringLiteral("importScenario")));
-    file->addAction(action(QStringLiteral("exportScenario")));
+    file->addAction(m_actions.importScenario);
+    file->addAction(m_actions.exportScenario);
     file->addSeparator();
-    file->addAction(action(QStringLiteral("exportChart")));
-    file->addAction(action(QStringLiteral("exportReport")));
+    file->addAction(m_actions.exportChart);
+    file->addAction(m_actions.exportReport);
     file->addSeparator();
-    file->addAction(action(QStringLiteral("quit")));
+    file->addAction(m_actions.quit);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(action(QStringLiteral("undo")));
-    edit->addAction(action(QStringLiteral("redo")));
+    edit->addAction(m_actions.undo);
+    edit->addAction(m_actions.redo);
 
     QMenu *scenario = menuBar()->addMenu(tr("&Scenario"));
-    for (const char *name : {"addScenario", "duplicateScenario", "renameScenario", "removeScenario"})
-        scenario->addAction(action(QString::fromLatin1(name)));
+    scenario->addActions({m_actions.addScenario, m_actions.duplicateScenario, m_actions.renameScenario,
+                          m_actions.removeScenario});
     scenario->addSeparator();
-    for (const char *name : {"addBuild", "addCloudOption", "removePart"})
-        scenario->addAction(action(QString::fromLatin1(name)));
+    scenario->addActions({m_actions.addBuild, m_actions.addCloudOption, m_actions.removePart});
 
     QMenu *catalog = menuBar()->addMenu(tr("&Catalog"));
-    catalog->addAction(action(QStringLiteral("importPriceSheet")));
+    catalog->addAction(m_actions.importPriceSheet);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     QAction *showScenarios = m_scenarioDock->toggleViewAction();
@@ -142,7 +136,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(showCatalog);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(action(QStringLiteral("about")));
+    help->addAction(m_actions.about);
 }
 
 void MainWindow::createToolBar()
@@ -150,13 +144,11 @@ void MainWindow::createToolBar()
     QToolBar *bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    for (const char *name : {"openDocument", "undo", "redo"})
-        bar->addAction(action(QString::fromLatin1(name)));
+    bar->addActions({m_actions.openDocument, m_actions.undo, m_actions.redo});
     bar->addSeparator();
-    for (const char *name : {"addScenario", "addBuild", "addCloudOption"})
-        bar->addAction(action(QString::fromLatin1(name)));
+    bar->addActions({m_actions.addScenario, m_actions.addBuild, m_actions.addCloudOption});
     bar->addSeparator();
-    bar->addAction(action(QStringLiteral("exportReport")));
+    bar->addAction(m_actions.exportReport);
     m_viewMenu->addAction(bar->toggleViewAction());
 }
 
@@ -186,12 +178,12 @@ void MainWindow::connectView()
 void MainWindow::updateActions()
 {
     const bool hasDocument = document() != nullptr;
-    for (const char *name : {"duplicateScenario", "renameScenario", "removeScenario", "addBuild", "addCloudOption",
-                             "exportScenario", "removePart"})
-        action(QString::fromLatin1(name))->setEnabled(hasDocument && current());
+    for (QAction *action : {m_actions.duplicateScenario, m_actions.renameScenario, m_actions.removeScenario,
+                            m_actions.addBuild, m_actions.addCloudOption, m_actions.exportScenario, m_actions.removePart})
+        action->setEnabled(hasDocument && current());
     const bool evaluated = m_view->costModel() != nullptr && m_view->evaluation() != nullptr;
-    action(QStringLiteral("exportChart"))->setEnabled(evaluated);
-    action(QStringLiteral("exportReport"))->setEnabled(evaluated);
+    m_actions.exportChart->setEnabled(evaluated);
+    m_actions.exportReport->setEnabled(evaluated);
 }
 
 void MainWindow::chooseImportSheet()
