@@ -1,7 +1,7 @@
 #include "cli.h"
 
 #include "arguments.h"
-#include "commands.h"
+#include "verbs.h"
 #include "inputerror.h"
 
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "arguments.h"
 #include "cli.h"
-#include "commands.h"
+#include "verbs.h"
 #include "scenarioargument.h"
 
 #include "engine/assembly.h"

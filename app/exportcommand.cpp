@@ -1,7 +1,7 @@
 // `breakeven export` and `breakeven report`: charts and the PDF report, rendered without a display.
 #include "arguments.h"
 #include "cli.h"
-#include "commands.h"
+#include "verbs.h"
 #include "scenarioargument.h"
 
 #include "engine/assembly.h"

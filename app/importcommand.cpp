@@ -1,11 +1,11 @@
 #include "arguments.h"
 #include "cli.h"
-#include "commands.h"
+#include "verbs.h"
 
 #include "inputerror.h"
-#include "sheets/csvreader.h"
-#include "sheets/importreportformat.h"
-#include "sheets/sheetimporter.h"
+#include "text/csvreader.h"
+#include "import/importreportformat.h"
+#include "import/sheetimporter.h"
 #include "store/document.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 #include "scenarioargument.h"
 
 #include "inputerror.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "store/document.h"
 
 #include "engine/assembly.h"
@@ -18,6 +18,7 @@ namespace {
 LoadedScenario assembled(Scenario scenario, GpuCatalog catalog, const QString &argument)
 {
     try {
+        validateScenario(scenario);
         EngineInput input = assemble(scenario, catalog);
         return {std::move(scenario), std::move(catalog), std::move(input)};
     } catch (const InputError &error) {

@@ -1,7 +1,7 @@
 #include "bundledcatalog.h"
 
 #include "inputerror.h"
-#include "sheets/csvreader.h"
+#include "text/csvreader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,6 @@
 #include "assembly.h"
 
 #include "inputerror.h"
-#include "scenario/scenariojson.h"
 
 #include <cmath>
 
@@ -52,7 +51,6 @@ double defaultLoadW(const GpuModel &gpu, int devices)
 
 EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
 {
-    validateScenario(s);
     // Every throughput is relative to the reference: an unknown one would silently leave the
     // catalog's own reference in its place.
     if (!resolveGpu(s, s.referenceGpu, catalog))

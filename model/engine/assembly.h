@@ -11,6 +11,8 @@ namespace breakeven {
 
 // Throws InputError naming the JSON path of the offending field
 // ("cloudOptions[1].gpu: unknown GPU \"X\"", "onPremOptions[0].currency: no exchange rate ...").
+// The ranges and limits of the scenario format are checked before, by validateScenario()
+// (exchange/scenariojson.h): whoever reads a scenario from outside calls it.
 EngineInput assemble(const Scenario &scenario, const GpuCatalog &catalog);
 
 // The GPU an option names, as the scenario sees it (relative throughput already rescaled).

@@ -4,9 +4,9 @@
 #include "catalogrepository.h"
 #include "connection.h"
 #include "inputerror.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "scenariorepository.h"
-#include "sheets/csvreader.h"
+#include "text/csvreader.h"
 
 #include <QCryptographicHash>
 #include <QFile>

@@ -8,7 +8,7 @@
 // document alone against two while another connection has it open, and one round of the same
 // rows grouped by region. An argument sets the number of rows (`bench_import 100000`); the
 // budget is stated for the default million.
-#include "../sheets/skypilotsheet.h"
+#include "../import/skypilotsheet.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

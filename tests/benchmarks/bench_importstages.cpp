@@ -2,13 +2,13 @@
 // the CSV reader (with and without hashing), typed rows, validated offers and their encoding
 // for the writer. Each line adds one stage to the one before; no document is written.
 // An argument sets the number of rows (default 1,000,000).
-#include "../sheets/skypilotsheet.h"
+#include "../import/skypilotsheet.h"
 #include "catalog/gpucatalog.h"
-#include "sheets/csvreader.h"
-#include "sheets/offerwriter.h"
-#include "sheets/sheetpreset.h"
-#include "sheets/sha256.h"
-#include "sheets/sheetrow.h"
+#include "text/csvreader.h"
+#include "import/offerwriter.h"
+#include "import/sheetpreset.h"
+#include "text/sha256.h"
+#include "import/sheetrow.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -2,9 +2,9 @@
 // the preview table, then the table's model and its status filter, as the wizard's preview page
 // has them. Prints the time of each and the peak resident memory, for 100,000 and 1,000,000 rows
 // (an argument sets one count instead).
-#include "../sheets/skypilotsheet.h"
+#include "../import/skypilotsheet.h"
 #include "importwizard/rowreportmodel.h"
-#include "sheets/sheetimporter.h"
+#include "import/sheetimporter.h"
 #include "store/document.h"
 
 #include <QCoreApplication>

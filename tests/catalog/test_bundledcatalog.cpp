@@ -4,7 +4,7 @@
 #include "catalog/bundledcatalog.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 
 #include <QDate>
 #include <QSet>

@@ -9,7 +9,7 @@
 #include "export/chartexport.h"
 #include "export/reportwriter.h"
 #include "inputerror.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "scenarioview/resultsmodel.h"
 #include "scenarioview/scenarioview.h"
 #include "scenarioview/utilizationbar.h"

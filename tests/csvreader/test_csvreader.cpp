@@ -1,5 +1,5 @@
 #include "inputerror.h"
-#include "sheets/csvreader.h"
+#include "text/csvreader.h"
 
 #include <QDir>
 #include <QFile>

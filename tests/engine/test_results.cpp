@@ -1,5 +1,6 @@
 // Crossover, break-even utilization, cost ratio, "cheapest" answers and the n/a cases.
 #include "enginefixtures.h"
+#include "exchange/scenariojson.h"
 
 #include <QRandomGenerator>
 #include <QtTest>
@@ -139,14 +140,15 @@ private Q_SLOTS:
         QVERIFY(m.pairs(e).empty());
     }
 
-    // Scenarios beyond the format's limits (1e12 for any number) never reach the engine ...
+    // Scenarios beyond the format's limits (1e12 for any number) are refused by the check every
+    // reader of a scenario runs before assembling it (the window's analysis, the command line) ...
     void hugeScenarioInputsAreRefused()
     {
         Scenario s = scenario(1e300, 1);
         s.onPremOptions = {build(QStringLiteral("b"), 1000)};
         s.cloudOptions = {cloud(QStringLiteral("c"), 1.0)};
         try {
-            model(s);
+            validateScenario(s);
             QFAIL("a workload of 1e300 GPUs was accepted");
         } catch (const InputError &error) {
             QCOMPARE(error.where(), QStringLiteral("workload.gpus"));

@@ -10,6 +10,7 @@
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
 #include "inputerror.h"
+#include "exchange/scenariojson.h"
 #include "store/document.h"
 
 #include <QCoreApplication>
@@ -55,6 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         for (const QString &name : document->scenarios().names()) {
             const breakeven::Scenario scenario = document->scenarios().load(name);
             try {
+                breakeven::validateScenario(scenario);
                 const breakeven::CostModel model(breakeven::assemble(scenario, breakeven::GpuCatalog::bundled()));
                 model.pairs(model.evaluate(scenario.workload.utilization));
             } catch (const breakeven::InputError &) { // a scenario the rules refuse

@@ -7,8 +7,8 @@
 // the offers as they were, and a commit must add exactly what the report says; every 64 commits
 // the document is checked with quick_check and made anew, so that it stays small.
 #include "inputerror.h"
-#include "sheets/sheetimporter.h"
-#include "sheets/sheetpreset.h"
+#include "import/sheetimporter.h"
+#include "import/sheetpreset.h"
 #include "store/document.h"
 
 #include <QCoreApplication>

@@ -8,7 +8,7 @@
 #include "engine/resultstext.h"
 #include "export/reportwriter.h"
 #include "inputerror.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 
 #include <QApplication>
 #include <QDir>

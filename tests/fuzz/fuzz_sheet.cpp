@@ -3,7 +3,7 @@
 // split by the reader itself or all of them left to libcsv. All three must read the same records
 // (lines and fields) and fail, if they fail, with the same message.
 #include "inputerror.h"
-#include "sheets/csvreader.h"
+#include "text/csvreader.h"
 
 #include <QStringList>
 

@@ -15,7 +15,7 @@
 #include "scenarioview/scenarioview.h"
 #include "store/document.h"
 
-#include "../sheets/sheetfixtures.h"
+#include "../import/sheetfixtures.h"
 
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>

@@ -2,7 +2,7 @@
 // judged, a second writer waits for the first, readers never fail during an import, reading
 // writes nothing (read-only files and folders included), and a failed import leaves the file's
 // bytes as they were. Every writer and reader here is a separate `breakeven` process.
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "sheetfixtures.h"
 #include "store/database.h"
 

@@ -1,7 +1,7 @@
 // A scenario exported to JSON and imported back into a document is identical: every bundled
 // example and a scenario using every field go JSON -> document -> JSON byte for byte.
 #include "catalog/bundledcatalog.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "store/document.h"
 
 #include <QTemporaryDir>

@@ -3,7 +3,7 @@
 // temporary folder; test_documentfiles covers files that must be refused.
 #include "catalog/bundledcatalog.h"
 #include "inputerror.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "store/database.h"
 #include "store/document.h"
 #include "storetestsupport.h"

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "domain.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "inputerror.h"
 
 #include <QProcess>

@@ -7,7 +7,7 @@
 
 #include "gpuchoice.h"
 #include "numberfield.h"
-#include "scenario/jsonfields.h"
+#include "exchange/jsonfields.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
 #include "formatpage.h"
 
 #include "inputerror.h"
-#include "sheets/csvreader.h"
-#include "sheets/skypilotformat.h"
+#include "text/csvreader.h"
+#include "import/skypilotformat.h"
 #include "store/document.h"
 
 #include <QComboBox>

@@ -1,7 +1,7 @@
 #include "importpage.h"
 
 #include "importrunner.h"
-#include "sheets/importreportformat.h"
+#include "import/importreportformat.h"
 #include "store/document.h"
 
 #include <QHBoxLayout>

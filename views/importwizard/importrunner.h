@@ -4,7 +4,7 @@
 // sets a flag the importer's progress callback reads; the importer then rolls back.
 #pragma once
 
-#include "sheets/sheetimporter.h"
+#include "import/sheetimporter.h"
 
 #include <QObject>
 #include <QString>

@@ -5,8 +5,8 @@
 // leaves the document as it was.
 #pragma once
 
-#include "sheets/sheetimporter.h"
-#include "sheets/sheetpreset.h"
+#include "import/sheetimporter.h"
+#include "import/sheetpreset.h"
 
 #include <QStringList>
 #include <QWizard>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "importwizardpage.h"
-#include "sheets/sheetpreset.h"
+#include "import/sheetpreset.h"
 
 #include <array>
 

@@ -1,7 +1,7 @@
 // The preview's rows: each sheet line with what the import would do to it and why.
 #pragma once
 
-#include "sheets/sheetimporter.h"
+#include "import/sheetimporter.h"
 
 #include <QAbstractTableModel>
 

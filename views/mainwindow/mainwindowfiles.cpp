@@ -9,7 +9,7 @@
 #include "export/reportwriter.h"
 #include "inputerror.h"
 #include "recentfiles.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "scenarioview/scenarioview.h"
 #include "store/document.h"
 

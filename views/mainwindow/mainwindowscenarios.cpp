@@ -7,7 +7,7 @@
 #include "commands/commands.h"
 #include "session/scenariosession.h"
 #include "inputerror.h"
-#include "scenario/jsonfields.h"
+#include "exchange/jsonfields.h"
 #include "scenariopanel.h"
 #include "store/document.h"
 

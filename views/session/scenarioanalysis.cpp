@@ -3,6 +3,7 @@
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
 #include "inputerror.h"
+#include "exchange/scenariojson.h"
 
 #include <algorithm>
 
@@ -65,6 +66,7 @@ void ScenarioAnalysis::setScenario(const Scenario &scenario, const GpuCatalog &c
     m_error.clear();
     m_utilization = std::clamp(scenario.workload.utilization, 0.0, 1.0);
     try {
+        validateScenario(m_scenario);
         m_model = std::make_unique<CostModel>(assemble(m_scenario, catalog));
         ++m_builds;
     } catch (const InputError &error) {

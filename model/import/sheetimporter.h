@@ -6,7 +6,7 @@
 // the progress callback is called on the caller's thread.
 #pragma once
 
-#include "csvreader.h"
+#include "text/csvreader.h"
 #include "sheetpreset.h"
 #include "store/catalogrepository.h"
 

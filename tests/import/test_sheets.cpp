@@ -3,7 +3,7 @@
 #include "sheetfixtures.h"
 
 #include "inputerror.h"
-#include "sheets/sheetpreset.h"
+#include "import/sheetpreset.h"
 #include "store/rows.h"
 
 #include <SQLiteCpp/Database.h>

@@ -2,15 +2,15 @@
 
 #include "batchqueue.h"
 #include "bulkwrite.h"
-#include "csvreader.h"
+#include "text/csvreader.h"
 #include "gcppairing.h"
 #include "inputerror.h"
 #include "offerwriter.h"
-#include "sha256.h"
+#include "text/sha256.h"
 #include "sheetrow.h"
 #include "store/database.h"
 #include "store/document.h"
-#include "textcache.h"
+#include "text/textcache.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

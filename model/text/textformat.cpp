@@ -86,4 +86,41 @@ QString toString(TextEncoding encoding)
     return {};
 }
 
+Utf16Decoder::Utf16Decoder(bool bigEndian)
+    : m_decoder(bigEndian ? QStringConverter::Utf16BE : QStringConverter::Utf16LE)
+{
+}
+
+void Utf16Decoder::decode(const char *data, qsizetype n, QByteArray &out)
+{
+    m_bytes += n;
+    // QStringDecoder keeps half a code unit for the next chunk but hands out a high surrogate
+    // whose low half is in the next chunk; keep it back until that chunk comes.
+    QString text = m_pending + m_decoder.decode(QByteArrayView(data, n));
+    m_pending.clear();
+    if (!text.isEmpty() && text.back().isHighSurrogate()) {
+        m_pending = text.back();
+        text.chop(1);
+    }
+    // A surrogate without its other half is U+FFFD (toUtf8() would write '?').
+    QChar *c = text.data();
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (c[i].isHighSurrogate() && i + 1 < text.size() && c[i + 1].isLowSurrogate())
+            ++i;
+        else if (c[i].isSurrogate())
+            c[i] = QChar::ReplacementCharacter;
+    }
+    out = text.toUtf8();
+}
+
+void Utf16Decoder::flush(QByteArray &out)
+{
+    out.clear();
+    if (m_bytes % 2 == 1 || !m_pending.isEmpty())
+        out = QByteArrayLiteral("\xEF\xBF\xBD");
+    m_decoder.resetState();
+    m_pending.clear();
+    m_bytes = 0;
+}
+
 } // namespace breakeven

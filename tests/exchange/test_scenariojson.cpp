@@ -1,7 +1,7 @@
 // The scenario exchange format: the documented example, defaults, every validation rule with the
 // JSON path it names, parse error positions, exact round trips and file handling.
 #include "inputerror.h"
-#include "scenario/scenariojson.h"
+#include "exchange/scenariojson.h"
 #include "scenariofixtures.h"
 
 #include <QDir>

@@ -1,4 +1,5 @@
-// One function per command; each throws UsageError or InputError, returns the exit status.
+// The command-line verbs (compare, export, report, import, new): one function each; each throws
+// UsageError or InputError and returns the exit status.
 #pragma once
 
 #include <QStringList>

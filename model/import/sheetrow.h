@@ -4,11 +4,11 @@
 #pragma once
 
 #include "catalog/gpucatalog.h"
-#include "csvreader.h"
+#include "text/csvreader.h"
 #include "domain.h"
 #include "sheetpreset.h"
 #include "skypilotformat.h"
-#include "textcache.h"
+#include "text/textcache.h"
 
 #include <QHash>
 #include <QString>

@@ -163,11 +163,10 @@ struct CsvReader::Impl {
         bom = bomLeft > 0;
         const QByteArray window = head.left(kSniffBytes).mid(bomLeft);
         const bool utf16Input = encoding == TextEncoding::Utf16LE || encoding == TextEncoding::Utf16BE;
-        utf16 = Utf16Decoder{};
-        utf16.bigEndian = encoding == TextEncoding::Utf16BE;
+        utf16 = Utf16Decoder(encoding == TextEncoding::Utf16BE);
         if (!delimiterChosen) {
             if (utf16Input) {
-                Utf16Decoder sniffer = utf16;
+                Utf16Decoder sniffer(encoding == TextEncoding::Utf16BE);
                 QByteArray decoded;
                 sniffer.decode(window.constData(), window.size(), decoded);
                 delimiter = detectDelimiter(decoded.constData(), decoded.size());

@@ -4,7 +4,7 @@
 
 #include "../support/testsupport.h"
 #include "skypilotsheet.h"
-#include "sheets/sheetimporter.h"
+#include "import/sheetimporter.h"
 #include "store/document.h"
 
 #include <QCryptographicHash>

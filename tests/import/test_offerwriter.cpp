@@ -4,7 +4,7 @@
 #include "sheetfixtures.h"
 
 #include "inputerror.h"
-#include "sheets/offerwriter.h"
+#include "import/offerwriter.h"
 #include "store/database.h"
 
 #include <SQLiteCpp/Database.h>

@@ -1,0 +1,1 @@
+breakeven_add_test(test_scenariojson SOURCES ${CMAKE_CURRENT_LIST_DIR}/../exchange/test_scenariojson.cpp)
