@@ -84,8 +84,6 @@ private:
     void refresh();
     void refreshChart(int tab);
 
-    ScenarioAnalysis *m_ownAnalysis;
-    ScenarioAnalysis *m_analysis;
     QList<bool> m_stale;    // charts not yet updated to the current evaluation (hidden tabs)
 
     QLabel *m_banner;
@@ -98,6 +96,8 @@ private:
     ResultsModel *m_results;
     QSortFilterProxyModel *m_sorted;
     QTableView *m_table;
+    ScenarioAnalysis *m_ownAnalysis; // for a view used on its own
+    ScenarioAnalysis *m_analysis;    // the one shown
 };
 
 } // namespace breakeven
