@@ -1,4 +1,4 @@
-// The cost and performance model (README, "The cost model").
+// The cost and performance model (docs/model.md).
 //
 // Every cost in the model is affine in the utilization u (unit counts, reservations and fees do
 // not depend on it), so the constructor lays out, once per scenario, two Eigen arrays of
