@@ -57,6 +57,15 @@ std::optional<double> CloudOffer::price(PricingPlan plan) const
     return std::nullopt;
 }
 
+std::optional<double> CloudOffer::headlinePrice() const
+{
+    for (PricingPlan plan : kHeadlinePlans) {
+        if (const std::optional<double> p = price(plan))
+            return p;
+    }
+    return std::nullopt;
+}
+
 double OnPremBuild::partsPrice() const
 {
     double sum = 0;

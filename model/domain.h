@@ -48,7 +48,12 @@ struct GpuModel {
     bool operator==(const GpuModel &) const = default;
 };
 
-// A priced instance type as a provider publishes it; prices per instance-hour.
+// The plans a headline price is taken from, in order.
+inline constexpr PricingPlan kHeadlinePlans[]
+    = {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y};
+
+// A priced instance type as a provider publishes it; prices per instance-hour. Two offers are
+// the same offer when provider, instance type and region are (store/rows.h, offerKeyMatch).
 struct CloudOffer {
     QString provider;
     CloudCategory category = CloudCategory::Hyperscaler;
@@ -68,6 +73,10 @@ struct CloudOffer {
     QString asOf;                    // ISO date
 
     std::optional<double> price(PricingPlan plan) const;
+    // The price an offer is listed and filtered by when no plan is chosen: the first plan of
+    // kHeadlinePlans it has a price for (on-demand where the provider publishes it). The
+    // catalog's SQL orders by the same rule (store/offerquery.cpp builds it from this list).
+    std::optional<double> headlinePrice() const;
 
     bool operator==(const CloudOffer &) const = default;
 };

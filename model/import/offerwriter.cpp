@@ -21,7 +21,7 @@ const std::string kFind =
     " AND currency IS ?9 AND on_demand IS ?10 AND spot IS ?11 AND reserved_1y IS ?12 AND reserved_3y IS ?13"
     " AND url IS ?15 AND " + rows::kOfferSource + " IS (CASE WHEN ?14 = '' THEN ?18 ELSE ?14 END)"
     " AND " + rows::kOfferAsOf + " IS (CASE WHEN ?16 = '' THEN ?19 ELSE ?16 END))"
-    " FROM cloud_offers WHERE provider = ?1 AND instance_type = ?3 AND region = ?8";
+    " FROM cloud_offers WHERE " + rows::offerKeyMatch(1, 3, 8);
 constexpr int kFindSheetSource = 18;
 constexpr int kFindSheetAsOf = 19;
 
@@ -38,7 +38,7 @@ std::string insertSql(int rowCount)
     const std::string row = "(" + rows::placeholders(kInsertParameters) + ")";
     if (rowCount == 1)
         return "INSERT INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id) VALUES " + row
-            + " ON CONFLICT (provider, instance_type, region) DO NOTHING";
+            + " ON CONFLICT (" + rows::kOfferKey + ") DO NOTHING";
     std::string sql = "INSERT OR IGNORE INTO cloud_offers (" + rows::kOfferColumns + ", sheet_id) VALUES ";
     for (int i = 0; i < rowCount; ++i)
         sql += (i ? ", " : "") + row;
@@ -107,13 +107,14 @@ void RawStatement::reset()
 
 double headlinePrice(const EncodedOffer &offer)
 {
-    if (offer.onDemand)
-        return *offer.onDemand;
-    double price = std::numeric_limits<double>::infinity();
-    for (const auto &p : {offer.spot, offer.reserved1y, offer.reserved3y})
-        if (p)
-            price = std::min(price, *p);
-    return price;
+    // CloudOffer::headlinePrice's rule, on the encoded prices; no price at all sorts last.
+    const std::optional<double> prices[] = {offer.onDemand, offer.spot, offer.reserved1y, offer.reserved3y};
+    static_assert(std::size(kHeadlinePlans) == std::size(prices));
+    for (PricingPlan plan : kHeadlinePlans) {
+        if (const std::optional<double> &p = prices[int(plan)])
+            return *p;
+    }
+    return std::numeric_limits<double>::infinity();
 }
 
 OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId)
@@ -306,6 +307,7 @@ void OfferWriter::bindBatchRow(int slot, const EncodedOffer &offer)
 OfferWriter::Outcome OfferWriter::add(EncodedOffer offer, qint64 line)
 {
     Outcome outcome;
+    // The same offer as the one waiting (rows::kOfferKey), compared on the encoded bytes.
     if (m_hasPending && offer.text(EncodedOffer::Region) == m_pending.text(EncodedOffer::Region)
         && offer.text(EncodedOffer::InstanceType) == m_pending.text(EncodedOffer::InstanceType)
         && offer.text(EncodedOffer::Provider) == m_pending.text(EncodedOffer::Provider)) {

@@ -44,16 +44,6 @@ StoredOffer readStoredOffer(const SQLite::Statement &statement)
     return stored;
 }
 
-bool sameOffer(const CloudOffer &a, const CloudOffer &b)
-{
-    return a.provider == b.provider && a.category == b.category && a.instanceType == b.instanceType
-        && a.gpu == b.gpu && a.gpuCount == b.gpuCount && a.vcpus == b.vcpus
-        && a.memoryGiB == b.memoryGiB && a.region == b.region && a.currency == b.currency
-        && a.onDemand == b.onDemand && a.spot == b.spot && a.reserved1y == b.reserved1y
-        && a.reserved3y == b.reserved3y && a.source == b.source && a.url == b.url
-        && a.asOf == b.asOf;
-}
-
 std::string excludedAssignments(const std::string &columns)
 {
     std::string text;
@@ -248,12 +238,12 @@ UpsertResult CatalogRepository::upsertOffer(const CloudOffer &offer, std::option
     std::optional<qint64> existingId;
     {
         auto find = m_connection.statement(
-            selectOffer() + " WHERE provider = ? AND instance_type = ? AND region = ?");
+            selectOffer() + " WHERE " + rows::offerKeyMatch(1, 2, 3));
         find->bind(1, utf8(offer.provider));
         find->bind(2, utf8(offer.instanceType));
         find->bind(3, utf8(offer.region));
         if (find->executeStep()) {
-            if (sameOffer(rows::readOffer(*find, 1), offer))
+            if (rows::readOffer(*find, 1) == offer)
                 return UpsertResult::Unchanged;
             existingId = find->getColumn(0).getInt64();
         }
@@ -285,9 +275,10 @@ void CatalogRepository::catalogChanged()
 UpsertResult CatalogRepository::saveOffer(const CloudOffer &offer, std::optional<qint64> sheetId)
 {
     return m_connection.write([&] {
-        catalogChanged();
-        catalogChanged();
-        return upsertOffer(offer, sheetId);
+        const UpsertResult result = upsertOffer(offer, sheetId);
+        if (result != UpsertResult::Unchanged)
+            catalogChanged();
+        return result;
     });
 }
 
@@ -295,7 +286,6 @@ OfferCounts CatalogRepository::saveOffers(
     const std::vector<CloudOffer> &offers, std::optional<qint64> sheetId)
 {
     return m_connection.write([&] {
-        catalogChanged();
         OfferCounts counts;
         for (const CloudOffer &offer : offers) {
             switch (upsertOffer(offer, sheetId)) {
@@ -310,6 +300,8 @@ OfferCounts CatalogRepository::saveOffers(
                 break;
             }
         }
+        if (counts.added + counts.updated > 0)
+            catalogChanged();
         return counts;
     });
 }

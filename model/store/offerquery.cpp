@@ -22,12 +22,16 @@ const char *planColumn(PricingPlan plan)
     return "on_demand";
 }
 
-// The price of a plan per GPU-hour; without a plan, the headline price: on-demand where the
-// provider publishes it, else the first other plan.
+// The price of a plan per GPU-hour; without a plan, the headline price (CloudOffer::headlinePrice,
+// from the same list of plans).
 std::string perGpuHourColumn(const std::optional<PricingPlan> &plan)
 {
-    return plan ? "(" + std::string(planColumn(*plan)) + " / gpu_count)"
-                : std::string("(coalesce(on_demand, spot, reserved_1y, reserved_3y) / gpu_count)");
+    if (plan)
+        return "(" + std::string(planColumn(*plan)) + " / gpu_count)";
+    std::string columns;
+    for (PricingPlan headline : kHeadlinePlans)
+        columns += (columns.empty() ? "" : ", ") + std::string(planColumn(headline));
+    return "(coalesce(" + columns + ") / gpu_count)";
 }
 
 } // namespace

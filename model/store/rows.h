@@ -48,6 +48,15 @@ inline const std::string kOfferReadColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, " + kOfferSource + ", url, " + kOfferAsOf;
 
+// The same offer: one provider's instance type in one region, the key the schema keeps unique.
+// Every lookup and conflict clause is built from these two.
+inline const std::string kOfferKey = "provider, instance_type, region";
+inline std::string offerKeyMatch(int providerParameter, int instanceTypeParameter, int regionParameter)
+{
+    return "provider = ?" + std::to_string(providerParameter) + " AND instance_type = ?"
+        + std::to_string(instanceTypeParameter) + " AND region = ?" + std::to_string(regionParameter);
+}
+
 inline constexpr int kGpuColumnCount = 16;
 inline constexpr int kCloudOptionColumnCount = 16;
 inline constexpr int kBuildColumnCount = 18;

@@ -34,16 +34,10 @@ bool isPerGpuHourColumn(int column)
     return column >= OfferTableModel::PricePerGpuHour && column <= OfferTableModel::Reserved3yPerGpuHour;
 }
 
-// Mirrors the repository's PricePerGpuHour: the filter's plan, else on-demand, else the first
-// published plan.
+// What the repository sorts and filters PricePerGpuHour by: the filter's plan, else the headline.
 std::optional<double> headlinePrice(const CloudOffer &offer, const std::optional<PricingPlan> &plan)
 {
-    if (plan)
-        return offer.price(*plan);
-    for (PricingPlan p : {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y})
-        if (auto price = offer.price(p))
-            return price;
-    return std::nullopt;
+    return plan ? offer.price(*plan) : offer.headlinePrice();
 }
 
 std::optional<double> perGpu(const std::optional<double> &price, int gpuCount)
