@@ -3,6 +3,7 @@
 // delivered once the outermost transaction that made it commits, and never when it rolls back.
 #pragma once
 
+#include <QStringList>
 #include <QtGlobal>
 
 #include <functional>
@@ -33,6 +34,9 @@ struct DocumentChange {
     qint64 partId = 0;
     qint64 parentId = 0;
     int position = -1;
+    // The columns a PartChanged, WorkloadChanged or ScenarioChanged wrote new values to, as the
+    // document names them ("price_per_hour", "exchange_rates"); empty for the other kinds.
+    QStringList fields;
     // Whether the change touches something the cost model reads (names do not).
     bool engineInput = true;
 

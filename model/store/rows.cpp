@@ -251,6 +251,15 @@ Workload readWorkload(const SQLite::Statement &s, int c)
     return w;
 }
 
+void bindScenarioProperties(SQLite::Statement &s, int i, const Scenario &scenario)
+{
+    s.bind(i, utf8(scenario.currency));
+    s.bind(i + 1, scenario.horizonMonths);
+    s.bind(i + 2, utf8(scenario.referenceGpu));
+    s.bind(i + 3, scenario.discountRatePerYear);
+    s.bind(i + 4, scenario.creditResaleValue ? 1 : 0);
+}
+
 void bindComponent(SQLite::Statement &s, int i, const Component &component)
 {
     s.bind(i, utf8(component.name));

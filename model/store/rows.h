@@ -29,6 +29,10 @@ inline const std::string kWorkloadColumns
     = "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
       "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs";
 inline const std::string kComponentColumns = "name, price, quantity";
+// A scenario's own settings (its name, rates and parts are elsewhere).
+inline const std::string kScenarioPropertyColumns
+    = "currency, horizon_months, reference_gpu, discount_rate_per_year, credit_resale_value";
+inline constexpr int kScenarioPropertyColumnCount = 5;
 inline const std::string kOfferColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of";
@@ -82,6 +86,7 @@ void bindWorkload(SQLite::Statement &statement, int first, const Workload &workl
 Workload readWorkload(const SQLite::Statement &statement, int first);
 
 void bindComponent(SQLite::Statement &statement, int first, const Component &component);
+void bindScenarioProperties(SQLite::Statement &statement, int first, const Scenario &scenario);
 Component readComponent(const SQLite::Statement &statement, int first);
 
 void bindOffer(SQLite::Statement &statement, int first, const CloudOffer &offer);

@@ -7,6 +7,7 @@
 #include "scenariorepository.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace breakeven {
 
@@ -81,12 +82,10 @@ void ScenarioRepository::record(DocumentChange change)
 
 namespace {
 
-// Whether `before` and `after` differ in more than their names.
-template <typename T>
-bool differsBeyondName(const T &before, T after)
+// Whether the cost model reads any of `fields` (it reads no name).
+bool readByEngine(const QStringList &fields)
 {
-    after.name = before.name;
-    return !(after == before);
+    return std::any_of(fields.begin(), fields.end(), [](const QString &field) { return field != QLatin1String("name"); });
 }
 
 DocumentChange partChange(DocumentChange::Kind kind, PartKind part, qint64 id, qint64 parent,
@@ -104,6 +103,29 @@ DocumentChange partChange(DocumentChange::Kind kind, PartKind part, qint64 id, q
 
 } // namespace
 
+QStringList ScenarioRepository::changedColumns(const char *table, const char *keyColumn, qint64 key,
+    const std::string &columns, const std::function<void(SQLite::Statement &, int)> &bind)
+{
+    QStringList names;
+    for (const QString &name : QString::fromStdString(columns).split(QLatin1Char(',')))
+        names.append(name.trimmed());
+    std::string sql = "SELECT ";
+    for (qsizetype i = 0; i < names.size(); ++i)
+        sql += (i ? ", " : "") + names[i].toStdString() + " IS ?" + std::to_string(i + 1);
+    sql += std::string(" FROM ") + table + " WHERE " + keyColumn + " = ?" + std::to_string(names.size() + 1);
+    auto query = m_connection.statement(sql);
+    bind(*query, 1);
+    query->bind(int(names.size()) + 1, sqlId(key));
+    QStringList changed;
+    if (!query->executeStep())
+        return names; // no row yet: every column is new
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        if (query->getColumn(int(i)).getInt() == 0)
+            changed.append(names[i]);
+    }
+    return changed;
+}
+
 qint64 ScenarioRepository::scenarioOfBuild(qint64 buildId)
 {
     auto query = m_connection.statement("SELECT scenario_id FROM builds WHERE id = ?");
@@ -116,30 +138,28 @@ qint64 ScenarioRepository::scenarioOfBuild(qint64 buildId)
 void ScenarioRepository::setProperties(qint64 scenarioId, const Scenario &properties)
 {
     m_connection.write([&] {
-        const StoredScenario before = loadStored(scenarioId);
-        Scenario after = before.scenario;
-        after.currency = properties.currency;
-        after.horizonMonths = properties.horizonMonths;
-        after.referenceGpu = properties.referenceGpu;
-        after.discountRatePerYear = properties.discountRatePerYear;
-        after.creditResaleValue = properties.creditResaleValue;
-        after.exchangeRates = properties.exchangeRates;
-        if (after == before.scenario)
+        requireScenario(scenarioId);
+        QStringList fields = changedColumns("scenarios", "id", scenarioId, rows::kScenarioPropertyColumns,
+            [&](SQLite::Statement &statement, int first) { rows::bindScenarioProperties(statement, first, properties); });
+        std::map<QString, double> rates;
+        auto read = m_connection.statement("SELECT currency, rate FROM exchange_rates WHERE scenario_id = ?");
+        read->bind(1, sqlId(scenarioId));
+        while (read->executeStep())
+            rates[textColumn(*read, 0)] = rows::real(*read, 1);
+        if (rates != properties.exchangeRates)
+            fields.append(QStringLiteral("exchange_rates"));
+        if (fields.isEmpty())
             return;
         auto update = m_connection.statement(
-            "UPDATE scenarios SET currency = ?, horizon_months = ?, reference_gpu = ?,"
-            " discount_rate_per_year = ?, credit_resale_value = ? WHERE id = ?");
-        update->bind(1, utf8(properties.currency));
-        update->bind(2, properties.horizonMonths);
-        update->bind(3, utf8(properties.referenceGpu));
-        update->bind(4, properties.discountRatePerYear);
-        update->bind(5, properties.creditResaleValue ? 1 : 0);
-        update->bind(6, sqlId(scenarioId));
+            "UPDATE scenarios SET " + rows::assignments(rows::kScenarioPropertyColumns) + " WHERE id = ?");
+        rows::bindScenarioProperties(*update, 1, properties);
+        update->bind(rows::kScenarioPropertyColumnCount + 1, sqlId(scenarioId));
         update->exec();
         writeRates(scenarioId, properties.exchangeRates);
         DocumentChange change;
         change.kind = DocumentChange::Kind::ScenarioChanged;
         change.scenarioId = scenarioId;
+        change.fields = fields;
         record(change);
     });
 }
@@ -148,13 +168,9 @@ void ScenarioRepository::setWorkload(qint64 scenarioId, const Workload &workload
 {
     m_connection.write([&] {
         requireScenario(scenarioId);
-        auto current = m_connection.statement(
-            "SELECT " + rows::kWorkloadColumns + " FROM workloads WHERE scenario_id = ?");
-        current->bind(1, sqlId(scenarioId));
-        std::optional<Workload> before;
-        if (current->executeStep())
-            before = rows::readWorkload(*current, 0);
-        if (before && *before == workload)
+        const QStringList fields = changedColumns("workloads", "scenario_id", scenarioId, rows::kWorkloadColumns,
+            [&](SQLite::Statement &statement, int first) { rows::bindWorkload(statement, first, workload); });
+        if (fields.isEmpty())
             return;
         auto upsert = m_connection.statement("INSERT OR REPLACE INTO workloads (scenario_id, "
             + rows::kWorkloadColumns + ") VALUES ("
@@ -165,7 +181,8 @@ void ScenarioRepository::setWorkload(qint64 scenarioId, const Workload &workload
         DocumentChange change;
         change.kind = DocumentChange::Kind::WorkloadChanged;
         change.scenarioId = scenarioId;
-        change.engineInput = !before || differsBeyondName(*before, workload);
+        change.fields = fields;
+        change.engineInput = readByEngine(fields);
         record(change);
     });
 }
@@ -279,7 +296,9 @@ void ScenarioRepository::updateCloudOption(qint64 optionId, const CloudOption &o
 {
     m_connection.write([&] {
         const StoredCloudOption before = loadCloudOption(optionId);
-        if (before.option == option)
+        const QStringList fields = changedColumns("cloud_options", "id", optionId, rows::kCloudOptionColumns,
+            [&](SQLite::Statement &statement, int first) { rows::bindCloudOption(statement, first, option); });
+        if (fields.isEmpty())
             return;
         auto update = m_connection.statement("UPDATE cloud_options SET "
             + rows::assignments(rows::kCloudOptionColumns) + " WHERE id = ?");
@@ -288,7 +307,8 @@ void ScenarioRepository::updateCloudOption(qint64 optionId, const CloudOption &o
         update->exec();
         DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::CloudOption,
             optionId, before.scenarioId, before.scenarioId, before.position);
-        change.engineInput = differsBeyondName(before.option, option);
+        change.fields = fields;
+        change.engineInput = readByEngine(fields);
         record(change);
     });
 }
@@ -371,9 +391,10 @@ void ScenarioRepository::updateBuild(qint64 buildId, const OnPremBuild &build)
 {
     m_connection.write([&] {
         const StoredBuild before = loadBuild(buildId);
-        OnPremBuild after = build;
-        after.components = before.build.components; // edited one by one, not here
-        if (after == before.build)
+        // Its own columns only: the components are edited one by one.
+        const QStringList fields = changedColumns("builds", "id", buildId, rows::kBuildColumns,
+            [&](SQLite::Statement &statement, int first) { rows::bindBuild(statement, first, build); });
+        if (fields.isEmpty())
             return;
         auto update = m_connection.statement(
             "UPDATE builds SET " + rows::assignments(rows::kBuildColumns) + " WHERE id = ?");
@@ -382,7 +403,8 @@ void ScenarioRepository::updateBuild(qint64 buildId, const OnPremBuild &build)
         update->exec();
         DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::Build, buildId,
             before.scenarioId, before.scenarioId, before.position);
-        change.engineInput = differsBeyondName(before.build, after);
+        change.fields = fields;
+        change.engineInput = readByEngine(fields);
         record(change);
     });
 }
@@ -497,7 +519,9 @@ void ScenarioRepository::updateComponent(qint64 componentId, const Component &co
 {
     m_connection.write([&] {
         const StoredComponent before = loadComponent(componentId);
-        if (before.component == component)
+        const QStringList fields = changedColumns("components", "id", componentId, rows::kComponentColumns,
+            [&](SQLite::Statement &statement, int first) { rows::bindComponent(statement, first, component); });
+        if (fields.isEmpty())
             return;
         auto update = m_connection.statement("UPDATE components SET "
             + rows::assignments(rows::kComponentColumns) + " WHERE id = ?");
@@ -506,7 +530,8 @@ void ScenarioRepository::updateComponent(qint64 componentId, const Component &co
         update->exec();
         DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::Component,
             componentId, before.buildId, scenarioOfBuild(before.buildId), before.position);
-        change.engineInput = differsBeyondName(before.component, component);
+        change.fields = fields;
+        change.engineInput = readByEngine(fields);
         record(change);
     });
 }

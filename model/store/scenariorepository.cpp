@@ -16,15 +16,6 @@ std::int64_t sqlId(qint64 id)
     return static_cast<std::int64_t>(id);
 }
 
-void bindProperties(SQLite::Statement &statement, int first, const Scenario &scenario)
-{
-    statement.bind(first, utf8(scenario.currency));
-    statement.bind(first + 1, scenario.horizonMonths);
-    statement.bind(first + 2, utf8(scenario.referenceGpu));
-    statement.bind(first + 3, scenario.discountRatePerYear);
-    statement.bind(first + 4, scenario.creditResaleValue ? 1 : 0);
-}
-
 } // namespace
 
 ScenarioRepository::ScenarioRepository(Connection &connection)
@@ -177,14 +168,14 @@ StoredScenario ScenarioRepository::loadStored(qint64 scenarioId)
 qint64 ScenarioRepository::insertScenario(const Scenario &scenario, qint64 id)
 {
     auto insert = m_connection.statement(
-        "INSERT INTO scenarios (currency, horizon_months, reference_gpu, discount_rate_per_year,"
-        " credit_resale_value, name, id) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    bindProperties(*insert, 1, scenario);
-    insert->bind(6, utf8(scenario.name));
+        "INSERT INTO scenarios (" + rows::kScenarioPropertyColumns + ", name, id) VALUES ("
+        + rows::placeholders(rows::kScenarioPropertyColumnCount + 2) + ")");
+    rows::bindScenarioProperties(*insert, 1, scenario);
+    insert->bind(rows::kScenarioPropertyColumnCount + 1, utf8(scenario.name));
     if (id)
-        insert->bind(7, sqlId(id));
+        insert->bind(rows::kScenarioPropertyColumnCount + 2, sqlId(id));
     else
-        insert->bind(7);
+        insert->bind(rows::kScenarioPropertyColumnCount + 2);
     insert->exec();
     return m_connection.database().getLastInsertRowid();
 }

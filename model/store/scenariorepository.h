@@ -7,6 +7,8 @@
 
 #include <QString>
 #include <QStringList>
+#include <SQLiteCpp/Statement.h>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -125,6 +127,10 @@ private:
     qint64 insertScenario(const Scenario &scenario, qint64 id = 0);
     void insertParts(qint64 scenarioId, const Scenario &scenario, const ScenarioIds *ids = nullptr);
     void record(DocumentChange change);
+    // The columns of the row whose `keyColumn` is `key` that `bind` (binding `columns` from the
+    // parameter it is given) would change: the comparison is SQLite's own, column by column.
+    QStringList changedColumns(const char *table, const char *keyColumn, qint64 key, const std::string &columns,
+        const std::function<void(SQLite::Statement &, int)> &bind);
     qint64 scenarioOfBuild(qint64 buildId);
     void deleteParts(qint64 scenarioId);
     qint64 requireScenario(const QString &name);

@@ -283,6 +283,16 @@ void TestMainWindow::keystrokesAreOneStep()
     // Finishing again without a change records nothing.
     emit gpus->spinBox()->editingFinished();
     QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    // Escape abandons what is being typed: the field and the charts show the saved value again.
+    gpus->spinBox()->selectAll();
+    QTest::keyClicks(gpus->spinBox(), QStringLiteral("77"));
+    QCOMPARE(m_window->scenarioView()->scenario().workload.gpus, 77.0);
+    QTest::keyClick(gpus->spinBox(), Qt::Key_Escape);
+    QCOMPARE(gpus->value(), 128.0);
+    QCOMPARE(m_window->scenarioView()->scenario().workload.gpus, 128.0);
+    emit gpus->spinBox()->editingFinished();
+    QCOMPARE(reopened(name).workload.gpus, 128.0);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
     m_window->undoStack()->undo();
     QCOMPARE(reopened(name).workload.gpus, before);
 }

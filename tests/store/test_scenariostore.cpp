@@ -499,7 +499,9 @@ void TestScenarioStore::changesAreToldAfterTheOutermostCommit()
     QCOMPARE(told[0][0].part, PartKind::CloudOption);
     QCOMPARE(told[0][0].partId, stored.ids.cloudOptions[0]);
     QCOMPARE(told[0][0].scenarioId, id);
+    QCOMPARE(told[0][0].fields, QStringList{QStringLiteral("price_per_hour")});
     QCOMPARE(told[0][1].kind, DocumentChange::Kind::WorkloadChanged);
+    QCOMPARE(told[0][1].fields, QStringList{QStringLiteral("gpus")});
 
     // A rollback tells nothing, and neither does a savepoint rolled back inside a commit.
     option.pricePerHour += 1;
@@ -546,10 +548,20 @@ void TestScenarioStore::changesSayWhetherTheEngineReadsThem()
     build.name = QStringLiteral("renamed build");
     scenarios.updateBuild(stored.ids.builds[0], build);
     QCOMPARE(last.size(), size_t(1));
+    QCOMPARE(last[0].fields, QStringList{QStringLiteral("name")});
     QVERIFY(!last[0].engineInput);
     build.pue += 0.1;
+    build.laborPerMonth += 10;
     scenarios.updateBuild(stored.ids.builds[0], build);
+    QCOMPARE(last[0].fields, (QStringList{QStringLiteral("pue"), QStringLiteral("labor_per_month")}));
     QVERIFY(last[0].engineInput);
+
+    Scenario properties = stored.scenario;
+    properties.horizonMonths += 12;
+    properties.exchangeRates[QStringLiteral("CHF")] = 1.1;
+    scenarios.setProperties(id, properties);
+    QCOMPARE(last[0].kind, DocumentChange::Kind::ScenarioChanged);
+    QCOMPARE(last[0].fields, (QStringList{QStringLiteral("horizon_months"), QStringLiteral("exchange_rates")}));
 
     Component component = stored.scenario.onPremOptions[0].components[0];
     component.name = QStringLiteral("renamed part");

@@ -1,6 +1,7 @@
 #include "numberfield.h"
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QTimer>
@@ -86,7 +87,22 @@ NumberField::NumberField(double minimum, double maximum, int decimals, const QSt
         emit valueEdited(shown / m_scale);
     });
     connect(m_spin, &QDoubleSpinBox::editingFinished, this, &NumberField::commit);
+    m_spin->installEventFilter(this);
     connect(m_spin, &GuardedSpinBox::stepped, this, &NumberField::commit);
+}
+
+bool NumberField::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_spin && event->type() == QEvent::KeyPress
+        && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && m_spin->value() != m_committed) {
+        {
+            const QSignalBlocker blocker(m_spin);
+            m_spin->setValue(m_committed);
+        }
+        emit valueEdited(m_committed / m_scale);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void NumberField::commit()

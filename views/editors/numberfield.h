@@ -37,7 +37,8 @@ public:
                 QWidget *parent = nullptr);
 
     double value() const;
-    // Shows `value` without emitting valueEdited.
+    // Shows `value` without emitting valueEdited. Escape while typing puts back the value last
+    // shown or committed (and previews it again).
     void setValue(double value);
     void setSpecialValueText(const QString &text);
 
@@ -51,6 +52,9 @@ signals:
     // Once per finished edit (Enter, leaving the field, a step of the arrows or the wheel), when
     // the value differs from the one last shown or committed: what becomes an undo step.
     void valueCommitted(double value);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void showHint(const QString &reason);

@@ -202,8 +202,13 @@ void MainWindow::runImportWizard(const QString &file)
     std::unique_ptr<QDialog> dialog(m_importWizardFactory(this));
     if (!dialog)
         return;
-    if (auto *wizard = qobject_cast<ImportWizard *>(dialog.get()); wizard && !file.isEmpty())
-        wizard->setFile(file);
+    if (auto *wizard = qobject_cast<ImportWizard *>(dialog.get())) {
+        if (!file.isEmpty())
+            wizard->setFile(file);
+        // The import writes through its own connection: look for its commit at once, so the
+        // catalog dock shows the new prices while the wizard still shows its report.
+        connect(wizard, &ImportWizard::imported, this, [this] { m_context->notifier().checkForOutsideChanges(); });
+    }
     dialog->exec();
     // What the import wrote reaches the catalog dock, the editors and the engine through the
     // document's notifier; a wizard writing through another connection is caught here.
