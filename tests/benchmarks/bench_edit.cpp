@@ -43,6 +43,7 @@ int main(int argc, char *argv[])
     const auto measure = [&](const char *what, int runs, const std::function<void(int)> &edit) {
         std::vector<double> ms;
         std::vector<double> cpu;
+        std::vector<double> sync;
         const int reads = session.scenarioReads();
         const int builds = session.analysis().modelBuilds();
         QElapsedTimer timer;
@@ -51,12 +52,14 @@ int main(int argc, char *argv[])
             const double start = threadCpuMs();
             timer.start();
             edit(run);
+            sync.push_back(timer.nsecsElapsed() / 1e6);
             waitForPaint(painted, before);
             ms.push_back(timer.nsecsElapsed() / 1e6);
             cpu.push_back(threadCpuMs() - start);
         }
         printFigures(what, ms);
         printFigures("  the same in CPU time of the GUI thread", cpu);
+        printFigures("  of which the edit itself, before the event loop repaints", sync);
         std::printf("  per edit: %.2f scenario reads, %.2f cost-model builds\n",
                     double(session.scenarioReads() - reads) / runs,
                     double(session.analysis().modelBuilds() - builds) / runs);

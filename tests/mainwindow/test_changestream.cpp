@@ -11,6 +11,9 @@
 #include "session/scenariosession.h"
 #include "store/document.h"
 
+#include "editors/cloudoptioneditor.h"
+
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,6 +60,7 @@ private slots:
     void theTreeChangesRowByRow();
     void removedScenarioComesBackWithItsOfferLinks();
     void aCommandThatChangesNothingIsNotPushed();
+    void aNameIsSavedWhenItsEditIsFinished();
     void anotherProcessWriteIsNoticed();
     void theDocumentsGpuFiguresReachTheEngine();
 
@@ -224,6 +228,38 @@ void TestChangeStream::aCommandThatChangesNothingIsNotPushed()
     commands::editWorkload(*m_window->context(), m_wide, stored.scenario.name, QStringLiteral("utilization"),
                            QStringLiteral("utilization"), moved, stored.scenario.workload);
     QCOMPARE(m_window->undoStack()->count(), steps);
+}
+
+void TestChangeStream::aNameIsSavedWhenItsEditIsFinished()
+{
+    const StoredScenario stored = *m_window->session()->current();
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    panel->select(ScenarioTreeModel::Node::CloudOption, stored.ids.cloudOptions[2]);
+    QCOMPARE(panel->currentEditor(), panel->cloudOptionEditor());
+    QLineEdit *name = nullptr;
+    for (QLineEdit *edit : panel->cloudOptionEditor()->findChildren<QLineEdit *>())
+        if (edit->text() == QStringLiteral("Cloud 2"))
+            name = edit;
+    QVERIFY(name);
+    const int steps = m_window->undoStack()->count();
+    name->setFocus();
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("Spot pool"));
+    QCOMPARE(m_window->undoStack()->count(), steps); // nothing saved while typing
+    QCOMPARE(Document::open(m_path)->scenarios().loadStored(m_wide).scenario.cloudOptions[2].name, QStringLiteral("Cloud 2"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    QCOMPARE(Document::open(m_path)->scenarios().loadStored(m_wide).scenario.cloudOptions[2].name, QStringLiteral("Spot pool"));
+    const QModelIndex clouds = m_window->scenarioPanel()->model()->find(ScenarioTreeModel::Node::CloudGroup, m_wide);
+    QCOMPARE(m_window->scenarioPanel()->model()->index(2, 0, clouds).data().toString(), QStringLiteral("Spot pool"));
+
+    // Escape abandons the typing: the saved name comes back and nothing is saved.
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("Abandoned"));
+    QTest::keyClick(name, Qt::Key_Escape);
+    QCOMPARE(name->text(), QStringLiteral("Spot pool"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
 }
 
 void TestChangeStream::anotherProcessWriteIsNoticed()

@@ -40,6 +40,9 @@ public:
     // The model must outlive the panel's use of it; nullptr clears the chart.
     virtual void setModel(const CostModel *model) = 0;
     virtual void setEvaluation(const Evaluation &evaluation) = 0;
+    // The model's option names changed, nothing else: charts that can rename their series in
+    // place do; the others build them again.
+    virtual void relabel() { setModel(m_model); }
 
     QChart *chart() const { return m_chart; }
     ChartView *chartView() const { return m_view; }

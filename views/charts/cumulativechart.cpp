@@ -55,6 +55,16 @@ void CumulativeChart::clear()
     m_crossoverPoints.clear();
 }
 
+void CumulativeChart::relabel()
+{
+    if (!m_model)
+        return;
+    for (qsizetype k = 0; k < m_series.size(); ++k) {
+        const OptionInput &option = m_model->option(m_options[k]);
+        m_series[k]->setName(option.name + (option.kind == OptionKind::Cloud ? tr(" (cloud)") : QString()));
+    }
+}
+
 void CumulativeChart::setModel(const CostModel *model)
 {
     clear();

@@ -26,6 +26,7 @@ public:
     QString title() const override { return tr("Cumulative cost"); }
     void setModel(const CostModel *model) override;
     void setEvaluation(const Evaluation &evaluation) override;
+    void relabel() override;
 
     // One line series per feasible option, in option order; the index of its option.
     const QList<QLineSeries *> &optionSeries() const { return m_series; }

@@ -11,9 +11,11 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QKeyEvent>
 #include <QLineEdit>
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace breakeven {
@@ -63,11 +65,14 @@ public:
         // The limits of the scenario format (scenario/jsonfields.h), so an edit never makes a
         // scenario the format refuses.
         edit->setMaxLength(int(key == QLatin1String("name") ? json::kMaxNameLength : json::kMaxTextLength));
-        QObject::connect(edit, &QLineEdit::textEdited, edit, [this, key, label, set](const QString &v) {
+        // A name is saved once, when its edit is finished (Enter, leaving the field), like a
+        // number; Escape puts the saved one back.
+        QObject::connect(edit, &QLineEdit::editingFinished, edit, [this, edit, key, label, set] {
             T after = m_value;
-            set(after, v.trimmed());
+            set(after, edit->text().trimmed());
             m_push(key, label, after);
         });
+        m_escape.push_back(std::make_unique<EscapeFilter>(edit, [this, edit, get] { edit->setText(get(m_value)); }));
         m_refresh.push_back([edit, get](const T &value) {
             const QString text = get(value);
             if (edit->text().trimmed() != text)
@@ -109,7 +114,31 @@ public:
     }
 
 private:
+    // Escape in a line edit puts back the value last shown.
+    class EscapeFilter : public QObject {
+    public:
+        EscapeFilter(QLineEdit *edit, std::function<void()> restore)
+            : m_restore(std::move(restore))
+        {
+            edit->installEventFilter(this);
+        }
+
+    protected:
+        bool eventFilter(QObject *watched, QEvent *event) override
+        {
+            if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+                m_restore();
+                return true;
+            }
+            return QObject::eventFilter(watched, event);
+        }
+
+    private:
+        std::function<void()> m_restore;
+    };
+
     Push m_push;
+    std::vector<std::unique_ptr<EscapeFilter>> m_escape;
     Preview m_preview;
     T m_value{};
     std::vector<std::function<void(const T &)>> m_refresh;

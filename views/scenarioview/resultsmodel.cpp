@@ -28,6 +28,12 @@ void ResultsModel::setCostModel(const CostModel *model)
     endResetModel();
 }
 
+void ResultsModel::relabel()
+{
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, 0), {Qt::DisplayRole, SortRole});
+}
+
 void ResultsModel::setEvaluation(const Evaluation &e)
 {
     if (!m_model)

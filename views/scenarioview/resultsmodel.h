@@ -26,6 +26,8 @@ public:
     void setCostModel(const CostModel *model);
     // Values change in place (dataChanged), so sorting and selection survive a slider drag.
     void setEvaluation(const Evaluation &evaluation);
+    // The model's option names changed: the rows show them again.
+    void relabel();
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -51,6 +51,7 @@ ScenarioView::ScenarioView(QWidget *parent)
     for (charts::ChartPanel *panel : charts())
         m_tabs->addTab(panel, panel->title());
     m_stale = {false, false, false};
+    m_unbound = {false, false, false};
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshChart);
 
     m_sorted->setSourceModel(m_results);
@@ -189,8 +190,8 @@ void ScenarioView::rebind()
     }
     m_banner->hide();
     m_banner->clear();
-    for (charts::ChartPanel *panel : charts())
-        panel->setModel(model);
+    // Series are made for the visible chart now; hidden tabs make theirs when shown.
+    m_unbound = {true, true, true};
     m_results->setCostModel(model);
     m_stale = {true, true, true};
     refresh();
@@ -203,9 +204,12 @@ void ScenarioView::relabel()
     const CostModel *model = m_analysis->costModel();
     if (!model)
         return;
-    for (charts::ChartPanel *panel : charts())
-        panel->setModel(model);
-    m_results->setCostModel(model);
+    const QList<charts::ChartPanel *> panels = charts();
+    for (int tab = 0; tab < panels.size(); ++tab) {
+        if (!m_unbound[tab])
+            panels[tab]->relabel();
+    }
+    m_results->relabel();
     m_stale = {true, true, true};
     refresh();
 }
@@ -234,7 +238,14 @@ void ScenarioView::refresh()
 void ScenarioView::refreshChart(int tab)
 {
     const Evaluation *evaluation = m_analysis->evaluation();
-    if (tab < 0 || tab >= m_stale.size() || !m_stale[tab] || !evaluation || !m_analysis->costModel())
+    if (tab < 0 || tab >= m_stale.size() || !evaluation || !m_analysis->costModel())
+        return;
+    if (m_unbound[tab]) {
+        charts()[tab]->setModel(m_analysis->costModel());
+        m_unbound[tab] = false;
+        m_stale[tab] = true;
+    }
+    if (!m_stale[tab])
         return;
     charts()[tab]->setEvaluation(*evaluation);
     m_stale[tab] = false;

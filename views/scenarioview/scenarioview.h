@@ -85,6 +85,7 @@ private:
     void refreshChart(int tab);
 
     QList<bool> m_stale;    // charts not yet updated to the current evaluation (hidden tabs)
+    QList<bool> m_unbound;  // charts whose series are not yet made for the current model (hidden tabs)
 
     QLabel *m_banner;
     UtilizationBar *m_bar;
