@@ -272,24 +272,33 @@ qint64 ScenarioRepository::addCloudOption(
     });
 }
 
+void ScenarioRepository::readPart(const char *table, const char *parentColumn, const std::string &columns,
+    qint64 id, const QString &what, qint64 &parent, int &position,
+    const std::function<void(SQLite::Statement &, int)> &read)
+{
+    auto query = m_connection.statement(std::string("SELECT ") + parentColumn + ", position, " + columns
+        + " FROM " + table + " WHERE id = ?");
+    query->bind(1, sqlId(id));
+    if (!query->executeStep())
+        missing(what, id);
+    parent = query->getColumn(0).getInt64();
+    position = query->getColumn(1).getInt();
+    read(*query, 2);
+}
+
 StoredCloudOption ScenarioRepository::loadCloudOption(qint64 optionId)
 {
-    return m_connection.read([&] {
-        auto query = m_connection.statement("SELECT scenario_id, position, offer_id, "
-            + rows::kCloudOptionColumns + " FROM cloud_options WHERE id = ?");
-        query->bind(1, sqlId(optionId));
-        if (!query->executeStep())
-            missing(QStringLiteral("cloud option"), optionId);
-        StoredCloudOption stored;
-        stored.id = optionId;
-        stored.scenarioId = query->getColumn(0).getInt64();
-        stored.position = query->getColumn(1).getInt();
-        const SQLite::Column offer = query->getColumn(2);
-        if (!offer.isNull())
-            stored.offerId = offer.getInt64();
-        stored.option = rows::readCloudOption(*query, 3);
-        return stored;
-    });
+    StoredCloudOption stored;
+    stored.id = optionId;
+    readPart("cloud_options", "scenario_id", "offer_id, " + rows::kCloudOptionColumns, optionId,
+        QStringLiteral("cloud option"), stored.scenarioId, stored.position,
+        [&](SQLite::Statement &query, int first) {
+            const SQLite::Column offer = query.getColumn(first);
+            if (!offer.isNull())
+                stored.offerId = offer.getInt64();
+            stored.option = rows::readCloudOption(query, first + 1);
+        });
+    return stored;
 }
 
 void ScenarioRepository::updateCloudOption(qint64 optionId, const CloudOption &option)
@@ -366,16 +375,11 @@ qint64 ScenarioRepository::addBuild(qint64 scenarioId, const OnPremBuild &build,
 StoredBuild ScenarioRepository::loadBuild(qint64 buildId)
 {
     return m_connection.read([&] {
-        auto query = m_connection.statement("SELECT scenario_id, position, " + rows::kBuildColumns
-            + " FROM builds WHERE id = ?");
-        query->bind(1, sqlId(buildId));
-        if (!query->executeStep())
-            missing(QStringLiteral("on-prem build"), buildId);
         StoredBuild stored;
         stored.id = buildId;
-        stored.scenarioId = query->getColumn(0).getInt64();
-        stored.position = query->getColumn(1).getInt();
-        stored.build = rows::readBuild(*query, 2);
+        readPart("builds", "scenario_id", rows::kBuildColumns, buildId, QStringLiteral("on-prem build"),
+            stored.scenarioId, stored.position,
+            [&](SQLite::Statement &query, int first) { stored.build = rows::readBuild(query, first); });
         auto components = m_connection.statement("SELECT id, " + rows::kComponentColumns
             + " FROM components WHERE build_id = ? ORDER BY position, id");
         components->bind(1, sqlId(buildId));
@@ -500,19 +504,12 @@ qint64 ScenarioRepository::addComponent(qint64 buildId, const Component &compone
 
 StoredComponent ScenarioRepository::loadComponent(qint64 componentId)
 {
-    return m_connection.read([&] {
-        auto query = m_connection.statement("SELECT build_id, position, " + rows::kComponentColumns
-            + " FROM components WHERE id = ?");
-        query->bind(1, sqlId(componentId));
-        if (!query->executeStep())
-            missing(QStringLiteral("component"), componentId);
-        StoredComponent stored;
-        stored.id = componentId;
-        stored.buildId = query->getColumn(0).getInt64();
-        stored.position = query->getColumn(1).getInt();
-        stored.component = rows::readComponent(*query, 2);
-        return stored;
-    });
+    StoredComponent stored;
+    stored.id = componentId;
+    readPart("components", "build_id", rows::kComponentColumns, componentId, QStringLiteral("component"),
+        stored.buildId, stored.position,
+        [&](SQLite::Statement &query, int first) { stored.component = rows::readComponent(query, first); });
+    return stored;
 }
 
 void ScenarioRepository::updateComponent(qint64 componentId, const Component &component)

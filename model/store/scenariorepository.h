@@ -132,6 +132,11 @@ private:
     QStringList changedColumns(const char *table, const char *keyColumn, qint64 key, const std::string &columns,
         const std::function<void(SQLite::Statement &, int)> &bind);
     qint64 scenarioOfBuild(qint64 buildId);
+    // Reads part `id` of `table`: its parent's id and its position, then hands the statement to
+    // `read` at the first of `columns`. Throws "no <what> #id" when there is none.
+    void readPart(const char *table, const char *parentColumn, const std::string &columns, qint64 id,
+        const QString &what, qint64 &parent, int &position,
+        const std::function<void(SQLite::Statement &, int)> &read);
     void deleteParts(qint64 scenarioId);
     qint64 requireScenario(const QString &name);
     void requireScenario(qint64 scenarioId);

@@ -155,6 +155,7 @@ void TestChangeStream::theTreeChangesRowByRow()
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(inserted.first().at(0).toModelIndex(), clouds);
     QCOMPARE(inserted.first().at(1).toInt(), 50);
+    QCOMPARE(clouds.data().toString(), QStringLiteral("Cloud options (51)"));
     QCOMPARE(removed.count(), 0);
 
     const StoredScenario stored = *m_window->session()->current();

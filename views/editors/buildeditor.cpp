@@ -182,16 +182,7 @@ void BuildEditor::push(const QString &key, const QString &label, const OnPremBui
 
 void BuildEditor::preview(const OnPremBuild &after)
 {
-    const StoredScenario *current = m_session.current();
-    if (!current || current->ids.scenario != m_scenarioId)
-        return;
-    const auto &ids = current->ids.builds;
-    const auto at = std::find(ids.begin(), ids.end(), m_buildId);
-    if (at == ids.end())
-        return;
-    Scenario shown = current->scenario;
-    shown.onPremOptions[size_t(at - ids.begin())] = after;
-    m_session.preview(shown);
+    m_session.previewBuild(m_buildId, after);
 }
 
 void BuildEditor::useEstimatedPower()

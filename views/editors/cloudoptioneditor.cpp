@@ -119,16 +119,7 @@ void CloudOptionEditor::push(const QString &key, const QString &label, const Clo
 
 void CloudOptionEditor::preview(const CloudOption &after)
 {
-    const StoredScenario *current = m_session.current();
-    if (!current || current->ids.scenario != m_scenarioId)
-        return;
-    const auto &ids = current->ids.cloudOptions;
-    const auto at = std::find(ids.begin(), ids.end(), m_optionId);
-    if (at == ids.end())
-        return;
-    Scenario shown = current->scenario;
-    shown.cloudOptions[size_t(at - ids.begin())] = after;
-    m_session.preview(shown);
+    m_session.previewCloudOption(m_optionId, after);
 }
 
 } // namespace breakeven

@@ -89,12 +89,7 @@ void WorkloadEditor::push(const QString &key, const QString &label, const Worklo
 
 void WorkloadEditor::preview(const Workload &after)
 {
-    const StoredScenario *current = m_session.current();
-    if (!current || current->ids.scenario != m_scenarioId)
-        return;
-    Scenario shown = current->scenario;
-    shown.workload = after;
-    m_session.preview(shown);
+    m_session.previewWorkload(m_scenarioId, after);
 }
 
 void WorkloadEditor::openJobsHelper()

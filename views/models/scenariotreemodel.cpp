@@ -103,6 +103,38 @@ void ScenarioTreeModel::updateList(const std::vector<ScenarioSummary> &scenarios
     }
 }
 
+template <typename Part>
+bool ScenarioTreeModel::syncParts(const QModelIndex &group, std::vector<qint64> &ids, std::vector<Part> &parts,
+                                  const std::vector<qint64> &wantedIds, const std::vector<Part> &wantedParts)
+{
+    const size_t count = ids.size();
+    // `ids` and `parts` are what rowCount() and data() read: they change between each begin and end.
+    for (int row = int(ids.size()) - 1; row >= 0; --row) {
+        if (std::find(wantedIds.begin(), wantedIds.end(), ids[size_t(row)]) != wantedIds.end())
+            continue;
+        beginRemoveRows(group, row, row);
+        ids.erase(ids.begin() + row);
+        parts.erase(parts.begin() + row);
+        endRemoveRows();
+    }
+    for (size_t row = 0; row < wantedIds.size(); ++row) {
+        if (row < ids.size() && ids[row] == wantedIds[row])
+            continue;
+        beginInsertRows(group, int(row), int(row));
+        ids.insert(ids.begin() + std::ptrdiff_t(row), wantedIds[row]);
+        parts.insert(parts.begin() + std::ptrdiff_t(row), wantedParts[row]);
+        endInsertRows();
+    }
+    for (size_t row = 0; row < wantedParts.size(); ++row) {
+        if (parts[row] == wantedParts[row])
+            continue;
+        parts[row] = wantedParts[row];
+        const QModelIndex changed = index(int(row), 0, group);
+        emit dataChanged(changed, changed);
+    }
+    return ids.size() != count;
+}
+
 void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
 {
     if (!current) {
@@ -139,72 +171,18 @@ void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
     const QModelIndex clouds = index(2, 0, parent);
     StoredScenario &mine = *m_current;
     // Rows first (against the old ids), then the data they show.
-    {
-        std::vector<qint64> rows = mine.ids.builds;
-        const std::vector<qint64> &wanted = current->ids.builds;
-        for (int row = int(rows.size()) - 1; row >= 0; --row) {
-            if (std::find(wanted.begin(), wanted.end(), rows[size_t(row)]) != wanted.end())
-                continue;
-            beginRemoveRows(builds, row, row);
-            rows.erase(rows.begin() + row);
-            mine.ids.builds = rows;
-            mine.scenario.onPremOptions.erase(mine.scenario.onPremOptions.begin() + row);
-            endRemoveRows();
-        }
-        for (size_t row = 0; row < wanted.size(); ++row) {
-            if (row < rows.size() && rows[row] == wanted[row])
-                continue;
-            beginInsertRows(builds, int(row), int(row));
-            rows.insert(rows.begin() + std::ptrdiff_t(row), wanted[row]);
-            mine.ids.builds = rows;
-            mine.scenario.onPremOptions.insert(mine.scenario.onPremOptions.begin() + std::ptrdiff_t(row),
-                                               current->scenario.onPremOptions[row]);
-            endInsertRows();
-        }
-    }
-    {
-        std::vector<qint64> rows = mine.ids.cloudOptions;
-        const std::vector<qint64> &wanted = current->ids.cloudOptions;
-        for (int row = int(rows.size()) - 1; row >= 0; --row) {
-            if (std::find(wanted.begin(), wanted.end(), rows[size_t(row)]) != wanted.end())
-                continue;
-            beginRemoveRows(clouds, row, row);
-            rows.erase(rows.begin() + row);
-            mine.ids.cloudOptions = rows;
-            mine.scenario.cloudOptions.erase(mine.scenario.cloudOptions.begin() + row);
-            endRemoveRows();
-        }
-        for (size_t row = 0; row < wanted.size(); ++row) {
-            if (row < rows.size() && rows[row] == wanted[row])
-                continue;
-            beginInsertRows(clouds, int(row), int(row));
-            rows.insert(rows.begin() + std::ptrdiff_t(row), wanted[row]);
-            mine.ids.cloudOptions = rows;
-            mine.scenario.cloudOptions.insert(mine.scenario.cloudOptions.begin() + std::ptrdiff_t(row),
-                                              current->scenario.cloudOptions[row]);
-            endInsertRows();
-        }
-    }
-    const StoredScenario before = mine;
+    const bool buildCount = syncParts(builds, mine.ids.builds, mine.scenario.onPremOptions, current->ids.builds,
+                                      current->scenario.onPremOptions);
+    const bool cloudCount = syncParts(clouds, mine.ids.cloudOptions, mine.scenario.cloudOptions,
+                                      current->ids.cloudOptions, current->scenario.cloudOptions);
+    const bool workloadShown = !(mine.scenario.workload == current->scenario.workload);
     mine = *current;
-    if (!(before.scenario.workload == current->scenario.workload))
+    if (workloadShown)
         emit dataChanged(workload, workload);
-    if (before.scenario.onPremOptions.size() != current->scenario.onPremOptions.size())
+    if (buildCount) // "On-prem builds (n)"
         emit dataChanged(builds, builds);
-    if (before.scenario.cloudOptions.size() != current->scenario.cloudOptions.size())
+    if (cloudCount)
         emit dataChanged(clouds, clouds);
-    for (size_t row = 0; row < current->scenario.onPremOptions.size(); ++row) {
-        if (!(before.scenario.onPremOptions[row] == current->scenario.onPremOptions[row])) {
-            const QModelIndex changed = index(int(row), 0, builds);
-            emit dataChanged(changed, changed);
-        }
-    }
-    for (size_t row = 0; row < current->scenario.cloudOptions.size(); ++row) {
-        if (!(before.scenario.cloudOptions[row] == current->scenario.cloudOptions[row])) {
-            const QModelIndex changed = index(int(row), 0, clouds);
-            emit dataChanged(changed, changed);
-        }
-    }
 }
 
 QModelIndex ScenarioTreeModel::index(int row, int column, const QModelIndex &parent) const

@@ -150,4 +150,46 @@ void ScenarioSession::preview(const Scenario &scenario)
         m_analysis->setScenario(scenario, m_catalog);
 }
 
+void ScenarioSession::previewWorkload(qint64 scenarioId, const Workload &workload)
+{
+    if (!m_current || m_current->ids.scenario != scenarioId)
+        return;
+    Scenario shown = m_current->scenario;
+    shown.workload = workload;
+    preview(shown);
+}
+
+namespace {
+
+// `parts` with the one whose id is `id` (in `ids`) replaced by `part`; false when it is not there.
+template <typename Part>
+bool replacePart(std::vector<Part> &parts, const std::vector<qint64> &ids, qint64 id, const Part &part)
+{
+    const auto at = std::find(ids.begin(), ids.end(), id);
+    if (at == ids.end())
+        return false;
+    parts[size_t(at - ids.begin())] = part;
+    return true;
+}
+
+} // namespace
+
+void ScenarioSession::previewBuild(qint64 buildId, const OnPremBuild &build)
+{
+    if (!m_current)
+        return;
+    Scenario shown = m_current->scenario;
+    if (replacePart(shown.onPremOptions, m_current->ids.builds, buildId, build))
+        preview(shown);
+}
+
+void ScenarioSession::previewCloudOption(qint64 optionId, const CloudOption &option)
+{
+    if (!m_current)
+        return;
+    Scenario shown = m_current->scenario;
+    if (replacePart(shown.cloudOptions, m_current->ids.cloudOptions, optionId, option))
+        preview(shown);
+}
+
 } // namespace breakeven

@@ -35,6 +35,10 @@ public:
     // Shows the current scenario with one part replaced, without writing anything: what an
     // editor shows while a number is being typed. The next change of the document ends it.
     void preview(const Scenario &scenario);
+    // The same with one part of the shown scenario replaced; nothing when it is not shown.
+    void previewWorkload(qint64 scenarioId, const Workload &workload);
+    void previewBuild(qint64 buildId, const OnPremBuild &build);
+    void previewCloudOption(qint64 optionId, const CloudOption &option);
     // Reads everything again (another document, or another process wrote).
     void reload();
 
