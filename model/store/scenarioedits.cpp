@@ -301,25 +301,35 @@ StoredCloudOption ScenarioRepository::loadCloudOption(qint64 optionId)
     return stored;
 }
 
-void ScenarioRepository::updateCloudOption(qint64 optionId, const CloudOption &option)
+void ScenarioRepository::updatePart(PartKind part, const char *table, const char *parentColumn,
+    const std::string &columns, int columnCount, qint64 id, const QString &what,
+    const std::function<void(SQLite::Statement &, int)> &bind)
 {
     m_connection.write([&] {
-        const StoredCloudOption before = loadCloudOption(optionId);
-        const QStringList fields = changedColumns("cloud_options", "id", optionId, rows::kCloudOptionColumns,
-            [&](SQLite::Statement &statement, int first) { rows::bindCloudOption(statement, first, option); });
+        qint64 parent = 0;
+        int position = -1;
+        readPart(table, parentColumn, "NULL", id, what, parent, position, [](SQLite::Statement &, int) {});
+        const QStringList fields = changedColumns(table, "id", id, columns, bind);
         if (fields.isEmpty())
             return;
-        auto update = m_connection.statement("UPDATE cloud_options SET "
-            + rows::assignments(rows::kCloudOptionColumns) + " WHERE id = ?");
-        rows::bindCloudOption(*update, 1, option);
-        update->bind(rows::kCloudOptionColumnCount + 1, sqlId(optionId));
+        auto update = m_connection.statement(
+            std::string("UPDATE ") + table + " SET " + rows::assignments(columns) + " WHERE id = ?");
+        bind(*update, 1);
+        update->bind(columnCount + 1, sqlId(id));
         update->exec();
-        DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::CloudOption,
-            optionId, before.scenarioId, before.scenarioId, before.position);
+        const qint64 scenario = part == PartKind::Component ? scenarioOfBuild(parent) : parent;
+        DocumentChange change = partChange(DocumentChange::Kind::PartChanged, part, id, parent, scenario, position);
         change.fields = fields;
         change.engineInput = readByEngine(fields);
         record(change);
     });
+}
+
+void ScenarioRepository::updateCloudOption(qint64 optionId, const CloudOption &option)
+{
+    updatePart(PartKind::CloudOption, "cloud_options", "scenario_id", rows::kCloudOptionColumns,
+        rows::kCloudOptionColumnCount, optionId, QStringLiteral("cloud option"),
+        [&](SQLite::Statement &statement, int first) { rows::bindCloudOption(statement, first, option); });
 }
 
 StoredCloudOption ScenarioRepository::removeCloudOption(qint64 optionId)
@@ -393,24 +403,10 @@ StoredBuild ScenarioRepository::loadBuild(qint64 buildId)
 
 void ScenarioRepository::updateBuild(qint64 buildId, const OnPremBuild &build)
 {
-    m_connection.write([&] {
-        const StoredBuild before = loadBuild(buildId);
-        // Its own columns only: the components are edited one by one.
-        const QStringList fields = changedColumns("builds", "id", buildId, rows::kBuildColumns,
-            [&](SQLite::Statement &statement, int first) { rows::bindBuild(statement, first, build); });
-        if (fields.isEmpty())
-            return;
-        auto update = m_connection.statement(
-            "UPDATE builds SET " + rows::assignments(rows::kBuildColumns) + " WHERE id = ?");
-        rows::bindBuild(*update, 1, build);
-        update->bind(rows::kBuildColumnCount + 1, sqlId(buildId));
-        update->exec();
-        DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::Build, buildId,
-            before.scenarioId, before.scenarioId, before.position);
-        change.fields = fields;
-        change.engineInput = readByEngine(fields);
-        record(change);
-    });
+    // Its own columns only: the components are edited one by one.
+    updatePart(PartKind::Build, "builds", "scenario_id", rows::kBuildColumns, rows::kBuildColumnCount, buildId,
+        QStringLiteral("on-prem build"),
+        [&](SQLite::Statement &statement, int first) { rows::bindBuild(statement, first, build); });
 }
 
 void ScenarioRepository::deleteComponents(qint64 buildId)
@@ -514,23 +510,9 @@ StoredComponent ScenarioRepository::loadComponent(qint64 componentId)
 
 void ScenarioRepository::updateComponent(qint64 componentId, const Component &component)
 {
-    m_connection.write([&] {
-        const StoredComponent before = loadComponent(componentId);
-        const QStringList fields = changedColumns("components", "id", componentId, rows::kComponentColumns,
-            [&](SQLite::Statement &statement, int first) { rows::bindComponent(statement, first, component); });
-        if (fields.isEmpty())
-            return;
-        auto update = m_connection.statement("UPDATE components SET "
-            + rows::assignments(rows::kComponentColumns) + " WHERE id = ?");
-        rows::bindComponent(*update, 1, component);
-        update->bind(rows::kComponentColumnCount + 1, sqlId(componentId));
-        update->exec();
-        DocumentChange change = partChange(DocumentChange::Kind::PartChanged, PartKind::Component,
-            componentId, before.buildId, scenarioOfBuild(before.buildId), before.position);
-        change.fields = fields;
-        change.engineInput = readByEngine(fields);
-        record(change);
-    });
+    updatePart(PartKind::Component, "components", "build_id", rows::kComponentColumns, rows::kComponentColumnCount,
+        componentId, QStringLiteral("component"),
+        [&](SQLite::Statement &statement, int first) { rows::bindComponent(statement, first, component); });
 }
 
 StoredComponent ScenarioRepository::removeComponent(qint64 componentId)

@@ -132,6 +132,10 @@ private:
     QStringList changedColumns(const char *table, const char *keyColumn, qint64 key, const std::string &columns,
         const std::function<void(SQLite::Statement &, int)> &bind);
     qint64 scenarioOfBuild(qint64 buildId);
+    // Writes `columns` of part `id` of `table` (bound by `bind`) when any of them would change,
+    // and records which did.
+    void updatePart(PartKind part, const char *table, const char *parentColumn, const std::string &columns,
+        int columnCount, qint64 id, const QString &what, const std::function<void(SQLite::Statement &, int)> &bind);
     // Reads part `id` of `table`: its parent's id and its position, then hands the statement to
     // `read` at the first of `columns`. Throws "no <what> #id" when there is none.
     void readPart(const char *table, const char *parentColumn, const std::string &columns, qint64 id,
