@@ -1,10 +1,10 @@
 // Scenario menu of the main window: scenarios and their parts added, copied, renamed, removed,
-// and the catalog's "add to scenario" requests. Each is one command on the undo stack.
+// and the catalog's "add to scenario" requests. What a new part starts as is newparts.h's; each
+// action is one call of the command façade.
 #include "mainwindow.h"
 
-#include "catalog/bundledcatalog.h"
-#include "catalog/cloudoptionfromoffer.h"
 #include "commands/commands.h"
+#include "session/newparts.h"
 #include "session/scenariosession.h"
 #include "inputerror.h"
 #include "exchange/jsonfields.h"
@@ -15,19 +15,6 @@
 #include <QUndoStack>
 
 namespace breakeven {
-
-namespace {
-
-template <typename Parts>
-QStringList namesOf(const Parts &parts)
-{
-    QStringList names;
-    for (const auto &part : parts)
-        names << part.name;
-    return names;
-}
-
-} // namespace
 
 void MainWindow::addScenario(const QString &name)
 {
@@ -104,14 +91,7 @@ void MainWindow::addBuild()
 {
     if (!current())
         return;
-    const std::vector<OnPremBuild> examples = bundledExampleBuilds();
-    OnPremBuild build = examples.empty() ? OnPremBuild() : examples.front();
-    if (examples.empty()) {
-        build.gpu = current()->scenario.referenceGpu;
-        build.components = {{build.gpu, 0, 1}};
-    }
-    build.name = uniqueName(examples.empty() ? tr("New build") : build.name, namesOf(current()->scenario.onPremOptions));
-    commands::addBuild(*m_context, currentId(), build);
+    commands::addBuild(*m_context, currentId(), newparts::exampleBuild(current()->scenario));
     if (current() && !current()->ids.builds.empty())
         m_panel->select(ScenarioTreeModel::Node::Build, current()->ids.builds.back());
 }
@@ -120,25 +100,13 @@ void MainWindow::addCloudOption()
 {
     if (!current())
         return;
-    CloudOption option;
-    std::optional<qint64> offerId;
     try {
-        OfferFilter filter;
-        filter.gpu = current()->scenario.referenceGpu;
-        filter.plan = PricingPlan::OnDemand;
-        const auto cheapest = document()->catalog().offers(filter, OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, 1);
-        if (!cheapest.empty()) {
-            option = cloudOptionFromOffer(cheapest.front().offer, PricingPlan::OnDemand);
-            offerId = cheapest.front().id;
-        }
+        const newparts::NewCloudOption made = newparts::cheapestCloudOption(*document(), current()->scenario);
+        commands::addCloudOption(*m_context, currentId(), made.option, made.offerId);
     } catch (const InputError &error) {
         showStatusError(error.message());
+        return;
     }
-    if (option.gpu.isEmpty())
-        option.gpu = current()->scenario.referenceGpu;
-    option.name = uniqueName(option.name.isEmpty() ? tr("New cloud option") : option.name,
-                             namesOf(current()->scenario.cloudOptions));
-    commands::addCloudOption(*m_context, currentId(), option, offerId);
     if (current() && !current()->ids.cloudOptions.empty())
         m_panel->select(ScenarioTreeModel::Node::CloudOption, current()->ids.cloudOptions.back());
 }
@@ -171,29 +139,17 @@ void MainWindow::addOffers(const QList<StoredOffer> &offers, PricingPlan plan)
 {
     if (!current() || offers.isEmpty())
         return;
-    QStringList taken = namesOf(current()->scenario.cloudOptions);
     const qint64 scenarioId = currentId();
     commands::beginGroup(*m_context, tr("Add %n cloud option(s)", nullptr, int(offers.size())));
-    for (const StoredOffer &offer : offers) {
-        CloudOption option = cloudOptionFromOffer(offer.offer, plan);
-        option.name = uniqueName(option.name, taken);
-        taken << option.name;
-        commands::addCloudOption(*m_context, scenarioId, option, offer.id);
-    }
+    for (const newparts::NewCloudOption &made : newparts::fromOffers(current()->scenario, offers, plan))
+        commands::addCloudOption(*m_context, scenarioId, made.option, made.offerId);
     commands::endGroup(*m_context);
 }
 
 void MainWindow::addGpu(const GpuModel &gpu)
 {
-    if (!current())
-        return;
-    // A GPU picked from the catalog becomes a one-GPU build to start from.
-    OnPremBuild build;
-    build.gpu = gpu.name;
-    build.gpuCount = 1;
-    build.components = {{gpu.name, gpu.priceNewUsd, 1}};
-    build.name = uniqueName(tr("%1 workstation").arg(gpu.name), namesOf(current()->scenario.onPremOptions));
-    commands::addBuild(*m_context, currentId(), build);
+    if (current())
+        commands::addBuild(*m_context, currentId(), newparts::gpuBuild(current()->scenario, gpu));
 }
 
 } // namespace breakeven

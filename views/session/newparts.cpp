@@ -1,0 +1,83 @@
+#include "newparts.h"
+
+#include "catalog/bundledcatalog.h"
+#include "catalog/cloudoptionfromoffer.h"
+#include "commands/commands.h"
+#include "store/document.h"
+
+#include <QCoreApplication>
+
+namespace breakeven::newparts {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("newparts", text);
+}
+
+template <typename Parts>
+QStringList namesOf(const Parts &parts)
+{
+    QStringList names;
+    for (const auto &part : parts)
+        names << part.name;
+    return names;
+}
+
+} // namespace
+
+OnPremBuild exampleBuild(const Scenario &scenario)
+{
+    const std::vector<OnPremBuild> examples = bundledExampleBuilds();
+    OnPremBuild build = examples.empty() ? OnPremBuild() : examples.front();
+    if (examples.empty()) {
+        build.gpu = scenario.referenceGpu;
+        build.components = {{build.gpu, 0, 1}};
+    }
+    build.name = uniqueName(examples.empty() ? tr("New build") : build.name, namesOf(scenario.onPremOptions));
+    return build;
+}
+
+OnPremBuild gpuBuild(const Scenario &scenario, const GpuModel &gpu)
+{
+    OnPremBuild build;
+    build.gpu = gpu.name;
+    build.gpuCount = 1;
+    build.components = {{gpu.name, gpu.priceNewUsd, 1}};
+    build.name = uniqueName(tr("%1 workstation").arg(gpu.name), namesOf(scenario.onPremOptions));
+    return build;
+}
+
+NewCloudOption cheapestCloudOption(Document &document, const Scenario &scenario)
+{
+    NewCloudOption made;
+    OfferFilter filter;
+    filter.gpu = scenario.referenceGpu;
+    filter.plan = PricingPlan::OnDemand;
+    const auto cheapest = document.catalog().offers(filter, OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, 1);
+    if (!cheapest.empty()) {
+        made.option = cloudOptionFromOffer(cheapest.front().offer, PricingPlan::OnDemand);
+        made.offerId = cheapest.front().id;
+    }
+    if (made.option.gpu.isEmpty())
+        made.option.gpu = scenario.referenceGpu;
+    made.option.name = uniqueName(made.option.name.isEmpty() ? tr("New cloud option") : made.option.name,
+                                  namesOf(scenario.cloudOptions));
+    return made;
+}
+
+std::vector<NewCloudOption> fromOffers(const Scenario &scenario, const QList<StoredOffer> &offers, PricingPlan plan)
+{
+    std::vector<NewCloudOption> made;
+    QStringList taken = namesOf(scenario.cloudOptions);
+    for (const StoredOffer &offer : offers) {
+        CloudOption option = cloudOptionFromOffer(offer.offer, plan);
+        option.name = uniqueName(option.name, taken);
+        taken << option.name;
+        made.push_back({option, offer.id});
+    }
+    return made;
+}
+
+} // namespace breakeven::newparts
