@@ -67,6 +67,22 @@ void Arguments::expectPositionals(int count, const QString &what) const
         throw UsageError(QStringLiteral("unexpected argument \"%1\"").arg(m_positionals[count]));
 }
 
+double parsePriceChange(const QString &option, const QString &text)
+{
+    QString t = text.trimmed();
+    double scale = 1.0;
+    if (t.endsWith(QLatin1Char('%'))) {
+        t.chop(1);
+        scale = 0.01;
+    }
+    bool ok = false;
+    const double value = t.toDouble(&ok) * scale;
+    if (!ok || !std::isfinite(value) || value < -0.9 || value > 1.0)
+        throw UsageError(QStringLiteral("%1 must be a yearly change between -0.9 and 1 (or -90%–100%), not \"%2\"")
+                             .arg(option, text));
+    return value;
+}
+
 double parseUtilization(const QString &text)
 {
     QString t = text.trimmed();

@@ -38,5 +38,7 @@ private:
 
 // Parses a utilization given as a fraction (0.35) or a percentage (35%).
 double parseUtilization(const QString &text);
+// A yearly change of a market price for `option`: "-0.2" or "-20%", between -0.9 and 1.
+double parsePriceChange(const QString &option, const QString &text);
 
 } // namespace breakeven::cli

@@ -28,6 +28,7 @@ QString usageText()
         "                                                           window has been shown)\n"
         "  breakeven new DOCUMENT                                   create a document from the bundled catalog\n"
         "  breakeven compare SCENARIO [--utilization U] [--json]    print results\n"
+        "                   [--cloud-price-change R] [--hardware-price-change R]\n"
         "  breakeven import SHEET.csv --into DOCUMENT [--preset NAME] [--strict] [--dry-run] [--json]\n"
         "                   [--provider NAME] [--as-of YYYY-MM-DD] [--encoding E] [--delimiter D]\n"
         "  breakeven export SCENARIO --chart cumulative|utilization|breakdown --out FILE.pdf|.png|.svg\n"

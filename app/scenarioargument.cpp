@@ -15,8 +15,11 @@ namespace {
 
 // The scenario as the engine will see it: the rules of scenario JSON, and every name it refers
 // to known. Errors name the file (and the scenario) first, then the field.
-LoadedScenario assembled(Scenario scenario, GpuCatalog catalog, const QString &argument)
+LoadedScenario assembled(Scenario scenario, GpuCatalog catalog, const QString &argument,
+                         const std::function<void(Scenario &)> &adjust)
 {
+    if (adjust)
+        adjust(scenario);
     try {
         validateScenario(scenario);
         EngineInput input = assemble(scenario, catalog);
@@ -29,12 +32,12 @@ LoadedScenario assembled(Scenario scenario, GpuCatalog catalog, const QString &a
 
 } // namespace
 
-LoadedScenario loadScenarioArgument(const QString &argument)
+LoadedScenario loadScenarioArgument(const QString &argument, const std::function<void(Scenario &)> &adjust)
 {
     // A file name may itself contain '#': an existing file always wins.
     const int hash = argument.lastIndexOf(QLatin1Char('#'));
     if (hash < 0 || QFileInfo::exists(argument))
-        return assembled(readScenarioFile(argument), GpuCatalog::bundled(), QDir::toNativeSeparators(argument));
+        return assembled(readScenarioFile(argument), GpuCatalog::bundled(), QDir::toNativeSeparators(argument), adjust);
     const QString path = argument.left(hash);
     const QString name = argument.mid(hash + 1);
     if (path.isEmpty() || name.isEmpty())
@@ -49,7 +52,7 @@ LoadedScenario loadScenarioArgument(const QString &argument)
         // The document's path is in `where` already; name the scenario too.
         throw InputError(QStringLiteral("%1 (scenario \"%2\")").arg(error.where(), name), error.reason());
     }
-    return assembled(std::move(scenario), std::move(catalog), QDir::toNativeSeparators(argument));
+    return assembled(std::move(scenario), std::move(catalog), QDir::toNativeSeparators(argument), adjust);
 }
 
 } // namespace breakeven::cli

@@ -5,6 +5,8 @@
 #include "domain.h"
 #include "engine/engineinput.h"
 
+#include <functional>
+
 namespace breakeven::cli {
 
 // A scenario argument read and assembled for the engine once, against the GPU catalog it goes
@@ -16,7 +18,8 @@ struct LoadedScenario {
 };
 
 // Throws InputError naming the file (and scenario) first, then the field, when it cannot be read
-// or breaks a rule of the scenario format.
-LoadedScenario loadScenarioArgument(const QString &argument);
+// or breaks a rule of the scenario format. `adjust` changes the scenario for this run (options
+// such as --cloud-price-change) before it is checked and assembled.
+LoadedScenario loadScenarioArgument(const QString &argument, const std::function<void(Scenario &)> &adjust = {});
 
 } // namespace breakeven::cli

@@ -113,6 +113,10 @@ struct CloudOption {
     double egressPerGB = 0;
     double priceMultiplier = 1.0;
     int maxGpus = 64;
+    // Markets over time and commitments (docs/model.md). Version 2 of the scenario format.
+    std::optional<double> priceChangePerYear; // null: the scenario's cloudPriceChangePerYear
+    double reservedUpfrontShare = 0;          // reserved plans: share of a term paid at its start
+    std::optional<int> commitmentMonths;      // reserved plans: null = 12 (1y) or 36 (3y)
 
     bool operator==(const CloudOption &) const = default;
 };
@@ -160,6 +164,10 @@ struct Scenario {
     QString referenceGpu = QString::fromLatin1(kDefaultReferenceGpu);
     double discountRatePerYear = 0;
     bool creditResaleValue = false;
+    // Yearly changes of prices over the horizon (docs/model.md, "Markets over time"); 0 = none.
+    double cloudPriceChangePerYear = 0;
+    double hardwarePriceChangePerYear = 0;
+    double electricityPriceChangePerYear = 0;
     Workload workload;
     std::vector<GpuModel> gpus;              // GPU figures the scenario carries
     std::vector<CloudOption> cloudOptions;

@@ -62,6 +62,8 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     in.horizonMonths = s.horizonMonths;
     in.discountRatePerYear = s.discountRatePerYear;
     in.creditResaleValue = s.creditResaleValue;
+    in.hardwarePriceChangePerYear = s.hardwarePriceChangePerYear;
+    in.electricityPriceChangePerYear = s.electricityPriceChangePerYear;
     in.gpus = s.workload.gpus;
     in.growthPerYear = s.workload.growthPerYear;
     in.minGpuMemoryGB = s.workload.minGpuMemoryGB;
@@ -118,6 +120,9 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         t.storagePerMonth = storageGB * c.storagePerGBMonth * rate;
         t.egressPerMonth = egressGB * c.egressPerGB * rate;
         t.maxGpus = c.maxGpus;
+        t.priceChangePerYear = c.priceChangePerYear.value_or(s.cloudPriceChangePerYear);
+        t.reservedUpfrontShare = c.reservedUpfrontShare;
+        t.commitmentMonths = c.commitmentMonths.value_or(c.pricing == PricingPlan::Reserved3y ? 36 : 12);
         in.options.push_back(o);
     }
     return in;

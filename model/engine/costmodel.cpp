@@ -38,9 +38,39 @@ QString toString(CostComponent component)
     case CostComponent::Egress: return QStringLiteral("Egress");
     case CostComponent::Fees: return QStringLiteral("Fees");
     case CostComponent::ResaleCredit: return QStringLiteral("Resale credit");
+    case CostComponent::CommitmentBeyondHorizon: return QStringLiteral("Commitment beyond the horizon");
     }
     return {};
 }
+
+QString jsonName(CostComponent component)
+{
+    switch (component) {
+    case CostComponent::Hardware: return QStringLiteral("hardware");
+    case CostComponent::Infrastructure: return QStringLiteral("infrastructure");
+    case CostComponent::Power: return QStringLiteral("power");
+    case CostComponent::Overhead: return QStringLiteral("overhead");
+    case CostComponent::Labor: return QStringLiteral("labor");
+    case CostComponent::Colocation: return QStringLiteral("colocation");
+    case CostComponent::GpuRental: return QStringLiteral("gpuRental");
+    case CostComponent::Storage: return QStringLiteral("storage");
+    case CostComponent::Egress: return QStringLiteral("egress");
+    case CostComponent::Fees: return QStringLiteral("fees");
+    case CostComponent::ResaleCredit: return QStringLiteral("resaleCredit");
+    case CostComponent::CommitmentBeyondHorizon: return QStringLiteral("commitmentBeyondHorizon");
+    }
+    return {};
+}
+
+namespace {
+
+// The factor a yearly rate of change gives month m (>= 1): (1 + rate)^((m - 1) / 12).
+double yearlyChange(double rate, int month)
+{
+    return rate == 0 ? 1.0 : std::pow(1.0 + rate, (month - 1) / 12.0);
+}
+
+} // namespace
 
 CostModel::CostModel(EngineInput input)
     : m_input(std::move(input))
@@ -53,6 +83,7 @@ CostModel::CostModel(EngineInput input)
     Eigen::ArrayXd discount(cols);
     const double monthlyGrowth = std::pow(1.0 + m_input.growthPerYear, 1.0 / 12.0);
     const double monthlyDiscount = std::pow(1.0 + m_input.discountRatePerYear, -1.0 / 12.0);
+    m_monthlyDiscount = monthlyDiscount;
     for (int m = 0; m < cols; ++m) {
         if (m >= 1)
             growth(m) = std::pow(monthlyGrowth, m - 1);
@@ -155,27 +186,52 @@ void CostModel::addComponent(int row, CostComponent c, int month, double fixed, 
     m_componentSlope(row, int(c)) += s;
 }
 
+void CostModel::addBeyondHorizon(int row, int month, double amount)
+{
+    const int H = m_input.horizonMonths;
+    const double value = amount * std::pow(m_monthlyDiscount, month);
+    m_fixed(row, H) += value;
+    m_componentFixed(row, int(CostComponent::CommitmentBeyondHorizon)) += value;
+}
+
 void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
 {
     const OptionInput &o = option(row);
     const CloudTerms &t = o.cloud;
+    const int H = m_input.horizonMonths;
     const double gpusAtFullLoad = m_input.gpus / o.relativeThroughput; // month 1
     const double gpuMonth = kHoursPerMonth * t.pricePerGpuHour;
-    for (int m = 1; m <= m_input.horizonMonths; ++m) {
+    const int term = std::max(1, t.commitmentMonths);
+    const double upfront = std::clamp(t.reservedUpfrontShare, 0.0, 1.0);
+    double termFleet = 0; // GPUs the running term reserves
+    for (int m = 1; m <= H; ++m) {
         const double gpus = gpusAtFullLoad * growth(m);
+        const double price = gpuMonth * yearlyChange(t.priceChangePerYear, m);
         switch (t.plan) {
         case PricingPlan::OnDemand:
-            addComponent(row, CostComponent::GpuRental, m, 0, gpus * gpuMonth, discount);
+            addComponent(row, CostComponent::GpuRental, m, 0, gpus * price, discount);
             break;
         case PricingPlan::Spot:
-            addComponent(row, CostComponent::GpuRental, m, 0,
-                         gpus * (1.0 + t.spotRework) * gpuMonth, discount);
+            addComponent(row, CostComponent::GpuRental, m, 0, gpus * (1.0 + t.spotRework) * price, discount);
             break;
         case PricingPlan::Reserved1y:
         case PricingPlan::Reserved3y:
-            // A commitment is billed around the clock; growth beyond it is used on demand.
-            addComponent(row, CostComponent::GpuRental, m, gpusAtFullLoad * gpuMonth,
-                         std::max(0.0, gpus - gpusAtFullLoad) * gpuMonth, discount);
+            if ((m - 1) % term == 0) {
+                // A term starts: it reserves this month's fleet at this month's price, for T
+                // months; f of its total at its start (entry 0 for the first), the rest monthly.
+                termFleet = gpus;
+                const double total = termFleet * price * term;
+                addComponent(row, CostComponent::GpuRental, m == 1 ? 0 : m, upfront * total, 0, discount);
+                const double monthly = (1.0 - upfront) * total / term;
+                for (int k = m; k < m + term; ++k) {
+                    if (k <= H)
+                        addComponent(row, CostComponent::GpuRental, k, monthly, 0, discount);
+                    else if (monthly != 0)
+                        addBeyondHorizon(row, k, monthly);
+                }
+            }
+            // Growth beyond the term's fleet is used as needed, at the same hourly price.
+            addComponent(row, CostComponent::GpuRental, m, 0, std::max(0.0, gpus - termFleet) * price, discount);
             break;
         }
         addComponent(row, CostComponent::Fees, m, t.platformFeePerMonth, 0, discount);
@@ -220,22 +276,56 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
         if (units[std::size_t(m)] > units[std::size_t(m - 1)])
             cohorts.push_back({m, m, units[std::size_t(m)] - units[std::size_t(m - 1)]});
 
+    // A unit bought in month m >= 1 pays the hardware price of that month; its overhead and
+    // resale value follow the price it was bought at.
+    const auto hardwareAt = [&](int paidAt) {
+        return t.hardware * (paidAt < 1 ? 1.0 : yearlyChange(m_input.hardwarePriceChangePerYear, paidAt));
+    };
+    // The month a cohort's units in service in month m were last bought (-1: not yet).
+    const auto lastPaidBy = [&](const Cohort &c, int m) {
+        if (c.paidAt > m)
+            return -1;
+        int lastPaid = c.paidAt;
+        for (int r = c.firstNeeded + lifetime; r <= m; r += lifetime)
+            lastPaid = r;
+        return lastPaid;
+    };
     for (const Cohort &c : cohorts) {
-        addComponent(row, CostComponent::Hardware, c.paidAt, c.count * t.hardware, 0, discount);
+        addComponent(row, CostComponent::Hardware, c.paidAt, c.count * hardwareAt(c.paidAt), 0, discount);
         addComponent(row, CostComponent::Infrastructure, c.paidAt,
                      c.count * t.infrastructureOneTime, 0, discount);
         for (int r = c.firstNeeded + lifetime; r <= H; r += lifetime)
-            addComponent(row, CostComponent::Hardware, r, c.count * t.hardware, 0, discount);
+            addComponent(row, CostComponent::Hardware, r, c.count * hardwareAt(r), 0, discount);
     }
 
     const double kWhPerWatt = kHoursPerMonth / 1000.0 * t.electricityPerKWh * t.pue;
     const double idlePower = t.overheadIncludesPower ? 0.0 : t.idleW * kWhPerWatt;
     const double loadPower = t.overheadIncludesPower ? 0.0 : (t.loadW - t.idleW) * kWhPerWatt;
-    const double overhead = t.overheadPerYearOfHardware * t.hardware / 12.0;
+    // The price of the hardware in service each month, for the overhead: each cohort counts at
+    // the price of its last purchase, from the month it is needed until its next replacement
+    // (a difference array, so the cost is one pass over cohorts and one over months).
+    std::vector<double> inService(std::size_t(H + 2), 0.0);
+    for (const Cohort &c : cohorts) {
+        int start = c.firstNeeded;
+        double price = c.count * hardwareAt(c.paidAt);
+        for (int r = c.firstNeeded + lifetime;; r += lifetime) {
+            const int end = std::min(r, H + 1);
+            inService[std::size_t(start)] += price;
+            inService[std::size_t(end)] -= price;
+            if (r > H)
+                break;
+            start = r;
+            price = c.count * hardwareAt(r);
+        }
+    }
+    double hardwareInService = 0;
     for (int m = 1; m <= H; ++m) {
         const double u = units[std::size_t(m)];
-        addComponent(row, CostComponent::Power, m, u * idlePower, u * loadPower, discount);
-        addComponent(row, CostComponent::Overhead, m, u * overhead, 0, discount);
+        const double electricity = yearlyChange(m_input.electricityPriceChangePerYear, m);
+        hardwareInService += inService[std::size_t(m)];
+        addComponent(row, CostComponent::Power, m, u * idlePower * electricity, u * loadPower * electricity, discount);
+        addComponent(row, CostComponent::Overhead, m, t.overheadPerYearOfHardware * hardwareInService / 12.0, 0,
+                     discount);
         addComponent(row, CostComponent::Labor, m, u * t.laborPerMonth, 0, discount);
         addComponent(row, CostComponent::Colocation, m, u * t.colocationPerMonth, 0, discount);
     }
@@ -246,12 +336,9 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     for (int m = 0; m <= H; ++m) {
         double value = 0;
         for (const Cohort &c : cohorts) {
-            if (c.paidAt > m)
-                continue;
-            int lastPaid = c.paidAt;
-            for (int r = c.firstNeeded + lifetime; r <= m; r += lifetime)
-                lastPaid = r;
-            value += c.count * t.hardware * std::pow(keep, (m - lastPaid) / 12.0);
+            const int lastPaid = lastPaidBy(c, m);
+            if (lastPaid >= 0)
+                value += c.count * hardwareAt(lastPaid) * std::pow(keep, (m - lastPaid) / 12.0);
         }
         m_credit(row, m) = value * discount(m);
     }

@@ -29,8 +29,11 @@ enum class CostComponent {
     Egress,
     Fees,
     ResaleCredit, // negative: what the units in service would sell for at the horizon
+    CommitmentBeyondHorizon, // reserved terms still owed after the horizon, at present value
 };
-inline constexpr int kCostComponentCount = 11;
+inline constexpr int kCostComponentCount = 12;
+// Its name in `compare --json` ("gpuRental", "commitmentBeyondHorizon").
+QString jsonName(CostComponent component);
 // Utilizations below this are evaluated as 0: no work, so no cost per GPU-hour.
 inline constexpr double kNegligibleUtilization = 1e-9;
 QString toString(CostComponent component);
@@ -109,11 +112,14 @@ private:
     void layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
     void addComponent(int row, CostComponent c, int month, double fixed, double slope,
                       const Eigen::ArrayXd &discount);
+    // A payment in month `month` > H, owed all the same: added to entry H at its present value.
+    void addBeyondHorizon(int row, int month, double amount);
     void computeStatus();
     void rejectOverflow();
     void computeTimeToResult();
 
     EngineInput m_input;
+    double m_monthlyDiscount = 1;  // the discount factor of one month
     std::vector<OptionStatus> m_status;
     Eigen::ArrayXXd m_fixed;       // options x (H + 1), discounted
     Eigen::ArrayXXd m_slope;       // options x (H + 1), discounted, per unit of u

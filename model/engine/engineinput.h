@@ -22,6 +22,9 @@ struct CloudTerms {
     double storagePerMonth = 0;     // storageGB * storagePerGBMonth
     double egressPerMonth = 0;      // egressGBPerMonth * egressPerGB
     int maxGpus = 64;
+    double priceChangePerYear = 0;  // the option's own, or the scenario's cloud price change
+    double reservedUpfrontShare = 0; // reserved plans: share of each term paid at its start
+    int commitmentMonths = 12;      // reserved plans: the term (12 or 36 unless set)
 };
 
 struct OnPremTerms {
@@ -56,6 +59,9 @@ struct EngineInput {
     int horizonMonths = 36;
     double discountRatePerYear = 0;
     bool creditResaleValue = false;
+    // Markets over time (docs/model.md): yearly rates, 0 = prices stay as they are.
+    double hardwarePriceChangePerYear = 0;
+    double electricityPriceChangePerYear = 0;
     double gpus = 8;                // N, reference GPUs
     double growthPerYear = 0;
     double minGpuMemoryGB = 0;

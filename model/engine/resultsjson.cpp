@@ -26,6 +26,22 @@ QJsonValue optionName(const CostModel &model, const std::optional<int> &index)
 
 } // namespace
 
+namespace {
+
+// TCO at the horizon by component (the parts add up to "tco"), zero parts left out.
+QJsonObject components(const CostModel &model, const Evaluation &e, int option)
+{
+    QJsonObject parts;
+    const auto breakdown = model.breakdown(option, e.utilization);
+    for (int c = 0; c < kCostComponentCount; ++c) {
+        if (breakdown[std::size_t(c)] != 0)
+            parts.insert(jsonName(CostComponent(c)), breakdown[std::size_t(c)]);
+    }
+    return parts;
+}
+
+} // namespace
+
 QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
 {
     QJsonArray options;
@@ -39,6 +55,7 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
             {QStringLiteral("tco"), e.tco(i)},
             {QStringLiteral("costPerReferenceGpuHour"), orNull(e.costPerReferenceGpuHour[std::size_t(i)])},
             {QStringLiteral("timeToResultHours"), orNull(model.timeToResultHours(i))},
+            {QStringLiteral("components"), components(model, e, i)},
             {QStringLiteral("monthly"), row(e.monthly, i)},
             {QStringLiteral("cumulative"), row(e.cumulative, i)},
         });

@@ -10,6 +10,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
 
 namespace breakeven {
 
@@ -27,6 +28,9 @@ constexpr Bounds kNonNegative = Bounds::atLeast(0);
 constexpr Bounds kPositive = Bounds::above(0);
 constexpr Bounds kShare = Bounds::between(0, 1);
 constexpr Bounds kRate = Bounds::above(-1); // -100 % a year is the most anything can shrink
+// A yearly change of a market price: from -90 % to +100 % a year.
+constexpr Bounds kPriceChange = Bounds::between(-0.9, 1.0);
+constexpr int kMaxCommitmentMonths = 60;
 
 // Where a parse error is, as the user's editor counts it: 1-based line and column in characters.
 QString parseErrorPosition(const QByteArray &json, int offset, const QString &fileName)
@@ -50,7 +54,8 @@ QString parseErrorPosition(const QByteArray &json, int offset, const QString &fi
     return QStringLiteral("%1:%2:%3").arg(fileName).arg(line).arg(column);
 }
 
-void readFormatAndVersion(ObjectReader &reader)
+// Reads "format" and "version"; returns the version (1 or 2).
+int readFormatAndVersion(ObjectReader &reader)
 {
     if (!reader.has("format"))
         reader.fail("format", QStringLiteral("required field is missing; a scenario file has "
@@ -72,9 +77,10 @@ void readFormatAndVersion(ObjectReader &reader)
                                    "this version reads version %2")
                         .arg(version)
                         .arg(kScenarioFormatVersion));
-    if (version != kScenarioFormatVersion)
+    if (version < 1)
         reader.fail("version",
-                    QStringLiteral("must be %1, not %2").arg(kScenarioFormatVersion).arg(version));
+                    QStringLiteral("must be 1 or %1, not %2").arg(kScenarioFormatVersion).arg(version));
+    return version;
 }
 
 std::map<QString, double> readExchangeRates(const QJsonObject &object, const QString &path)
@@ -134,7 +140,7 @@ GpuModel readGpu(const QJsonObject &object, const QString &path)
     return gpu;
 }
 
-CloudOption readCloudOption(const QJsonObject &object, const QString &path)
+CloudOption readCloudOption(const QJsonObject &object, const QString &path, int version)
 {
     ObjectReader reader(object, path);
     CloudOption option;
@@ -158,6 +164,16 @@ CloudOption readCloudOption(const QJsonObject &object, const QString &path)
     reader.number("egressPerGB", option.egressPerGB, kNonNegative);
     reader.number("priceMultiplier", option.priceMultiplier, kPositive);
     reader.integer("maxGpus", option.maxGpus, 1);
+    if (version >= 2) {
+        reader.optionalNumber("priceChangePerYear", option.priceChangePerYear, kPriceChange);
+        reader.number("reservedUpfrontShare", option.reservedUpfrontShare, kShare);
+        std::optional<double> months;
+        reader.optionalNumber("commitmentMonths", months, Bounds::between(1, kMaxCommitmentMonths));
+        if (months && *months != std::floor(*months))
+            reader.fail("commitmentMonths", QStringLiteral("must be a whole number of months (not %1)").arg(*months));
+        if (months)
+            option.commitmentMonths = int(*months);
+    }
     reader.finish();
     return option;
 }
@@ -209,7 +225,7 @@ Scenario readScenario(const QJsonObject &root)
     ObjectReader reader(root, QString());
     // Checked first: a file of another kind or of a newer format would otherwise be reported
     // field by field.
-    readFormatAndVersion(reader);
+    const int version = readFormatAndVersion(reader);
 
     Scenario scenario;
     reader.text("name", scenario.name, Text::Name);
@@ -220,6 +236,11 @@ Scenario readScenario(const QJsonObject &root)
     reader.text("referenceGpu", scenario.referenceGpu, Text::NonEmpty);
     reader.number("discountRatePerYear", scenario.discountRatePerYear, kRate);
     reader.boolean("creditResaleValue", scenario.creditResaleValue);
+    if (version >= 2) {
+        reader.number("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear, kPriceChange);
+        reader.number("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear, kPriceChange);
+        reader.number("electricityPriceChangePerYear", scenario.electricityPriceChangePerYear, kPriceChange);
+    }
     if (const auto workload = reader.objectField("workload"))
         scenario.workload = readWorkload(*workload, reader.pathOf("workload"));
 
@@ -243,7 +264,7 @@ Scenario readScenario(const QJsonObject &root)
         optionNames.insert(name);
     };
     reader.forEachObject("cloudOptions", [&](const QJsonObject &element, const QString &path) {
-        CloudOption option = readCloudOption(element, path);
+        CloudOption option = readCloudOption(element, path, version);
         claimName(option.name, path);
         scenario.cloudOptions.push_back(std::move(option));
     }, json::kMaxOptions);
@@ -298,6 +319,20 @@ void writeGpu(JsonWriter &writer, const GpuModel &gpu)
     writer.endObject();
 }
 
+// Whether an option sets a field of version 2.
+bool needsVersion2(const CloudOption &option)
+{
+    return option.priceChangePerYear || option.reservedUpfrontShare != 0 || option.commitmentMonths;
+}
+
+bool needsVersion2(const Scenario &scenario)
+{
+    return scenario.cloudPriceChangePerYear != 0 || scenario.hardwarePriceChangePerYear != 0
+        || scenario.electricityPriceChangePerYear != 0
+        || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
+                       [](const CloudOption &option) { return needsVersion2(option); });
+}
+
 void writeCloudOption(JsonWriter &writer, const CloudOption &option)
 {
     writer.beginObject();
@@ -317,6 +352,14 @@ void writeCloudOption(JsonWriter &writer, const CloudOption &option)
     writer.writeNumber("egressPerGB", option.egressPerGB);
     writer.writeNumber("priceMultiplier", option.priceMultiplier);
     writer.writeInteger("maxGpus", option.maxGpus);
+    if (needsVersion2(option)) {
+        writer.writeOptionalNumber("priceChangePerYear", option.priceChangePerYear);
+        writer.writeNumber("reservedUpfrontShare", option.reservedUpfrontShare);
+        if (option.commitmentMonths)
+            writer.writeInteger("commitmentMonths", *option.commitmentMonths);
+        else
+            writer.writeOptionalNumber("commitmentMonths", std::nullopt);
+    }
     writer.endObject();
 }
 
@@ -421,7 +464,8 @@ QByteArray writeScenarioJson(const Scenario &scenario)
     JsonWriter writer;
     writer.beginObject();
     writer.writeString("format", kFormatName);
-    writer.writeInteger("version", kScenarioFormatVersion);
+    const bool version2 = needsVersion2(scenario);
+    writer.writeInteger("version", version2 ? 2 : 1);
     writer.writeString("name", scenario.name);
     writer.writeString("currency", scenario.currency);
     writer.beginObject("exchangeRates");
@@ -432,6 +476,11 @@ QByteArray writeScenarioJson(const Scenario &scenario)
     writer.writeString("referenceGpu", scenario.referenceGpu);
     writer.writeNumber("discountRatePerYear", scenario.discountRatePerYear);
     writer.writeBool("creditResaleValue", scenario.creditResaleValue);
+    if (version2) {
+        writer.writeNumber("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear);
+        writer.writeNumber("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear);
+        writer.writeNumber("electricityPriceChangePerYear", scenario.electricityPriceChangePerYear);
+    }
     writeWorkload(writer, scenario.workload);
     writer.beginArray("gpus");
     for (const GpuModel &gpu : scenario.gpus)

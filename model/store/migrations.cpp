@@ -46,6 +46,11 @@ void reorderOfferKey(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v5.sql")));
 }
 
+void marketsAndCommitments(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v6.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -58,6 +63,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 3, &rebuildOffersTable, true },
     { 4, &sheetSources },
     { 5, &reorderOfferKey, true },
+    { 6, &marketsAndCommitments },
 };
 
 } // namespace

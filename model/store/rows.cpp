@@ -151,6 +151,12 @@ void bindCloudOption(SQLite::Statement &s, int i, const CloudOption &o)
     s.bind(i + 13, o.egressPerGB);
     s.bind(i + 14, o.priceMultiplier);
     s.bind(i + 15, o.maxGpus);
+    bindOptional(s, i + 16, o.priceChangePerYear);
+    s.bind(i + 17, o.reservedUpfrontShare);
+    if (o.commitmentMonths)
+        s.bind(i + 18, *o.commitmentMonths);
+    else
+        s.bind(i + 18);
 }
 
 CloudOption readCloudOption(const SQLite::Statement &s, int c)
@@ -172,6 +178,10 @@ CloudOption readCloudOption(const SQLite::Statement &s, int c)
     o.egressPerGB = real(s, c + 13);
     o.priceMultiplier = real(s, c + 14);
     o.maxGpus = integer(s, c + 15);
+    o.priceChangePerYear = optionalColumn(s, c + 16);
+    o.reservedUpfrontShare = real(s, c + 17);
+    if (!s.getColumn(c + 18).isNull())
+        o.commitmentMonths = integer(s, c + 18);
     return o;
 }
 
@@ -258,6 +268,21 @@ void bindScenarioProperties(SQLite::Statement &s, int i, const Scenario &scenari
     s.bind(i + 2, utf8(scenario.referenceGpu));
     s.bind(i + 3, scenario.discountRatePerYear);
     s.bind(i + 4, scenario.creditResaleValue ? 1 : 0);
+    s.bind(i + 5, scenario.cloudPriceChangePerYear);
+    s.bind(i + 6, scenario.hardwarePriceChangePerYear);
+    s.bind(i + 7, scenario.electricityPriceChangePerYear);
+}
+
+void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenario)
+{
+    scenario.currency = text(s, c);
+    scenario.horizonMonths = integer(s, c + 1);
+    scenario.referenceGpu = text(s, c + 2);
+    scenario.discountRatePerYear = real(s, c + 3);
+    scenario.creditResaleValue = integer(s, c + 4) != 0;
+    scenario.cloudPriceChangePerYear = real(s, c + 5);
+    scenario.hardwarePriceChangePerYear = real(s, c + 6);
+    scenario.electricityPriceChangePerYear = real(s, c + 7);
 }
 
 void bindComponent(SQLite::Statement &s, int i, const Component &component)

@@ -19,7 +19,8 @@ inline const std::string kGpuColumns
 inline const std::string kCloudOptionColumns
     = "name, provider, category, instance_type, gpu, region, gpus_per_instance, pricing, "
       "price_per_hour, currency, spot_rework, platform_fee_per_month, storage_per_gb_month, "
-      "egress_per_gb, price_multiplier, max_gpus";
+      "egress_per_gb, price_multiplier, max_gpus, price_change_per_year, reserved_upfront_share, "
+      "commitment_months";
 inline const std::string kBuildColumns
     = "name, kind, gpu, gpu_count, list_price, pre_built_markup, currency, "
       "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
@@ -31,8 +32,9 @@ inline const std::string kWorkloadColumns
 inline const std::string kComponentColumns = "name, price, quantity";
 // A scenario's own settings (its name, rates and parts are elsewhere).
 inline const std::string kScenarioPropertyColumns
-    = "currency, horizon_months, reference_gpu, discount_rate_per_year, credit_resale_value";
-inline constexpr int kScenarioPropertyColumnCount = 5;
+    = "currency, horizon_months, reference_gpu, discount_rate_per_year, credit_resale_value, "
+      "cloud_price_change_per_year, hardware_price_change_per_year, electricity_price_change_per_year";
+inline constexpr int kScenarioPropertyColumnCount = 8;
 inline const std::string kOfferColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of";
@@ -62,7 +64,7 @@ inline std::string offerKeyMatch(int providerParameter, int instanceTypeParamete
 }
 
 inline constexpr int kGpuColumnCount = 16;
-inline constexpr int kCloudOptionColumnCount = 16;
+inline constexpr int kCloudOptionColumnCount = 19;
 inline constexpr int kBuildColumnCount = 18;
 inline constexpr int kWorkloadColumnCount = 10;
 inline constexpr int kComponentColumnCount = 3;
@@ -87,6 +89,8 @@ Workload readWorkload(const SQLite::Statement &statement, int first);
 
 void bindComponent(SQLite::Statement &statement, int first, const Component &component);
 void bindScenarioProperties(SQLite::Statement &statement, int first, const Scenario &scenario);
+// Reads the columns of kScenarioPropertyColumns into `scenario`.
+void readScenarioProperties(const SQLite::Statement &statement, int first, Scenario &scenario);
 Component readComponent(const SQLite::Statement &statement, int first);
 
 void bindOffer(SQLite::Statement &statement, int first, const CloudOffer &offer);

@@ -87,17 +87,12 @@ StoredScenario ScenarioRepository::loadStored(qint64 scenarioId)
         stored.ids.scenario = scenarioId;
         {
             auto query = m_connection.statement(
-                "SELECT name, currency, horizon_months, reference_gpu, discount_rate_per_year,"
-                " credit_resale_value FROM scenarios WHERE id = ?");
+                "SELECT name, " + rows::kScenarioPropertyColumns + " FROM scenarios WHERE id = ?");
             query->bind(1, sqlId(scenarioId));
             if (!query->executeStep())
                 missing(QStringLiteral("scenario"), scenarioId);
             s.name = textColumn(*query, 0);
-            s.currency = textColumn(*query, 1);
-            s.horizonMonths = rows::integer(*query, 2);
-            s.referenceGpu = textColumn(*query, 3);
-            s.discountRatePerYear = rows::real(*query, 4);
-            s.creditResaleValue = rows::integer(*query, 5) != 0;
+            rows::readScenarioProperties(*query, 1, s);
         }
         {
             auto query = m_connection.statement(

@@ -2,12 +2,15 @@
 #include "store/document.h"
 #include "../support/testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 namespace {
 
@@ -161,6 +164,69 @@ private Q_SLOTS:
         for (const QJsonValue &o : results[QStringLiteral("options")].toArray())
             if (expected == 0)
                 QVERIFY(o[QStringLiteral("costPerReferenceGpuHour")].isNull()); // n/a, never NaN
+    }
+
+    // --json lists each option's TCO by component; the parts add up to the TCO.
+    void componentsAddUpToTheTco()
+    {
+        const Run run = runBreakeven({QStringLiteral("compare"), example("h100-server"), QStringLiteral("--json")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray options = QJsonDocument::fromJson(run.out).object()[QStringLiteral("options")].toArray();
+        QVERIFY(!options.isEmpty());
+        for (const QJsonValue &o : options) {
+            const QJsonObject parts = o[QStringLiteral("components")].toObject();
+            QVERIFY(!parts.isEmpty());
+            double sum = 0;
+            for (const QJsonValue &part : parts)
+                sum += part.toDouble();
+            QVERIFY2(qAbs(sum - o[QStringLiteral("tco")].toDouble()) < 1e-6 * qMax(1.0, sum),
+                     qPrintable(o[QStringLiteral("name")].toString()));
+        }
+    }
+
+    // Market rates for one run, and a reservation owed past the horizon, from the command line.
+    void marketRatesAndCommitments()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("markets.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "breakeven-scenario", "version": 2, "name": "markets", "horizonMonths": 12,
+            "referenceGpu": "A100-SXM4-80GB", "workload": {"gpus": 1, "utilization": 1},
+            "onPremOptions": [{"name": "rig", "gpu": "A100-SXM4-80GB", "listPrice": 10000, "idleW": 0, "loadW": 0}],
+            "cloudOptions": [
+              {"name": "reserved", "gpu": "A100-SXM4-80GB", "pricing": "reserved-3y", "pricePerHour": 1},
+              {"name": "on-demand", "gpu": "A100-SXM4-80GB", "pricePerHour": 2}]})");
+        file.close();
+        const auto tcoOf = [](const Run &run, const char *name) {
+            return option(QJsonDocument::fromJson(run.out).object(), QString::fromLatin1(name))[QStringLiteral("tco")].toDouble();
+        };
+        const Run base = runBreakeven({QStringLiteral("compare"), path, QStringLiteral("--json")});
+        QCOMPARE(base.exitCode, 0);
+        const QJsonObject reserved = option(QJsonDocument::fromJson(base.out).object(), QStringLiteral("reserved"));
+        QCOMPARE(reserved[QStringLiteral("tco")].toDouble(), 26280.0); // 36 months owed on a 12-month horizon
+        QCOMPARE(reserved[QStringLiteral("components")][QStringLiteral("commitmentBeyondHorizon")].toDouble(), 17520.0);
+        QCOMPARE(tcoOf(base, "on-demand"), 12 * 1460.0);
+
+        const Run falling = runBreakeven({QStringLiteral("compare"), path, QStringLiteral("--json"),
+                                          QStringLiteral("--cloud-price-change"), QStringLiteral("-50%")});
+        QCOMPARE(falling.exitCode, 0);
+        double expected = 0;
+        for (int m = 1; m <= 12; ++m)
+            expected += 1460 * std::pow(0.5, (m - 1) / 12.0);
+        QVERIFY(qFuzzyCompare(tcoOf(falling, "on-demand"), expected));
+        QCOMPARE(tcoOf(falling, "reserved"), 26280.0); // one term, started at today's price
+        QCOMPARE(tcoOf(falling, "rig"), tcoOf(base, "rig"));
+
+        const Run hardware = runBreakeven({QStringLiteral("compare"), path, QStringLiteral("--json"),
+                                           QStringLiteral("--hardware-price-change"), QStringLiteral("-0.28")});
+        QCOMPARE(hardware.exitCode, 0);
+        QCOMPARE(tcoOf(hardware, "rig"), tcoOf(base, "rig")); // no unit bought after month 0
+
+        const Run outOfRange = runBreakeven({QStringLiteral("compare"), path, QStringLiteral("--cloud-price-change"),
+                                             QStringLiteral("1.5")});
+        QCOMPARE(outOfRange.exitCode, 2);
+        QVERIFY2(outOfRange.err.contains("--cloud-price-change"), outOfRange.err.constData());
     }
 
     void exitCodes_data()

@@ -3,6 +3,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 using namespace breakeven;
 using namespace fixtures;
 
@@ -179,9 +181,11 @@ private Q_SLOTS:
         QCOMPARE(e.monthly(0, 0), 1100.0);
         QCOMPARE(e.monthly(0, 2), 1100.0); // the second unit is paid when first needed
         QCOMPARE(e.monthly(0, 3), 0.0);
-        // Reserved covers N(1) around the clock; the growth on top is on-demand use.
-        const double extra = (m.fleetReferenceGpus(13) - 4.0) * 0.5 * 730;
-        QVERIFY(qAbs(e.monthly(1, 13) - (4 * 730 + extra)) < 1e-9);
+        // The first 1-year term reserves N(1) around the clock; the growth on top is used as
+        // needed; the second term, from month 13, reserves the fleet of month 13.
+        const double extra = (m.fleetReferenceGpus(12) - 4.0) * 0.5 * 730;
+        QVERIFY(qAbs(e.monthly(1, 12) - (4 * 730 + extra)) < 1e-9);
+        QVERIFY(qAbs(e.monthly(1, 13) - m.fleetReferenceGpus(13) * 730) < 1e-9);
     }
 
     void discounting()
@@ -274,6 +278,117 @@ private Q_SLOTS:
         } catch (const InputError &error) {
             QCOMPARE(error.where(), QStringLiteral("cloudOptions[0].currency"));
         }
+    }
+
+    // Markets over time and commitments, each field against figures worked out by hand.
+
+    // A unit bought in month 2 under a hardware price falling 28 % a year pays that month's
+    // price; its overhead and resale value follow it. The first unit, paid at entry 0, does not.
+    void growthPurchaseUnderFallingHardwarePrice()
+    {
+        Scenario s = scenario(1, 1, 12);
+        s.workload.growthPerYear = 0.5; // N(2) = 1.5^(1/12) > 1: a second unit from month 2
+        s.hardwarePriceChangePerYear = -0.28;
+        s.creditResaleValue = true;
+        OnPremBuild b = build(QStringLiteral("rig"), 10000);
+        b.overheadPerYearOfHardware = 0.12;
+        s.onPremOptions = {b};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
+        const double second = 10000 * std::pow(0.72, 1.0 / 12); // 9,729.9
+        QCOMPARE(m.unitsInMonth(0, 1), 1);
+        QCOMPARE(m.unitsInMonth(0, 2), 2);
+        QCOMPARE(e.monthly(0, 0), 10000.0);
+        QVERIFY(qFuzzyCompare(e.monthly(0, 2), second + 0.12 * (10000 + second) / 12));
+        QVERIFY(qFuzzyCompare(e.monthly(0, 1), 0.12 * 10000 / 12));
+        QVERIFY(qFuzzyCompare(e.monthly(0, 12), 0.12 * (10000 + second) / 12));
+        // Resale at H: each unit at its own price, depreciated 20 % a year for its own age.
+        const auto parts = m.breakdown(0, 1.0);
+        const double resale = 10000 * 0.8 + second * std::pow(0.8, 10.0 / 12);
+        QVERIFY(qFuzzyCompare(-parts[std::size_t(CostComponent::ResaleCredit)], resale));
+    }
+
+    // A 1-year reservation renewed twice while cloud prices fall 20 % a year: each term pays the
+    // price of the month it starts in, for its whole length.
+    void reservationRenewedUnderFallingCloudPrice()
+    {
+        Scenario s = scenario(1, 0.3, 36);
+        s.cloudPriceChangePerYear = -0.2;
+        s.cloudOptions = {cloud(QStringLiteral("r1y"), 1.0, PricingPlan::Reserved1y)};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(0.3);
+        QCOMPARE(e.monthly(0, 0), 0.0);
+        QCOMPARE(e.monthly(0, 1), 730.0);
+        QCOMPARE(e.monthly(0, 12), 730.0);
+        QVERIFY(qFuzzyCompare(e.monthly(0, 13), 584.0));
+        QVERIFY(qFuzzyCompare(e.monthly(0, 24), 584.0));
+        QVERIFY(qFuzzyCompare(e.monthly(0, 25), 467.2));
+        QVERIFY(qFuzzyCompare(e.monthly(0, 36), 467.2));
+        QVERIFY(qFuzzyCompare(e.tco(0), 12 * (730 + 584 + 467.2)));
+        QCOMPARE(m.breakdown(0, 0.3)[std::size_t(CostComponent::CommitmentBeyondHorizon)], 0.0);
+        // The option's own rate wins over the scenario's.
+        s.cloudOptions[0].priceChangePerYear = 0.0;
+        QCOMPARE(model(s).evaluate(0.3).monthly(0, 25), 730.0);
+    }
+
+    // Half of a 1-year term up front (entry 0), the other half in 12 monthly parts, each
+    // discounted at 10 % a year; on a 6-month horizon the last six parts are still owed.
+    void partialUpfrontWithDiscounting()
+    {
+        Scenario s = scenario(1, 1, 12);
+        s.discountRatePerYear = 0.10;
+        CloudOption option = cloud(QStringLiteral("r1y half upfront"), 1.0, PricingPlan::Reserved1y);
+        option.reservedUpfrontShare = 0.5;
+        s.cloudOptions = {option};
+        const auto presentValue = [](int from, int to) {
+            double sum = 0;
+            for (int m = from; m <= to; ++m)
+                sum += 365 * std::pow(1.1, -m / 12.0);
+            return sum;
+        };
+        const Evaluation e = model(s).evaluate(1.0);
+        QCOMPARE(e.monthly(0, 0), 4380.0);
+        QVERIFY(qFuzzyCompare(e.monthly(0, 1), 365 * std::pow(1.1, -1 / 12.0)));
+        QVERIFY(qFuzzyCompare(e.tco(0), 4380 + presentValue(1, 12)));
+
+        s.horizonMonths = 6;
+        const CostModel shorter = model(s);
+        const Evaluation f = shorter.evaluate(1.0);
+        const double beyond = presentValue(7, 12);
+        QVERIFY(qFuzzyCompare(f.tco(0), 4380 + presentValue(1, 6) + beyond));
+        QVERIFY(qFuzzyCompare(shorter.breakdown(0, 1.0)[std::size_t(CostComponent::CommitmentBeyondHorizon)], beyond));
+        QVERIFY(qFuzzyCompare(f.monthly(0, 6), 365 * std::pow(1.1, -6 / 12.0) + beyond));
+    }
+
+    // A term reserves the fleet of the month it starts in; growth during a term is rented as it
+    // comes, at the term's price.
+    void termReservesTheFleetOfItsFirstMonth()
+    {
+        Scenario s = scenario(1, 1, 24);
+        s.workload.growthPerYear = 1.0; // the fleet doubles in a year
+        s.cloudOptions = {cloud(QStringLiteral("r1y"), 1.0, PricingPlan::Reserved1y)};
+        const CostModel m = model(s);
+        const Evaluation half = m.evaluate(0.5);
+        QCOMPARE(half.monthly(0, 1), 730.0); // the reserved GPU, busy or not
+        // Month 13 starts a term for the 2 GPUs of that month.
+        QVERIFY(qFuzzyCompare(half.monthly(0, 13), 2 * 730.0));
+        // Month 12: one reserved GPU and 2^(11/12) - 1 more, used half the time.
+        QVERIFY(qFuzzyCompare(half.monthly(0, 12), 730 + 0.5 * (std::pow(2.0, 11.0 / 12) - 1) * 730));
+    }
+
+    // Electricity 50 % dearer each year: month 13 pays 1.5 times month 1's power.
+    void electricityPriceChange()
+    {
+        Scenario s = scenario(1, 1, 13);
+        s.electricityPriceChangePerYear = 0.5;
+        OnPremBuild b = build(QStringLiteral("rig"), 1000);
+        b.idleW = 0;
+        b.loadW = 1000;
+        b.electricityPerKWh = 0.10;
+        s.onPremOptions = {b};
+        const Evaluation e = model(s).evaluate(1.0);
+        QVERIFY(qFuzzyCompare(e.monthly(0, 1), 73.0));
+        QVERIFY(qFuzzyCompare(e.monthly(0, 13), 109.5));
     }
 
     void unknownGpuIsAnError()

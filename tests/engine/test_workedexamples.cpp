@@ -103,6 +103,38 @@ private Q_SLOTS:
         QCOMPARE(*m.timeToResultHours(1), 10.0);
     }
 
+    // 9. Falling cloud prices: on-demand at 2.00 $/GPU-h, N = 1, u = 1, 20 % cheaper each year.
+    void fallingCloudPrices()
+    {
+        Scenario s = scenario(1, 1, 13);
+        s.cloudPriceChangePerYear = -0.2;
+        s.cloudOptions = {cloud(QStringLiteral("on-demand"), 2.0)};
+        const Evaluation e = model(s).evaluate(1.0);
+        QCOMPARE(e.monthly(0, 1), 1460.0);
+        QVERIFY(qFuzzyCompare(e.monthly(0, 13), 1168.0));
+    }
+
+    // 10. A commitment outlives the horizon: reserved-3y at 1.00 $/GPU-h, N = 1, H = 12.
+    void commitmentOutlivesTheHorizon()
+    {
+        Scenario s = scenario(1, 1, 12);
+        s.cloudOptions = {cloud(QStringLiteral("reserved-3y"), 1.0, PricingPlan::Reserved3y)};
+        const CostModel noUpfront = model(s);
+        const Evaluation e = noUpfront.evaluate(1.0);
+        for (int m = 1; m <= 11; ++m)
+            QCOMPARE(e.monthly(0, m), 730.0);
+        QCOMPARE(e.monthly(0, 12), 730.0 + 17520.0); // the 24 months left
+        QCOMPARE(e.tco(0), 26280.0);
+        QCOMPARE(noUpfront.breakdown(0, 1.0)[std::size_t(CostComponent::CommitmentBeyondHorizon)], 17520.0);
+
+        s.cloudOptions[0].reservedUpfrontShare = 1.0; // all upfront
+        const Evaluation all = model(s).evaluate(1.0);
+        QCOMPARE(all.monthly(0, 0), 26280.0);
+        for (int m = 1; m <= 12; ++m)
+            QCOMPARE(all.monthly(0, m), 0.0);
+        QCOMPARE(all.tco(0), 26280.0);
+    }
+
     void memoryFit()
     {
         Scenario s = scenario(1, 1);

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+
 using namespace breakeven;
 using namespace breakeven::fixtures;
 
@@ -26,6 +28,7 @@ private slots:
     void parseErrorsGivePosition();
     void valueErrorsNameTheFile();
     void deepNestingIsAnError();
+    void versionTwoOnlyWhenNeeded();
     void roundTripIsExact_data();
     void roundTripIsExact();
     void writesEveryFieldInDocumentedOrder();
@@ -130,11 +133,23 @@ void TestScenarioJson::rejectsInvalidInput_data()
         "must be \"breakeven-scenario\"");
     row(R"({"format": 1, "version": 1})", "format", "must be a string");
     row("{" + format + "}", "version", "required");
-    row("{" + format + R"(, "version": 2, "futureField": 1})", "version",
-        "written by a newer version of Breakeven (version 2); this version reads version 1");
+    row("{" + format + R"(, "version": 3, "futureField": 1})", "version",
+        "written by a newer version of Breakeven (version 3); this version reads version 2");
     row("{" + format + R"(, "version": 0})", "version", "must be 1");
     row("{" + format + R"(, "version": "1"})", "version", "must be an integer");
     row("{" + format + R"(, "version": 1.5})", "version", "must be an integer, not 1.5");
+
+    // Version 2: the market rates and commitments, within their ranges; unknown in version 1.
+    const auto v2 = [](QByteArray json) { return json.replace(R"("version": 1)", R"("version": 2)"); };
+    row(v2(doc(R"("cloudPriceChangePerYear": 1.5)")), "cloudPriceChangePerYear", "between -0.9 and 1");
+    row(v2(doc(R"("hardwarePriceChangePerYear": -0.95)")), "hardwarePriceChangePerYear", "between -0.9 and 1");
+    row(v2(doc(R"("electricityPriceChangePerYear": "2%")")), "electricityPriceChangePerYear", "must be a number");
+    row(v2(cloud(R"("priceChangePerYear": 2)")), "cloudOptions[0].priceChangePerYear", "between -0.9 and 1");
+    row(v2(cloud(R"("reservedUpfrontShare": 1.2)")), "cloudOptions[0].reservedUpfrontShare", "between 0 and 1");
+    row(v2(cloud(R"("commitmentMonths": 61)")), "cloudOptions[0].commitmentMonths", "between 1 and 60");
+    row(v2(cloud(R"("commitmentMonths": 12.5)")), "cloudOptions[0].commitmentMonths", "whole number of months");
+    row(doc(R"("cloudPriceChangePerYear": -0.2)"), "cloudPriceChangePerYear", "unknown field");
+    row(cloud(R"("commitmentMonths": 36)"), "cloudOptions[0].commitmentMonths", "unknown field");
 
     // Unknown fields at each level; a misspelt key is reported before the field it misses.
     row(doc(R"("nmae": "x")"), "nmae", "unknown field");
@@ -457,6 +472,34 @@ void TestScenarioJson::tooLargeFileIsRejected()
     } catch (const InputError &e) {
         QVERIFY2(e.where().endsWith(QStringLiteral("huge.json")), qPrintable(e.where()));
         QVERIFY2(e.reason().contains(QStringLiteral("too large")), qPrintable(e.reason()));
+    }
+}
+
+// A scenario is written as version 2 only when it sets a version-2 field; version 1 stays as it
+// was, and each version-2 field alone is enough.
+void TestScenarioJson::versionTwoOnlyWhenNeeded()
+{
+    Scenario plain = productExample();
+    const QByteArray one = writeScenarioJson(plain);
+    QVERIFY(one.contains(R"("version": 1)"));
+    QVERIFY(!one.contains("PriceChangePerYear"));
+    QVERIFY(!one.contains("commitmentMonths"));
+    compare(readScenarioJson(one), plain);
+
+    const std::vector<std::function<void(Scenario &)>> setters = {
+        [](Scenario &s) { s.cloudPriceChangePerYear = -0.2; },
+        [](Scenario &s) { s.hardwarePriceChangePerYear = -0.28; },
+        [](Scenario &s) { s.electricityPriceChangePerYear = 0.03; },
+        [](Scenario &s) { s.cloudOptions[0].priceChangePerYear = 0.0; },
+        [](Scenario &s) { s.cloudOptions[0].reservedUpfrontShare = 1.0; },
+        [](Scenario &s) { s.cloudOptions[0].commitmentMonths = 24; },
+    };
+    for (const auto &set : setters) {
+        Scenario scenario = plain;
+        set(scenario);
+        const QByteArray two = writeScenarioJson(scenario);
+        QVERIFY2(two.contains(R"("version": 2)"), two.constData());
+        compare(readScenarioJson(two), scenario);
     }
 }
 

@@ -233,6 +233,9 @@ void TestScenarioStore::setsPropertiesAndWorkload()
     properties.referenceGpu = QStringLiteral("L4");
     properties.discountRatePerYear = 0.03;
     properties.creditResaleValue = false;
+    properties.cloudPriceChangePerYear = -0.35;
+    properties.hardwarePriceChangePerYear = 0;
+    properties.electricityPriceChangePerYear = 0.1;
     scenarios.setProperties(id, properties);
     Workload workload;
     workload.name = QStringLiteral("inference");
@@ -246,6 +249,9 @@ void TestScenarioStore::setsPropertiesAndWorkload()
     scenario.referenceGpu = properties.referenceGpu;
     scenario.discountRatePerYear = properties.discountRatePerYear;
     scenario.creditResaleValue = properties.creditResaleValue;
+    scenario.cloudPriceChangePerYear = properties.cloudPriceChangePerYear;
+    scenario.hardwarePriceChangePerYear = properties.hardwarePriceChangePerYear;
+    scenario.electricityPriceChangePerYear = properties.electricityPriceChangePerYear;
     scenario.workload = workload;
     QCOMPARE(scenarioDifferences(scenarios.load(scenario.name), scenario), QString());
 }

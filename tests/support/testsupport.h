@@ -51,6 +51,9 @@ inline Scenario everyField()
     s.referenceGpu = QStringLiteral("H100-SXM5-80GB");
     s.discountRatePerYear = -0.5;
     s.creditResaleValue = true;
+    s.cloudPriceChangePerYear = -0.2;
+    s.hardwarePriceChangePerYear = -0.28;
+    s.electricityPriceChangePerYear = 0.035;
 
     Workload &w = s.workload;
     w.name = QStringLiteral("sweeps");
@@ -103,10 +106,16 @@ inline Scenario everyField()
     c.egressPerGB = 0.09;
     c.priceMultiplier = 0.8;
     c.maxGpus = 512;
+    c.priceChangePerYear = -0.9; // the lowest a rate may be
+    c.reservedUpfrontShare = 0.5;
+    c.commitmentMonths = 60;
     s.cloudOptions = {c};
     c.name = QStringLiteral("ml cloud");
     c.category = CloudCategory::MlCloud;
     c.pricing = PricingPlan::Spot;
+    c.priceChangePerYear.reset(); // follows the scenario's
+    c.reservedUpfrontShare = 0;
+    c.commitmentMonths.reset();
     s.cloudOptions.push_back(c);
 
     OnPremBuild b;

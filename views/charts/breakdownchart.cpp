@@ -36,6 +36,7 @@ QColor componentColor(CostComponent component)
         0xa6192e, // egress: dark red
         0xcc79a7, // fees: pink
         0xbdbdbd, // resale credit: light grey
+        0x8c510a, // commitment beyond the horizon: brown
     };
     return QColor(colors[std::size_t(component)]);
 }
