@@ -12,6 +12,9 @@
 #include "store/document.h"
 
 #include "editors/cloudoptioneditor.h"
+#include "editors/numberfield.h"
+#include "editors/workloadeditor.h"
+#include "scenarioview/resultsmodel.h"
 
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -61,6 +64,7 @@ private slots:
     void removedScenarioComesBackWithItsOfferLinks();
     void aCommandThatChangesNothingIsNotPushed();
     void aNameIsSavedWhenItsEditIsFinished();
+    void marketsAndCommitmentsAreEdited();
     void anotherProcessWriteIsNoticed();
     void theDocumentsGpuFiguresReachTheEngine();
 
@@ -261,6 +265,62 @@ void TestChangeStream::aNameIsSavedWhenItsEditIsFinished()
     QCOMPARE(name->text(), QStringLiteral("Spot pool"));
     QTest::keyClick(name, Qt::Key_Return);
     QCOMPARE(m_window->undoStack()->count(), steps + 1);
+}
+
+void TestChangeStream::marketsAndCommitmentsAreEdited()
+{
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    const StoredScenario stored = *m_window->session()->current();
+
+    // The scenario's cloud price trend, from the workload page, with a preset.
+    panel->select(ScenarioTreeModel::Node::Workload, m_wide);
+    NumberField *cloudTrend = panel->workloadEditor()->cloudPriceChangeField();
+    cloudTrend->spinBox()->setValue(-30);
+    emit cloudTrend->spinBox()->editingFinished();
+    QCOMPARE(Document::open(m_path)->scenarios().loadStored(m_wide).scenario.cloudPriceChangePerYear, -0.3);
+    QCOMPARE(m_window->undoStack()->undoText(), QStringLiteral("Change cloud price change of Fifty options"));
+
+    // A cloud option made a 3-year reservation, half upfront, judged over 12 months.
+    CloudOption reserved = stored.scenario.cloudOptions[0];
+    reserved.pricing = PricingPlan::Reserved3y;
+    commands::editCloudOption(*m_window->context(), m_wide, stored.ids.cloudOptions[0], QStringLiteral("pricing"),
+                              QStringLiteral("pricing plan"), stored.scenario.cloudOptions[0], reserved);
+    Scenario shorter = m_window->session()->current()->scenario;
+    Scenario horizon = shorter;
+    horizon.horizonMonths = 12;
+    commands::editScenario(*m_window->context(), m_wide, QStringLiteral("horizonMonths"), QStringLiteral("horizon"),
+                           shorter, horizon);
+    panel->select(ScenarioTreeModel::Node::CloudOption, stored.ids.cloudOptions[0]);
+    NumberField *upfront = panel->cloudOptionEditor()->upfrontField();
+    upfront->spinBox()->setValue(50);
+    emit upfront->spinBox()->editingFinished();
+    const CloudOption saved = Document::open(m_path)->scenarios().loadStored(m_wide).scenario.cloudOptions[0];
+    QCOMPARE(saved.reservedUpfrontShare, 0.5);
+    QVERIFY(!saved.commitmentMonths); // the plan's term
+    QVERIFY(!saved.priceChangePerYear); // the scenario's trend
+
+    // The table flags the term that runs past the horizon, and the breakdown has the part owed.
+    const CostModel *model = m_window->scenarioView()->costModel();
+    QVERIFY(model);
+    QVERIFY(model->breakdown(1, 0.5)[std::size_t(CostComponent::CommitmentBeyondHorizon)] > 0);
+    QCOMPARE(m_window->scenarioView()->resultsModel()->index(1, ResultsModel::Kind).data().toString(),
+             QStringLiteral("cloud, term past the horizon"));
+    QCOMPARE(m_window->scenarioView()->resultsModel()->index(2, ResultsModel::Kind).data().toString(),
+             QStringLiteral("cloud"));
+
+    // Its own trend and term, set from the editor; the lowest value means "not set" again.
+    NumberField *term = panel->cloudOptionEditor()->termField();
+    term->spinBox()->setValue(24);
+    emit term->spinBox()->editingFinished();
+    NumberField *trend = panel->cloudOptionEditor()->priceChangeField();
+    trend->spinBox()->setValue(-10);
+    emit trend->spinBox()->editingFinished();
+    CloudOption own = Document::open(m_path)->scenarios().loadStored(m_wide).scenario.cloudOptions[0];
+    QCOMPARE(own.commitmentMonths, std::optional<int>(24));
+    QCOMPARE(own.priceChangePerYear, std::optional<double>(-0.1));
+    trend->spinBox()->setValue(trend->spinBox()->minimum());
+    emit trend->spinBox()->editingFinished();
+    QVERIFY(!Document::open(m_path)->scenarios().loadStored(m_wide).scenario.cloudOptions[0].priceChangePerYear);
 }
 
 void TestChangeStream::anotherProcessWriteIsNoticed()

@@ -84,6 +84,29 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
     number(tr("GPU quota:"), QStringLiteral("maxGpus"), tr("GPU quota"),
            new NumberField(1, 1e6, 0, tr(" GPUs"), 1, this), [](const C &c) { return double(c.maxGpus); },
            [](C &c, double v) { c.maxGpus = int(v); });
+
+    // Markets over time and commitments (docs/model.md). The lowest value of each field stands
+    // for "not set": the scenario's trend, the plan's own term.
+    constexpr double kScenarioTrend = -91; // shown %; -90 % a year is the lowest rate
+    auto *trend = new NumberField(kScenarioTrend, 100, 1, tr(" % a year"), 100, this);
+    trend->setSpecialValueText(tr("the scenario's"));
+    trend->setToolTip(tr("How this option's price changes each year; the scenario's trend unless set"));
+    m_trend = number(tr("Price change:"), QStringLiteral("priceChangePerYear"), tr("price change"), trend,
+                     [](const C &c) { return c.priceChangePerYear.value_or(kScenarioTrend / 100); },
+                     [](C &c, double v) {
+                         c.priceChangePerYear = v <= kScenarioTrend / 100 + 1e-9 ? std::nullopt : std::optional<double>(v);
+                     });
+    auto *upfront = new NumberField(0, 100, 0, tr(" %"), 100, this);
+    upfront->setToolTip(tr("Reserved plans: the share of each term paid when it starts (all upfront: 100 %)"));
+    m_upfront = number(tr("Paid upfront:"), QStringLiteral("reservedUpfrontShare"), tr("share paid upfront"), upfront,
+                       [](const C &c) { return c.reservedUpfrontShare; },
+                       [](C &c, double v) { c.reservedUpfrontShare = v; });
+    auto *term = new NumberField(0, 60, 0, tr(" months"), 1, this);
+    term->setSpecialValueText(tr("the plan's (12 or 36 months)"));
+    term->setToolTip(tr("Reserved plans: the length of a term; what it still owes after the horizon is counted"));
+    m_term = number(tr("Term:"), QStringLiteral("commitmentMonths"), tr("term"), term,
+                    [](const C &c) { return double(c.commitmentMonths.value_or(0)); },
+                    [](C &c, double v) { c.commitmentMonths = v < 1 ? std::nullopt : std::optional<int>(int(v)); });
 }
 
 void CloudOptionEditor::setGpuModels(const std::vector<GpuModel> &models)

@@ -24,6 +24,9 @@ public:
     void setOption(const StoredScenario &stored, int index);
 
     NumberField *priceField() const { return m_price; }
+    NumberField *priceChangeField() const { return m_trend; }
+    NumberField *upfrontField() const { return m_upfront; }
+    NumberField *termField() const { return m_term; }
     QLineEdit *nameEdit() const { return m_name; }
 
 private:
@@ -39,6 +42,9 @@ private:
     GpuChoice *m_gpu = nullptr;
     QLabel *m_gpuInfo = nullptr;
     NumberField *m_price = nullptr;
+    NumberField *m_trend = nullptr;
+    NumberField *m_upfront = nullptr;
+    NumberField *m_term = nullptr;
 };
 
 } // namespace breakeven

@@ -7,6 +7,7 @@
 #include "inputerror.h"
 #include "workloadhelpers.h"
 
+#include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,6 +20,8 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     , m_session(session)
     , m_bindings([this](const QString &key, const QString &label, const Workload &after) { push(key, label, after); },
                  [this](const Workload &after) { preview(after); })
+    , m_markets([this](const QString &key, const QString &label, const Scenario &after) { pushMarkets(key, label, after); },
+                [this](const Scenario &after) { m_session.preview(after); })
 {
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -68,6 +71,56 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     helpers->addWidget(llm);
     helpers->addStretch();
     form->addRow(helpers);
+
+    // Markets over time (docs/model.md): yearly changes of prices, with presets and their sources.
+    auto *markets = new QLabel(tr("<b>Markets over time</b>"), this);
+    form->addRow(markets);
+    struct Preset {
+        QString label;
+        double rate;
+        QString source;
+    };
+    auto rate = [&](const QString &rowLabel, const QString &key, const QString &label, double Scenario::*field,
+                    const std::vector<Preset> &presets) {
+        auto *number = new NumberField(-90, 100, 1, tr(" % a year"), 100, this);
+        auto *choice = new QComboBox(this);
+        choice->addItem(tr("Presets…"));
+        for (const Preset &preset : presets) {
+            choice->addItem(preset.label, preset.rate);
+            choice->setItemData(choice->count() - 1, preset.source, Qt::ToolTipRole);
+        }
+        auto *row = new QHBoxLayout;
+        row->addWidget(number, 1);
+        row->addWidget(choice);
+        form->addRow(rowLabel, row);
+        m_markets.number(number, key, label, [field](const Scenario &s) { return s.*field; },
+                         [field](Scenario &s, double v) { s.*field = v; });
+        connect(choice, &QComboBox::activated, this, [this, choice, key, label, field](int index) {
+            choice->setCurrentIndex(0);
+            if (index < 1)
+                return;
+            Scenario after = m_markets.value();
+            after.*field = choice->itemData(index).toDouble();
+            pushMarkets(key, label, after);
+        });
+        return number;
+    };
+    const Preset noChange{tr("No change"), 0, tr("Prices stay as they are today")};
+    m_cloudChange = rate(tr("Cloud prices:"), QStringLiteral("cloudPriceChangePerYear"), tr("cloud price change"),
+                         &Scenario::cloudPriceChangePerYear,
+                         {noChange,
+                          {tr("H100 rental 2023–2026: −40 % a year"), -0.40,
+                           tr("H100 rental fell from 7–12 $/h in 2023 to about 2–3 $/h in 2025–2026: about −40 % a "
+                              "year")}});
+    m_hardwareChange = rate(tr("Hardware prices:"), QStringLiteral("hardwarePriceChangePerYear"),
+                            tr("hardware price change"), &Scenario::hardwarePriceChangePerYear,
+                            {noChange,
+                             {tr("GPU price-performance trend: −22 % a year"), -0.22,
+                              tr("ML GPUs buy about 28 % more work per dollar each year (Epoch AI, \"Trends in GPU "
+                                 "price-performance\"): the same work costs 1 / 1.28 = 0.78 a year later")}});
+    m_electricityChange = rate(tr("Electricity prices:"), QStringLiteral("electricityPriceChangePerYear"),
+                               tr("electricity price change"), &Scenario::electricityPriceChangePerYear, {noChange});
+
     connect(jobs, &QPushButton::clicked, this, &WorkloadEditor::openJobsHelper);
     connect(llm, &QPushButton::clicked, this, &WorkloadEditor::openLlmHelper);
 }
@@ -78,6 +131,14 @@ void WorkloadEditor::setScenario(const StoredScenario &stored)
     m_scenarioName = stored.scenario.name;
     m_referenceGpu = stored.scenario.referenceGpu;
     m_bindings.show(stored.scenario.workload);
+    m_markets.show(stored.scenario);
+}
+
+void WorkloadEditor::pushMarkets(const QString &key, const QString &label, const Scenario &after)
+{
+    if (!m_scenarioId)
+        return;
+    commands::editScenario(m_session.context(), m_scenarioId, key, label, m_markets.value(), after);
 }
 
 void WorkloadEditor::push(const QString &key, const QString &label, const Workload &after)

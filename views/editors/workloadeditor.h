@@ -1,4 +1,6 @@
-// Edits the workload of the current scenario; every change is an undo step.
+// Edits the workload of the current scenario and the markets it is judged in (the yearly changes
+// of cloud, hardware and electricity prices, with presets and their sources); every change is an
+// undo step.
 #pragma once
 
 #include "fieldbindings.h"
@@ -20,6 +22,9 @@ public:
 
     NumberField *gpusField() const { return m_gpus; }
     NumberField *utilizationField() const { return m_utilization; }
+    NumberField *cloudPriceChangeField() const { return m_cloudChange; }
+    NumberField *hardwarePriceChangeField() const { return m_hardwareChange; }
+    NumberField *electricityPriceChangeField() const { return m_electricityChange; }
 
 public slots:
     void openJobsHelper();
@@ -28,14 +33,19 @@ public slots:
 private:
     void push(const QString &key, const QString &label, const Workload &after);
     void preview(const Workload &after);
+    void pushMarkets(const QString &key, const QString &label, const Scenario &after);
 
     ScenarioSession &m_session;
     FieldBindings<Workload> m_bindings;
+    FieldBindings<Scenario> m_markets;
     qint64 m_scenarioId = 0;
     QString m_scenarioName;
     QString m_referenceGpu;
     NumberField *m_gpus = nullptr;
     NumberField *m_utilization = nullptr;
+    NumberField *m_cloudChange = nullptr;
+    NumberField *m_hardwareChange = nullptr;
+    NumberField *m_electricityChange = nullptr;
 };
 
 } // namespace breakeven

@@ -38,7 +38,13 @@ QString item(const QString &label, const QString &value)
     return QStringLiteral("<b>%1:</b> %2").arg(esc(label), value);
 }
 
-QString cloudAssumptions(const CloudOption &c)
+// "−20 % a year"
+QString yearlyRate(double rate)
+{
+    return esc(formatPercent(rate, 1) + QStringLiteral(" a year"));
+}
+
+QString cloudAssumptions(const CloudOption &c, const Scenario &s)
 {
     QStringList parts;
     parts << item(QStringLiteral("offer"), esc(QStringLiteral("%1 %2 (%3)%4").arg(c.provider, c.instanceType, toString(c.category),
@@ -53,6 +59,18 @@ QString cloudAssumptions(const CloudOption &c)
     parts << item(QStringLiteral("storage"), money(c.storagePerGBMonth, c.currency) + QStringLiteral(" / GB-month"));
     parts << item(QStringLiteral("egress"), money(c.egressPerGB, c.currency) + QStringLiteral(" / GB"));
     parts << item(QStringLiteral("quota"), QStringLiteral("%1 GPUs").arg(c.maxGpus));
+    const double trend = c.priceChangePerYear.value_or(s.cloudPriceChangePerYear);
+    if (trend != 0)
+        parts << item(QStringLiteral("price change"),
+                      yearlyRate(trend) + (c.priceChangePerYear ? QString() : QStringLiteral(" (the scenario's)")));
+    if (c.pricing == PricingPlan::Reserved1y || c.pricing == PricingPlan::Reserved3y) {
+        const int term = c.commitmentMonths.value_or(c.pricing == PricingPlan::Reserved3y ? 36 : 12);
+        QString commitment = QStringLiteral("terms of %1 months, %2 paid at the start of each")
+                                 .arg(term).arg(formatPercent(c.reservedUpfrontShare));
+        if (term > 0 && s.horizonMonths % term != 0)
+            commitment += QStringLiteral("; the last term runs past month %1 and is owed to its end").arg(s.horizonMonths);
+        parts << item(QStringLiteral("commitment"), esc(commitment));
+    }
     return parts.join(QStringLiteral("; "));
 }
 
@@ -123,6 +141,15 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
     if (s.discountRatePerYear != 0)
         row(QStringLiteral("Discount rate"), esc(formatPercent(s.discountRatePerYear, 1) + QStringLiteral(" per year")));
     row(QStringLiteral("Resale value"), s.creditResaleValue ? QStringLiteral("credited at the horizon") : QStringLiteral("not credited"));
+    // Markets over time (docs/model.md): shown when set, with what each applies to.
+    if (s.cloudPriceChangePerYear != 0)
+        row(QStringLiteral("Cloud prices"), yearlyRate(s.cloudPriceChangePerYear)
+                + esc(QStringLiteral(" (on-demand and spot each month, reserved at each term's start)")));
+    if (s.hardwarePriceChangePerYear != 0)
+        row(QStringLiteral("Hardware prices"), yearlyRate(s.hardwarePriceChangePerYear)
+                + esc(QStringLiteral(" (units bought after the start)")));
+    if (s.electricityPriceChangePerYear != 0)
+        row(QStringLiteral("Electricity prices"), yearlyRate(s.electricityPriceChangePerYear));
 
     QStringList findings;
     if (e.cheapest)
@@ -151,7 +178,7 @@ QStringList assumptionsHtml(const Scenario &s, const CostModel &model)
         if (option.kind == OptionKind::OnPrem && i < onPremCount)
             body = onPremAssumptions(s.onPremOptions[std::size_t(i)], option, s.currency);
         else if (option.kind == OptionKind::Cloud && i - onPremCount < int(s.cloudOptions.size()))
-            body = cloudAssumptions(s.cloudOptions[std::size_t(i - onPremCount)]);
+            body = cloudAssumptions(s.cloudOptions[std::size_t(i - onPremCount)], s);
         QString status;
         if (!model.isFeasible(i))
             status = QStringLiteral(" <i>(infeasible: %1)</i>").arg(esc(model.status(i).reason));

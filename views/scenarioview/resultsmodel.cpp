@@ -102,6 +102,11 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
     return {};
 }
 
+double ResultsModel::owedAfterHorizon(int r) const
+{
+    return m_model->breakdown(r, 0)[std::size_t(CostComponent::CommitmentBeyondHorizon)];
+}
+
 QString ResultsModel::displayText(int r, int column) const
 {
     const Row &row = m_rows[std::size_t(r)];
@@ -111,7 +116,10 @@ QString ResultsModel::displayText(int r, int column) const
     const bool isCheapestCloud = m_cheapestCloud && *m_cheapestCloud == r;
     switch (Column(column)) {
     case Name: return option.name;
-    case Kind: return option.kind == OptionKind::Cloud ? tr("cloud") : tr("on-prem");
+    case Kind:
+        if (owedAfterHorizon(r) > 0)
+            return tr("cloud, term past the horizon");
+        return option.kind == OptionKind::Cloud ? tr("cloud") : tr("on-prem");
     case Tco: return feasible ? formatMoney(row.tco, currency, 2) : kNa;
     case CostPerGpuHour:
         return feasible && row.costPerGpuHour ? formatMoney(*row.costPerGpuHour, currency, 3) : kNa;
@@ -168,6 +176,11 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Feasible && !m_model->isFeasible(index.row()))
             return m_model->status(index.row()).reason;
+        if (index.column() == Kind && owedAfterHorizon(index.row()) > 0)
+            return tr("Its reserved term runs past month %1: %2 of its TCO is still owed after the horizon "
+                      "(at present value)")
+                .arg(m_model->horizonMonths())
+                .arg(formatMoney(owedAfterHorizon(index.row()), m_model->input().currency, 2));
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() >= Tco && index.column() <= TimeToResult)

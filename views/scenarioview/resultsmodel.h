@@ -50,6 +50,8 @@ private:
         bool paired = false;   // on-prem option compared with the cheapest cloud option
     };
     QString displayText(int row, int column) const;
+    // What a reserved option still owes after the horizon (0 for any other).
+    double owedAfterHorizon(int row) const;
     QVariant sortValue(int row, int column) const;
 
     const CostModel *m_model = nullptr;
