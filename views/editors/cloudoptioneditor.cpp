@@ -88,7 +88,7 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
     // Markets over time and commitments (docs/model.md). The lowest value of each field stands
     // for "not set": the scenario's trend, the plan's own term.
     constexpr double kScenarioTrend = -91; // shown %; -90 % a year is the lowest rate
-    auto *trend = new NumberField(kScenarioTrend, 100, 1, tr(" % a year"), 100, this);
+    auto *trend = new NumberField(kScenarioTrend, 100, 1, tr(" %/yr"), 100, this);
     trend->setSpecialValueText(tr("the scenario's"));
     trend->setToolTip(tr("How this option's price changes each year; the scenario's trend unless set"));
     m_trend = number(tr("Price change:"), QStringLiteral("priceChangePerYear"), tr("price change"), trend,
@@ -102,8 +102,9 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
                        [](const C &c) { return c.reservedUpfrontShare; },
                        [](C &c, double v) { c.reservedUpfrontShare = v; });
     auto *term = new NumberField(0, 60, 0, tr(" months"), 1, this);
-    term->setSpecialValueText(tr("the plan's (12 or 36 months)"));
-    term->setToolTip(tr("Reserved plans: the length of a term; what it still owes after the horizon is counted"));
+    term->setSpecialValueText(tr("the plan's"));
+    term->setToolTip(tr("Reserved plans: the length of a term (the plan's: 12 months for 1 year, 36 for 3 years); "
+                        "what a term still owes after the horizon is counted"));
     m_term = number(tr("Term:"), QStringLiteral("commitmentMonths"), tr("term"), term,
                     [](const C &c) { return double(c.commitmentMonths.value_or(0)); },
                     [](C &c, double v) { c.commitmentMonths = v < 1 ? std::nullopt : std::optional<int>(int(v)); });

@@ -82,8 +82,11 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     };
     auto rate = [&](const QString &rowLabel, const QString &key, const QString &label, double Scenario::*field,
                     const std::vector<Preset> &presets) {
-        auto *number = new NumberField(-90, 100, 1, tr(" % a year"), 100, this);
+        auto *number = new NumberField(-90, 100, 1, tr(" %/yr"), 100, this);
         auto *choice = new QComboBox(this);
+        // Narrow in the form, whole in the list: the dock stays as wide as it is.
+        choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        choice->setMinimumContentsLength(7);
         choice->addItem(tr("Presets…"));
         for (const Preset &preset : presets) {
             choice->addItem(preset.label, preset.rate);
