@@ -97,6 +97,7 @@ CostModel::CostModel(EngineInput input)
     m_componentFixed = Eigen::ArrayXXd::Zero(rows, kCostComponentCount);
     m_componentSlope = Eigen::ArrayXXd::Zero(rows, kCostComponentCount);
     m_units.assign(std::size_t(rows), {});
+    m_events.assign(std::size_t(rows), {});
 
     computeStatus();
     for (int i = 0; i < rows; ++i) {
@@ -192,6 +193,9 @@ void CostModel::addBeyondHorizon(int row, int month, double amount)
     const double value = amount * std::pow(m_monthlyDiscount, month);
     m_fixed(row, H) += value;
     m_componentFixed(row, int(CostComponent::CommitmentBeyondHorizon)) += value;
+    std::vector<int> &events = m_events[std::size_t(row)];
+    if (events.empty() || events.back() != H)
+        events.push_back(H);
 }
 
 void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
@@ -221,6 +225,7 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
                 // months; f of its total at its start (entry 0 for the first), the rest monthly.
                 termFleet = gpus;
                 const double total = termFleet * price * term;
+                m_events[std::size_t(row)].push_back(m == 1 ? (upfront > 0 ? 0 : 1) : m);
                 addComponent(row, CostComponent::GpuRental, m == 1 ? 0 : m, upfront * total, 0, discount);
                 const double monthly = (1.0 - upfront) * total / term;
                 for (int k = m; k < m + term; ++k) {
@@ -290,6 +295,14 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
             lastPaid = r;
         return lastPaid;
     };
+    std::vector<int> &events = m_events[std::size_t(row)];
+    for (const Cohort &c : cohorts) {
+        events.push_back(c.paidAt);
+        for (int r = c.firstNeeded + lifetime; r <= H; r += lifetime)
+            events.push_back(r);
+    }
+    std::sort(events.begin(), events.end());
+    events.erase(std::unique(events.begin(), events.end()), events.end());
     for (const Cohort &c : cohorts) {
         addComponent(row, CostComponent::Hardware, c.paidAt, c.count * hardwareAt(c.paidAt), 0, discount);
         addComponent(row, CostComponent::Infrastructure, c.paidAt,

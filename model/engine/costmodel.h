@@ -103,6 +103,10 @@ public:
     std::optional<double> timeToResultHours(int option) const { return m_timeToResult[std::size_t(option)]; }
     // Units bought by month m (on-prem), 0 for cloud options.
     int unitsInMonth(int option, int month) const;
+    // The entries in which something other than the regular monthly costs is paid, in order:
+    // purchases and replacements of units, reserved terms starting (their upfront part), and the
+    // horizon when a term still owes payments after it.
+    const std::vector<int> &paymentMonths(int option) const { return m_events[std::size_t(option)]; }
 
     static std::optional<double> crossoverMonth(const Eigen::ArrayXd &onPremCumulative,
                                                 const Eigen::ArrayXd &cloudCumulative);
@@ -130,6 +134,7 @@ private:
     Eigen::ArrayXXd m_componentFixed; // options x components
     Eigen::ArrayXXd m_componentSlope;
     std::vector<std::vector<int>> m_units; // on-prem: U(m), m = 0..H
+    std::vector<std::vector<int>> m_events; // paymentMonths()
     std::vector<std::optional<double>> m_timeToResult;
     double m_workPerUtilization = 0;
 };

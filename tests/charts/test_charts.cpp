@@ -453,6 +453,12 @@ void TestCharts::reportPdf()
     for (const CloudOption &c : scenario.cloudOptions)
         QVERIFY(text.contains(c.provider + u' ' + c.instanceType));
     QVERIFY(text.contains(QStringLiteral("Price sources")));
+    // The cash flow: month 0 carries each option's outlay at the start, month H its last month.
+    QVERIFY(text.contains(QStringLiteral("Cash flow")));
+    for (int i = 0; i < model.optionCount(); ++i) {
+        if (model.isFeasible(i))
+            QVERIFY2(text.contains(formatMoney(e.monthly(i, 0), model.input().currency, 2)), qPrintable(model.option(i).name));
+    }
 }
 
 void TestCharts::commandLine_data()

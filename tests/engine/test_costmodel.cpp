@@ -376,6 +376,30 @@ private Q_SLOTS:
         QVERIFY(qFuzzyCompare(half.monthly(0, 12), 730 + 0.5 * (std::pow(2.0, 11.0 / 12) - 1) * 730));
     }
 
+    // The months in which something other than the regular costs is paid (the report's cash flow).
+    void paymentMonths()
+    {
+        Scenario s = scenario(1, 1, 36);
+        s.cloudOptions = {cloud(QStringLiteral("r1y"), 1.0, PricingPlan::Reserved1y),
+                          cloud(QStringLiteral("r3y upfront"), 1.0, PricingPlan::Reserved3y),
+                          cloud(QStringLiteral("on-demand"), 1.0)};
+        s.cloudOptions[1].reservedUpfrontShare = 0.5;
+        s.workload.growthPerYear = 0.5;
+        OnPremBuild b = build(QStringLiteral("rig"), 1000);
+        b.lifetimeYears = 2;
+        s.onPremOptions = {b};
+        CostModel m = model(s);
+        // N(m) = 1.5^((m - 1) / 12) passes 1, 2 and 3 in months 2, 22 and 34 (1.5^(21/12) = 2.03,
+        // 1.5^(33/12) = 3.05); the units needed in months 1 and 2 are replaced 24 months on.
+        QCOMPARE(m.paymentMonths(0), (std::vector<int>{0, 2, 22, 25, 26, 34}));
+        QCOMPARE(m.paymentMonths(1), (std::vector<int>{1, 13, 25}));
+        QCOMPARE(m.paymentMonths(2), (std::vector<int>{0}));
+        QVERIFY(m.paymentMonths(3).empty());
+        s.horizonMonths = 12;
+        m = model(s);
+        QCOMPARE(m.paymentMonths(2), (std::vector<int>{0, 12})); // the 24 months owed after the horizon
+    }
+
     // Electricity 50 % dearer each year: month 13 pays 1.5 times month 1's power.
     void electricityPriceChange()
     {

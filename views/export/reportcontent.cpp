@@ -215,6 +215,38 @@ QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluatio
     return chunks;
 }
 
+QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable)
+{
+    QStringList chunks;
+    const QString currency = model.input().currency;
+    const int months = int(evaluation.monthly.cols());
+    for (int first = 0; first < model.optionCount(); first += optionsPerTable) {
+        const int last = std::min(model.optionCount(), first + optionsPerTable);
+        QString header = QStringLiteral("<tr><th align=\"left\" bgcolor=\"#e8e8e8\">Month</th>");
+        for (int i = first; i < last; ++i)
+            header += QStringLiteral("<th align=\"right\" bgcolor=\"#e8e8e8\">%1</th>").arg(esc(model.option(i).name));
+        header += QStringLiteral("</tr>");
+        for (int start = 0; start < months; start += rowsPerChunk) {
+            QString html = QStringLiteral("<table border=\"0.5\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\">")
+                + header;
+            for (int m = start; m < std::min(months, start + rowsPerChunk); ++m) {
+                html += QStringLiteral("<tr><td>%1</td>").arg(m);
+                for (int i = first; i < last; ++i) {
+                    const double paid = evaluation.monthly(i, m);
+                    const std::vector<int> &events = model.paymentMonths(i);
+                    const bool event = std::binary_search(events.begin(), events.end(), m);
+                    const QString text = model.isFeasible(i) ? esc(formatMoney(paid, currency, 2)) : QStringLiteral("n/a");
+                    html += QStringLiteral("<td align=\"right\">%1</td>")
+                                .arg(event ? QStringLiteral("<b>%1</b>").arg(text) : text);
+                }
+                html += QStringLiteral("</tr>");
+            }
+            chunks << html + QStringLiteral("</table>");
+        }
+    }
+    return chunks;
+}
+
 QString sourcesHtml(const Scenario &s, const GpuCatalog &catalog, const CostModel &model)
 {
     QStringList gpuLines;

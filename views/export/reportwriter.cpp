@@ -22,6 +22,9 @@ namespace {
 constexpr int kResolution = 96;            // painter units per inch
 constexpr qreal kChartHeightRatio = 0.62;  // chart block height / content width
 constexpr int kTableRowsPerChunk = 28;
+// The cash flow: a page of months, five options side by side.
+constexpr int kCashFlowRowsPerChunk = 40;
+constexpr int kCashFlowOptionsPerTable = 5;
 
 const QString kStyle = QStringLiteral(
     "body { font-family: 'DejaVu Sans'; font-size: 9pt; }"
@@ -137,6 +140,15 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
                            .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %")),
                        true);
         for (const QString &table : tables)
+            layout.addHtml(table, false, false, 0.78);
+        layout.addHtml(QStringLiteral("<h2>Cash flow</h2><p>What each option pays in each month at %1 utilization%2; "
+                                      "month 0 is the outlay at the start. A month in bold is one in which a unit is "
+                                      "bought or replaced, a reserved term starts (with its upfront part), or, at the "
+                                      "horizon, a term still owes what is left of it.</p>")
+                           .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
+                                scenario.discountRatePerYear != 0 ? QStringLiteral(", discounted to month 0") : QString()),
+                       true);
+        for (const QString &table : cashFlowHtml(model, evaluation, kCashFlowRowsPerChunk, kCashFlowOptionsPerTable))
             layout.addHtml(table, false, false, 0.78);
         layout.addHtml(QStringLiteral("<h2>Assumptions</h2>"), true);
         for (const QString &option : assumptionsHtml(scenario, model))
