@@ -9,6 +9,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 namespace breakeven::exporting {
 
 namespace {
@@ -215,29 +217,53 @@ QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluatio
     return chunks;
 }
 
-QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable)
+QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable,
+                         int maxOptions)
 {
+    // The cheapest feasible options at the horizon, in the model's order.
+    std::vector<int> shown;
+    for (int i = 0; i < model.optionCount(); ++i)
+        if (model.isFeasible(i))
+            shown.push_back(i);
+    if (int(shown.size()) > maxOptions) {
+        std::stable_sort(shown.begin(), shown.end(), [&](int a, int b) { return evaluation.tco(a) < evaluation.tco(b); });
+        shown.resize(std::size_t(maxOptions));
+        std::sort(shown.begin(), shown.end());
+    }
     QStringList chunks;
     const QString currency = model.input().currency;
-    const int months = int(evaluation.monthly.cols());
-    for (int first = 0; first < model.optionCount(); first += optionsPerTable) {
-        const int last = std::min(model.optionCount(), first + optionsPerTable);
+    const int horizon = int(evaluation.monthly.cols()) - 1;
+    for (std::size_t first = 0; first < shown.size(); first += std::size_t(optionsPerTable)) {
+        const std::vector<int> options(shown.begin() + std::ptrdiff_t(first),
+                                       shown.begin() + std::ptrdiff_t(std::min(shown.size(), first + std::size_t(optionsPerTable))));
+        // The start, the first month, every year's first month, the horizon, and every month in
+        // which one of these options pays something other than its regular costs.
+        std::vector<int> months{0, 1, horizon};
+        for (int m = 13; m < horizon; m += 12)
+            months.push_back(m);
+        for (int i : options)
+            months.insert(months.end(), model.paymentMonths(i).begin(), model.paymentMonths(i).end());
+        std::sort(months.begin(), months.end());
+        months.erase(std::unique(months.begin(), months.end()), months.end());
+        months.erase(std::remove_if(months.begin(), months.end(), [&](int m) { return m < 0 || m > horizon; }),
+                     months.end());
+
         QString header = QStringLiteral("<tr><th align=\"left\" bgcolor=\"#e8e8e8\">Month</th>");
-        for (int i = first; i < last; ++i)
+        for (int i : options)
             header += QStringLiteral("<th align=\"right\" bgcolor=\"#e8e8e8\">%1</th>").arg(esc(model.option(i).name));
         header += QStringLiteral("</tr>");
-        for (int start = 0; start < months; start += rowsPerChunk) {
+        for (std::size_t start = 0; start < months.size(); start += std::size_t(rowsPerChunk)) {
             QString html = QStringLiteral("<table border=\"0.5\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\">")
                 + header;
-            for (int m = start; m < std::min(months, start + rowsPerChunk); ++m) {
+            for (std::size_t row = start; row < std::min(months.size(), start + std::size_t(rowsPerChunk)); ++row) {
+                const int m = months[row];
                 html += QStringLiteral("<tr><td>%1</td>").arg(m);
-                for (int i = first; i < last; ++i) {
-                    const double paid = evaluation.monthly(i, m);
+                for (int i : options) {
                     const std::vector<int> &events = model.paymentMonths(i);
-                    const bool event = std::binary_search(events.begin(), events.end(), m);
-                    const QString text = model.isFeasible(i) ? esc(formatMoney(paid, currency, 2)) : QStringLiteral("n/a");
+                    const QString text = esc(formatMoney(evaluation.monthly(i, m), currency, 2));
                     html += QStringLiteral("<td align=\"right\">%1</td>")
-                                .arg(event ? QStringLiteral("<b>%1</b>").arg(text) : text);
+                                .arg(std::binary_search(events.begin(), events.end(), m) ? QStringLiteral("<b>%1</b>").arg(text)
+                                                                                         : text);
                 }
                 html += QStringLiteral("</tr>");
             }

@@ -21,10 +21,13 @@ QString summaryHtml(const Scenario &scenario, const CostModel &model, const Eval
 QStringList assumptionsHtml(const Scenario &scenario, const CostModel &model);
 // The results table split into chunks of at most rowsPerChunk rows, each with the header.
 QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk);
-// What each option pays month by month (entry 0 is the outlay at the start), in tables of at most
-// `optionsPerTable` options and `rowsPerChunk` months; the months of CostModel::paymentMonths()
-// (a purchase, a replacement, a term starting, what a term owes after the horizon) in bold.
-QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable);
+// What the options pay over time: the start (entry 0), the first month, the first month of each
+// year, the horizon, and every month of CostModel::paymentMonths() (a purchase, a replacement, a
+// term starting, what a term owes after the horizon), those in bold; the other months pay the
+// regular costs. At most `maxOptions` options (the cheapest feasible ones at the horizon), in
+// tables of `optionsPerTable` options and `rowsPerChunk` rows.
+QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable,
+                         int maxOptions);
 // GPU figures are looked up in `catalog`, the one the model was assembled against.
 QString sourcesHtml(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model);
 

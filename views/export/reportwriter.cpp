@@ -25,6 +25,7 @@ constexpr int kTableRowsPerChunk = 28;
 // The cash flow: a page of months, five options side by side.
 constexpr int kCashFlowRowsPerChunk = 40;
 constexpr int kCashFlowOptionsPerTable = 5;
+constexpr int kCashFlowMaxOptions = 10;
 
 const QString kStyle = QStringLiteral(
     "body { font-family: 'DejaVu Sans'; font-size: 9pt; }"
@@ -141,14 +142,22 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
                        true);
         for (const QString &table : tables)
             layout.addHtml(table, false, false, 0.78);
-        layout.addHtml(QStringLiteral("<h2>Cash flow</h2><p>What each option pays in each month at %1 utilization%2; "
-                                      "month 0 is the outlay at the start. A month in bold is one in which a unit is "
-                                      "bought or replaced, a reserved term starts (with its upfront part), or, at the "
-                                      "horizon, a term still owes what is left of it.</p>")
-                           .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
+        int feasible = 0;
+        for (int i = 0; i < model.optionCount(); ++i)
+            feasible += model.isFeasible(i) ? 1 : 0;
+        layout.addHtml(QStringLiteral("<h2>Cash flow</h2><p>What %1 pays at %2 utilization%3: month 0 is the outlay "
+                                      "at the start; the months listed are the first, the first of each year, the "
+                                      "horizon and those in which a unit is bought or replaced, a reserved term starts "
+                                      "(with its upfront part) or, at the horizon, a term still owes what is left of "
+                                      "it, in bold. Months not listed pay the regular costs.</p>")
+                           .arg(feasible > kCashFlowMaxOptions
+                                    ? QStringLiteral("each of the %1 options cheapest at the horizon").arg(kCashFlowMaxOptions)
+                                    : QStringLiteral("each option"),
+                                QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
                                 scenario.discountRatePerYear != 0 ? QStringLiteral(", discounted to month 0") : QString()),
                        true);
-        for (const QString &table : cashFlowHtml(model, evaluation, kCashFlowRowsPerChunk, kCashFlowOptionsPerTable))
+        for (const QString &table : cashFlowHtml(model, evaluation, kCashFlowRowsPerChunk, kCashFlowOptionsPerTable,
+                                                 kCashFlowMaxOptions))
             layout.addHtml(table, false, false, 0.78);
         layout.addHtml(QStringLiteral("<h2>Assumptions</h2>"), true);
         for (const QString &option : assumptionsHtml(scenario, model))
