@@ -115,8 +115,11 @@ QString resultsTable(const CostModel &model, const Evaluation &e)
                              QStringLiteral("Per ref-GPU-h"), QStringLiteral("Time to result"), QStringLiteral("Feasible")}};
     for (int i = 0; i < model.optionCount(); ++i) {
         const bool cloud = model.option(i).kind == OptionKind::Cloud;
+        // A reserved term still running at the horizon is owed to its end: said where it shows.
+        const bool owesAfter = model.breakdown(i, e.utilization)[std::size_t(CostComponent::CommitmentBeyondHorizon)] > 0;
         rows << QStringList{model.option(i).name,
-                            cloud ? QStringLiteral("cloud") : QStringLiteral("on-prem"),
+                            owesAfter ? QStringLiteral("cloud, term past the horizon")
+                                      : cloud ? QStringLiteral("cloud") : QStringLiteral("on-prem"),
                             model.isFeasible(i) ? formatMoney(e.tco(i), currency, 2) : kNotAvailable,
                             orNa(e.costPerReferenceGpuHour[std::size_t(i)], [&](double v) { return formatMoney(v, currency, 3); }),
                             orNa(model.timeToResultHours(i), formatHours),

@@ -7,6 +7,7 @@
 #include "engine/costmodel.h"
 #include "engine/resultstext.h"
 #include "export/chartexport.h"
+#include "export/reportcontent.h"
 #include "export/reportwriter.h"
 #include "inputerror.h"
 #include "exchange/scenariojson.h"
@@ -100,6 +101,7 @@ private slots:
     void exportToUnwritablePathFails();
     void reportPdf_data();
     void reportPdf();
+    void reportListsMarketsAndCommitments();
     void commandLine_data();
     void commandLine();
 };
@@ -459,6 +461,30 @@ void TestCharts::reportPdf()
         if (model.isFeasible(i))
             QVERIFY2(text.contains(formatMoney(e.monthly(i, 0), model.input().currency, 2)), qPrintable(model.option(i).name));
     }
+}
+
+// The report names the market rates, the source of a published one, and each reservation's terms.
+void TestCharts::reportListsMarketsAndCommitments()
+{
+    Scenario scenario = readScenarioFile(example(QStringLiteral("h100-server")));
+    scenario.cloudPriceChangePerYear = -0.40; // the H100 rental preset
+    scenario.hardwarePriceChangePerYear = -0.1; // no preset
+    scenario.horizonMonths = 12;
+    QVERIFY(!scenario.cloudOptions.empty());
+    scenario.cloudOptions[0].pricing = PricingPlan::Reserved3y;
+    scenario.cloudOptions[0].reservedUpfrontShare = 0.5;
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
+    const Evaluation e = model.evaluate(scenario.workload.utilization);
+    const QString summary = exporting::summaryHtml(scenario, model, e);
+    QVERIFY2(summary.contains(QStringLiteral("Cloud prices")), qPrintable(summary));
+    QVERIFY(summary.contains(QStringLiteral("H100 rental fell from 7–12 $/h in 2023")));
+    QVERIFY(summary.contains(QStringLiteral("Hardware prices")));
+    QVERIFY(!summary.contains(QStringLiteral("Electricity prices")));
+    const QString assumptions = exporting::assumptionsHtml(scenario, model).join(QString());
+    QVERIFY2(assumptions.contains(QStringLiteral("terms of 36 months, 50 % paid at the start of each")), qPrintable(assumptions));
+    QVERIFY(assumptions.contains(QStringLiteral("the last term runs past month 12")));
+    const QString cash = exporting::cashFlowHtml(model, e, 40, 5, 10).join(QString());
+    QVERIFY(cash.contains(QStringLiteral("<td>12</td>")));
 }
 
 void TestCharts::commandLine_data()

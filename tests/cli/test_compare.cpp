@@ -223,6 +223,16 @@ private Q_SLOTS:
         QCOMPARE(hardware.exitCode, 0);
         QCOMPARE(tcoOf(hardware, "rig"), tcoOf(base, "rig")); // no unit bought after month 0
 
+        const Run text = runBreakeven({QStringLiteral("compare"), path});
+        QCOMPARE(text.exitCode, 0);
+        for (const QByteArray &line : text.out.split('\n')) {
+            if (line.startsWith("reserved "))
+                QVERIFY2(line.contains("cloud, term past the horizon"), line.constData());
+            if (line.startsWith("on-demand "))
+                QVERIFY2(!line.contains("term past"), line.constData());
+        }
+        QVERIFY(text.out.contains("term past the horizon"));
+
         const Run outOfRange = runBreakeven({QStringLiteral("compare"), path, QStringLiteral("--cloud-price-change"),
                                              QStringLiteral("1.5")});
         QCOMPARE(outOfRange.exitCode, 2);

@@ -17,6 +17,8 @@
 
 #include <SQLiteCpp/Database.h>
 
+#include <algorithm>
+
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -155,13 +157,18 @@ private Q_SLOTS:
         const QString sheet = m_dir.filePath(QStringLiteral("runpod-kill.csv"));
         writeSkyPilotSheet(sheet, 150000);
 
-        // How long the whole import takes here.
-        const QString timed = copyOfPristine(QStringLiteral("timed.breakeven"));
-        QElapsedTimer timer;
-        timer.start();
-        QCOMPARE(runBreakeven({QStringLiteral("import"), sheet, QStringLiteral("--into"), timed}).exitCode, 0);
-        const qint64 whole = timer.elapsed();
-        const qint64 after = offerCount(timed);
+        // How long the whole import takes here: the faster of two runs, so that a run slowed by
+        // another suite working at the same time does not put every kill after the end.
+        qint64 whole = 0;
+        qint64 after = 0;
+        for (int run = 0; run < 2; ++run) {
+            const QString timed = copyOfPristine(QStringLiteral("timed.breakeven"));
+            QElapsedTimer timer;
+            timer.start();
+            QCOMPARE(runBreakeven({QStringLiteral("import"), sheet, QStringLiteral("--into"), timed}).exitCode, 0);
+            whole = run == 0 ? timer.elapsed() : std::min(whole, timer.elapsed());
+            after = offerCount(timed);
+        }
         QVERIFY(after > m_offers);
 
         int killedWhileRunning = 0;

@@ -1,6 +1,7 @@
 #include "workloadeditor.h"
 
 #include "commands/commands.h"
+#include "engine/marketpresets.h"
 #include "document/documentcontext.h"
 #include "session/scenariosession.h"
 #include "store/document.h"
@@ -75,20 +76,17 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     // Markets over time (docs/model.md): yearly changes of prices, with presets and their sources.
     auto *markets = new QLabel(tr("<b>Markets over time</b>"), this);
     form->addRow(markets);
-    struct Preset {
-        QString label;
-        double rate;
-        QString source;
-    };
     auto rate = [&](const QString &rowLabel, const QString &key, const QString &label, double Scenario::*field,
-                    const std::vector<Preset> &presets) {
+                    MarketPreset::Applies applies) {
         auto *number = new NumberField(-90, 100, 1, tr(" %/yr"), 100, this);
         auto *choice = new QComboBox(this);
         // Narrow in the form, whole in the list: the dock stays as wide as it is.
         choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         choice->setMinimumContentsLength(7);
         choice->addItem(tr("Presets…"));
-        for (const Preset &preset : presets) {
+        for (const MarketPreset &preset : marketPresets()) {
+            if (preset.applies != applies)
+                continue;
             choice->addItem(preset.label, preset.rate);
             choice->setItemData(choice->count() - 1, preset.source, Qt::ToolTipRole);
         }
@@ -108,21 +106,14 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
         });
         return number;
     };
-    const Preset noChange{tr("No change"), 0, tr("Prices stay as they are today")};
+    using Applies = MarketPreset::Applies;
     m_cloudChange = rate(tr("Cloud prices:"), QStringLiteral("cloudPriceChangePerYear"), tr("cloud price change"),
-                         &Scenario::cloudPriceChangePerYear,
-                         {noChange,
-                          {tr("H100 rental 2023–2026: −40 % a year"), -0.40,
-                           tr("H100 rental fell from 7–12 $/h in 2023 to about 2–3 $/h in 2025–2026: about −40 % a "
-                              "year")}});
+                         &Scenario::cloudPriceChangePerYear, Applies::CloudPrices);
     m_hardwareChange = rate(tr("Hardware prices:"), QStringLiteral("hardwarePriceChangePerYear"),
-                            tr("hardware price change"), &Scenario::hardwarePriceChangePerYear,
-                            {noChange,
-                             {tr("GPU price-performance trend: −22 % a year"), -0.22,
-                              tr("ML GPUs buy about 28 % more work per dollar each year (Epoch AI, \"Trends in GPU "
-                                 "price-performance\"): the same work costs 1 / 1.28 = 0.78 a year later")}});
+                            tr("hardware price change"), &Scenario::hardwarePriceChangePerYear, Applies::HardwarePrices);
     m_electricityChange = rate(tr("Electricity prices:"), QStringLiteral("electricityPriceChangePerYear"),
-                               tr("electricity price change"), &Scenario::electricityPriceChangePerYear, {noChange});
+                               tr("electricity price change"), &Scenario::electricityPriceChangePerYear,
+                               Applies::ElectricityPrices);
 
     connect(jobs, &QPushButton::clicked, this, &WorkloadEditor::openJobsHelper);
     connect(llm, &QPushButton::clicked, this, &WorkloadEditor::openLlmHelper);

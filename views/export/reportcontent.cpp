@@ -3,6 +3,7 @@
 #include "catalog/bundledcatalog.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
+#include "engine/marketpresets.h"
 #include "engine/resultstext.h"
 #include "inputerror.h"
 #include "scenarioview/resultsmodel.h"
@@ -143,15 +144,22 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
     if (s.discountRatePerYear != 0)
         row(QStringLiteral("Discount rate"), esc(formatPercent(s.discountRatePerYear, 1) + QStringLiteral(" per year")));
     row(QStringLiteral("Resale value"), s.creditResaleValue ? QStringLiteral("credited at the horizon") : QStringLiteral("not credited"));
-    // Markets over time (docs/model.md): shown when set, with what each applies to.
-    if (s.cloudPriceChangePerYear != 0)
-        row(QStringLiteral("Cloud prices"), yearlyRate(s.cloudPriceChangePerYear)
-                + esc(QStringLiteral(" (on-demand and spot each month, reserved at each term's start)")));
-    if (s.hardwarePriceChangePerYear != 0)
-        row(QStringLiteral("Hardware prices"), yearlyRate(s.hardwarePriceChangePerYear)
-                + esc(QStringLiteral(" (units bought after the start)")));
-    if (s.electricityPriceChangePerYear != 0)
-        row(QStringLiteral("Electricity prices"), yearlyRate(s.electricityPriceChangePerYear));
+    // Markets over time (docs/model.md): shown when set, with what each applies to and, for a
+    // published figure, its source.
+    const auto market = [&](const QString &label, double rate, MarketPreset::Applies applies, const QString &scope) {
+        if (rate == 0)
+            return;
+        QString text = yearlyRate(rate) + esc(scope);
+        if (const auto preset = marketPresetFor(applies, rate))
+            text += esc(QStringLiteral("; source: %1").arg(preset->source));
+        row(label, text);
+    };
+    market(QStringLiteral("Cloud prices"), s.cloudPriceChangePerYear, MarketPreset::Applies::CloudPrices,
+           QStringLiteral(" (on-demand and spot each month, reserved at each term's start)"));
+    market(QStringLiteral("Hardware prices"), s.hardwarePriceChangePerYear, MarketPreset::Applies::HardwarePrices,
+           QStringLiteral(" (units bought after the start)"));
+    market(QStringLiteral("Electricity prices"), s.electricityPriceChangePerYear,
+           MarketPreset::Applies::ElectricityPrices, QString());
 
     QStringList findings;
     if (e.cheapest)
