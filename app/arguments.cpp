@@ -1,6 +1,7 @@
 #include "arguments.h"
 
 #include <cmath>
+#include <optional>
 
 namespace breakeven::cli {
 
@@ -67,7 +68,11 @@ void Arguments::expectPositionals(int count, const QString &what) const
         throw UsageError(QStringLiteral("unexpected argument \"%1\"").arg(m_positionals[count]));
 }
 
-double parsePriceChange(const QString &option, const QString &text)
+namespace {
+
+// A fraction ("0.35", "-0.2") or a percentage ("35%", "-20%"); nullopt when it is neither or
+// lies outside [low, high].
+std::optional<double> fractionOrPercent(const QString &text, double low, double high)
 {
     QString t = text.trimmed();
     double scale = 1.0;
@@ -77,25 +82,26 @@ double parsePriceChange(const QString &option, const QString &text)
     }
     bool ok = false;
     const double value = t.toDouble(&ok) * scale;
-    if (!ok || !std::isfinite(value) || value < -0.9 || value > 1.0)
-        throw UsageError(QStringLiteral("%1 must be a yearly change between -0.9 and 1 (or -90%–100%), not \"%2\"")
-                             .arg(option, text));
+    if (!ok || !std::isfinite(value) || value < low || value > high)
+        return std::nullopt;
     return value;
+}
+
+} // namespace
+
+double parsePriceChange(const QString &option, const QString &text)
+{
+    if (const auto value = fractionOrPercent(text, -0.9, 1.0))
+        return *value;
+    throw UsageError(QStringLiteral("%1 must be a yearly change between -0.9 and 1 (or -90%–100%), not \"%2\"")
+                         .arg(option, text));
 }
 
 double parseUtilization(const QString &text)
 {
-    QString t = text.trimmed();
-    double scale = 1.0;
-    if (t.endsWith(QLatin1Char('%'))) {
-        t.chop(1);
-        scale = 0.01;
-    }
-    bool ok = false;
-    const double value = t.toDouble(&ok) * scale;
-    if (!ok || !std::isfinite(value) || value < 0 || value > 1)
-        throw UsageError(QStringLiteral("--utilization must be between 0 and 1 (or 0%–100%), not \"%1\"").arg(text));
-    return value;
+    if (const auto value = fractionOrPercent(text, 0, 1))
+        return *value;
+    throw UsageError(QStringLiteral("--utilization must be between 0 and 1 (or 0%–100%), not \"%1\"").arg(text));
 }
 
 } // namespace breakeven::cli
