@@ -21,6 +21,7 @@ public:
     static const GpuCatalog &bundled();
 
     const std::vector<GpuModel> &models() const { return m_models; }
+    bool operator==(const GpuCatalog &) const = default;
     const GpuModel *find(const QString &nameOrAlias) const;
     // The catalog name a provider's spelling resolves to, if any.
     std::optional<QString> resolve(const QString &nameOrAlias) const;

@@ -19,6 +19,8 @@ class Connection;
 struct ScenarioSummary {
     qint64 id = 0;
     QString name;
+
+    bool operator==(const ScenarioSummary &) const = default;
 };
 
 // Row ids of a stored scenario's parts, in the order of the Scenario's vectors.

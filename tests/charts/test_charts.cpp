@@ -483,8 +483,14 @@ void TestCharts::reportListsMarketsAndCommitments()
     const QString assumptions = exporting::assumptionsHtml(scenario, model).join(QString());
     QVERIFY2(assumptions.contains(QStringLiteral("terms of 36 months, 50 % paid at the start of each")), qPrintable(assumptions));
     QVERIFY(assumptions.contains(QStringLiteral("the last term runs past month 12")));
+    // The reservation's last month carries what it owes after the horizon, in bold; month 11 is
+    // a regular month.
+    const int reserved = int(scenario.onPremOptions.size()); // builds come first in the model
+    QVERIFY(model.breakdown(reserved, e.utilization)[std::size_t(CostComponent::CommitmentBeyondHorizon)] > 0);
     const QString cash = exporting::cashFlowHtml(model, e, 40, 5, 10).join(QString());
-    QVERIFY(cash.contains(QStringLiteral("<td>12</td>")));
+    const QString currency = model.input().currency;
+    QVERIFY2(cash.contains(QStringLiteral("<b>%1</b>").arg(formatMoney(e.monthly(reserved, 12), currency, 2))), qPrintable(cash));
+    QVERIFY(!cash.contains(QStringLiteral("<b>%1</b>").arg(formatMoney(e.monthly(reserved, 11), currency, 2))));
 }
 
 void TestCharts::commandLine_data()

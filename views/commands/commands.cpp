@@ -144,9 +144,8 @@ void importScenario(DocumentContext &context, const Scenario &scenario)
     pushAddScenario(context, scenario, tr("Import scenario %1").arg(scenario.name));
 }
 
-void duplicateScenario(DocumentContext &context, qint64 scenarioId, const QString &name, const QString &copyName)
+void duplicateScenario(DocumentContext &context, const QString &name, const QString &copyName)
 {
-    Q_UNUSED(scenarioId);
     auto *command = new PresenceCommand<StoredScenario>(
         context, tr("Duplicate scenario %1").arg(name), 0,
         [name, copyName](Document &document) { return document.scenarios().duplicate(name, copyName); });

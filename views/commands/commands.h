@@ -22,7 +22,7 @@ namespace commands {
 // Scenarios. add/import/duplicate select the new scenario once it is in.
 void addScenario(DocumentContext &context, const Scenario &scenario);
 void importScenario(DocumentContext &context, const Scenario &scenario);
-void duplicateScenario(DocumentContext &context, qint64 scenarioId, const QString &name, const QString &copyName);
+void duplicateScenario(DocumentContext &context, const QString &name, const QString &copyName);
 void renameScenario(DocumentContext &context, qint64 scenarioId, const QString &name, const QString &newName);
 void removeScenario(DocumentContext &context, qint64 scenarioId, const QString &name);
 

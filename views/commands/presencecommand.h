@@ -16,7 +16,6 @@ struct Presence;
 template <>
 struct Presence<StoredScenario> {
     static qint64 &id(StoredScenario &stored) { return stored.ids.scenario; }
-    static qint64 scenarioOf(const StoredScenario &stored) { return stored.ids.scenario; }
     static StoredScenario remove(Document &document, qint64 id) { return document.scenarios().remove(id); }
     static void restore(Document &document, const StoredScenario &stored) { document.scenarios().restore(stored); }
 };
@@ -24,7 +23,6 @@ struct Presence<StoredScenario> {
 template <>
 struct Presence<StoredBuild> {
     static qint64 &id(StoredBuild &stored) { return stored.id; }
-    static qint64 scenarioOf(const StoredBuild &stored) { return stored.scenarioId; }
     static StoredBuild remove(Document &document, qint64 id) { return document.scenarios().removeBuild(id); }
     static void restore(Document &document, const StoredBuild &stored) { document.scenarios().restoreBuild(stored); }
 };
@@ -32,7 +30,6 @@ struct Presence<StoredBuild> {
 template <>
 struct Presence<StoredCloudOption> {
     static qint64 &id(StoredCloudOption &stored) { return stored.id; }
-    static qint64 scenarioOf(const StoredCloudOption &stored) { return stored.scenarioId; }
     static StoredCloudOption remove(Document &document, qint64 id)
     {
         return document.scenarios().removeCloudOption(id);
@@ -46,7 +43,6 @@ struct Presence<StoredCloudOption> {
 template <>
 struct Presence<StoredComponent> {
     static qint64 &id(StoredComponent &stored) { return stored.id; }
-    static qint64 scenarioOf(const StoredComponent &) { return 0; }
     static StoredComponent remove(Document &document, qint64 id)
     {
         return document.scenarios().removeComponent(id);

@@ -36,7 +36,7 @@ void MainWindow::duplicateScenario()
         return;
     try {
         const QString name = current()->scenario.name;
-        commands::duplicateScenario(*m_context, currentId(), name, uniqueName(name, document()->scenarios().names()));
+        commands::duplicateScenario(*m_context, name, uniqueName(name, document()->scenarios().names()));
     } catch (const InputError &error) {
         showStatusError(error.message());
     }

@@ -69,40 +69,6 @@ void ScenarioTreeModel::update(const std::vector<ScenarioSummary> &scenarios, co
     updateCurrent(current);
 }
 
-void ScenarioTreeModel::updateList(const std::vector<ScenarioSummary> &scenarios)
-{
-    std::vector<qint64> rows;
-    for (const ScenarioSummary &summary : m_scenarios)
-        rows.push_back(summary.id);
-    std::vector<qint64> wanted;
-    for (const ScenarioSummary &summary : scenarios)
-        wanted.push_back(summary.id);
-    // m_scenarios follows `rows` so that rowCount() agrees at every step.
-    for (int row = int(rows.size()) - 1; row >= 0; --row) {
-        if (std::find(wanted.begin(), wanted.end(), rows[size_t(row)]) != wanted.end())
-            continue;
-        beginRemoveRows({}, row, row);
-        rows.erase(rows.begin() + row);
-        m_scenarios.erase(m_scenarios.begin() + row);
-        endRemoveRows();
-    }
-    for (size_t row = 0; row < scenarios.size(); ++row) {
-        if (row < rows.size() && rows[row] == wanted[row])
-            continue;
-        beginInsertRows({}, int(row), int(row));
-        rows.insert(rows.begin() + std::ptrdiff_t(row), wanted[row]);
-        m_scenarios.insert(m_scenarios.begin() + std::ptrdiff_t(row), scenarios[row]);
-        endInsertRows();
-    }
-    for (size_t row = 0; row < scenarios.size(); ++row) {
-        if (m_scenarios[row].name != scenarios[row].name) {
-            m_scenarios[row] = scenarios[row];
-            const QModelIndex changed = index(int(row), 0);
-            emit dataChanged(changed, changed);
-        }
-    }
-}
-
 template <typename Part>
 bool ScenarioTreeModel::syncParts(const QModelIndex &group, std::vector<qint64> &ids, std::vector<Part> &parts,
                                   const std::vector<qint64> &wantedIds, const std::vector<Part> &wantedParts)
@@ -134,6 +100,18 @@ bool ScenarioTreeModel::syncParts(const QModelIndex &group, std::vector<qint64> 
     }
     return ids.size() != count;
 }
+
+void ScenarioTreeModel::updateList(const std::vector<ScenarioSummary> &scenarios)
+{
+    std::vector<qint64> rows;
+    for (const ScenarioSummary &summary : m_scenarios)
+        rows.push_back(summary.id);
+    std::vector<qint64> wanted;
+    for (const ScenarioSummary &summary : scenarios)
+        wanted.push_back(summary.id);
+    syncParts(QModelIndex(), rows, m_scenarios, wanted, scenarios);
+}
+
 
 void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
 {

@@ -52,8 +52,9 @@ private:
     QModelIndex currentIndex() const;
     void updateList(const std::vector<ScenarioSummary> &scenarios);
     void updateCurrent(const StoredScenario *current);
-    // Brings the rows under `group` (`ids`, showing `parts`) to `wantedIds` with removals and
-    // insertions, then tells which rows show something new. True when the count changed.
+    // Brings the rows under `group` (`ids`, showing `parts`; the top level for an invalid group)
+    // to `wantedIds` with removals and insertions, then tells which rows show something new.
+    // True when the count changed.
     template <typename Part>
     bool syncParts(const QModelIndex &group, std::vector<qint64> &ids, std::vector<Part> &parts,
                    const std::vector<qint64> &wantedIds, const std::vector<Part> &wantedParts);

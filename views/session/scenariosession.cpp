@@ -33,12 +33,14 @@ ScenarioSession::ScenarioSession(DocumentContext &context, QObject *parent)
     connect(&notifier, &DocumentNotifier::partMoved, this,
             [this](const DocumentChange &change) { onScenarioTouched(change.scenarioId); });
     connect(&notifier, &DocumentNotifier::catalogChanged, this, [this] {
+        const GpuCatalog before = m_catalog;
         readCatalog();
-        emit catalogChanged();
-        // A GPU's figures may have changed under the current scenario.
-        if (m_current)
-            m_analysis->setScenario(m_current->scenario, m_catalog, true);
         m_catalogRead = false;
+        emit catalogChanged();
+        // A GPU's figures may have changed under the current scenario; new offers alone (an
+        // import) change nothing the engine reads.
+        if (m_current && !(m_catalog == before))
+            m_analysis->setScenario(m_current->scenario, m_catalog, true);
     });
     // A change set is delivered signal by signal; one commit reads the scenario once.
     connect(&notifier, &DocumentNotifier::changed, this, [this] { m_pendingRead = false; });
