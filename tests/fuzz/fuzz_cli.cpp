@@ -6,14 +6,13 @@
 // starts in an empty working folder of its own under the temporary folder, so that whatever a
 // relative path in the arguments creates stays there and is removed before the next run.
 #include "cli.h"
+#include "fuzzapplication.h"
 
-#include <QApplication>
 #include <QDir>
 #include <QFile>
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 namespace {
 
@@ -24,16 +23,14 @@ QString scratch(const QString &name)
 
 void setUp()
 {
-    static int argc = 1;
     static char name[] = "fuzz_cli";
-    static char *argv[] = {name, nullptr};
-    static std::unique_ptr<QApplication> app = [] {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        auto made = std::make_unique<QApplication>(argc, argv);
+    static const bool ready = [] {
+        breakeven::fuzzing::application(name);
         // The pristine document every run starts from.
         breakeven::cli::run({QStringLiteral("new"), scratch(QStringLiteral("pristine.breakeven"))});
-        return made;
+        return true;
     }();
+    (void)ready;
 }
 
 } // namespace

@@ -9,8 +9,8 @@
 #include "export/reportwriter.h"
 #include "inputerror.h"
 #include "exchange/scenariojson.h"
+#include "fuzzapplication.h"
 
-#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -20,21 +20,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 namespace {
-
-QApplication &application()
-{
-    static int argc = 1;
-    static char name[] = "fuzz_scenariojson";
-    static char *argv[] = {name, nullptr};
-    static std::unique_ptr<QApplication> app = [] {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        return std::make_unique<QApplication>(argc, argv);
-    }();
-    return *app;
-}
 
 // Every number in a results JSON: written by Qt, an infinity or NaN would have become null where
 // a number belongs, so nulls are checked where the format allows none.
@@ -82,7 +69,8 @@ void checkResults(const breakeven::Scenario &scenario, const breakeven::CostMode
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    application();
+    static char name[] = "fuzz_scenariojson";
+    breakeven::fuzzing::application(name);
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
     try {
         const breakeven::Scenario scenario = breakeven::readScenarioJson(bytes, QStringLiteral("fuzz.json"));
