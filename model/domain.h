@@ -149,6 +149,7 @@ struct OnPremBuild {
     double colocationPerMonth = 0;
     double lifetimeYears = 3;
     double depreciationPerYear = 0.20;
+    double resaleHaircut = 0.20;            // share of the value lost when sold (docs/model.md)
 
     double partsPrice() const;
     double hardwarePrice() const;           // list price or parts, with the pre-built markup

@@ -95,6 +95,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         t.colocationPerMonth = b.colocationPerMonth * rate;
         t.lifetimeMonths = std::max(1, int(std::lround(b.lifetimeYears * 12.0)));
         t.depreciationPerYear = b.depreciationPerYear;
+        t.resaleHaircut = b.resaleHaircut;
         t.devicesPerUnit = std::max(1, b.gpuCount);
         in.options.push_back(o);
     }

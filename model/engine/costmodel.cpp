@@ -134,6 +134,12 @@ int CostModel::unitsInMonth(int option, int month) const
     return units[std::size_t(std::min<int>(month, int(units.size()) - 1))];
 }
 
+int CostModel::unitsMax(int option) const
+{
+    const auto &units = m_units[std::size_t(option)];
+    return units.empty() ? 0 : *std::max_element(units.begin(), units.end());
+}
+
 void CostModel::computeStatus()
 {
     m_status.assign(m_input.options.size(), {});
@@ -346,6 +352,7 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     if (!m_input.creditResaleValue)
         return;
     const double keep = std::max(0.0, 1.0 - t.depreciationPerYear);
+    const double sold = std::clamp(1.0 - t.resaleHaircut, 0.0, 1.0); // what a sale brings of the value
     for (int m = 0; m <= H; ++m) {
         double value = 0;
         for (const Cohort &c : cohorts) {
@@ -353,7 +360,7 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
             if (lastPaid >= 0)
                 value += c.count * hardwareAt(lastPaid) * std::pow(keep, (m - lastPaid) / 12.0);
         }
-        m_credit(row, m) = value * discount(m);
+        m_credit(row, m) = value * sold * discount(m);
     }
     m_componentFixed(row, int(CostComponent::ResaleCredit)) = -m_credit(row, H);
 }
@@ -399,13 +406,17 @@ Evaluation CostModel::evaluate(double utilization) const
     e.cumulative.resize(rows, cols);
     Eigen::ArrayXd running = Eigen::ArrayXd::Zero(rows);
     const bool credit = m_input.creditResaleValue;
+    if (credit)
+        e.cumulativeSpend.resize(rows, cols);
     for (int m = 0; m < cols; ++m) {
         e.monthly.col(m) = m_fixed.col(m) + utilization * m_slope.col(m);
         running += e.monthly.col(m);
-        if (credit)
+        if (credit) {
+            e.cumulativeSpend.col(m) = running;
             e.cumulative.col(m) = running - m_credit.col(m);
-        else
+        } else {
             e.cumulative.col(m) = running;
+        }
     }
     e.tco = e.cumulative.col(cols - 1);
 

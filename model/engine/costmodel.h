@@ -49,7 +49,12 @@ struct Evaluation {
     double utilization = 0;
     int horizonMonths = 0;
     Eigen::ArrayXXd monthly;                  // options x (H + 1)
-    Eigen::ArrayXXd cumulative;               // options x (H + 1)
+    Eigen::ArrayXXd cumulative;               // options x (H + 1); net of resale when credited
+    // The plain spend so far, options x (H + 1), when resale is credited (then `cumulative` is net
+    // of what the units in service would sell for); empty otherwise, when the two are the same.
+    Eigen::ArrayXXd cumulativeSpend;
+    const Eigen::ArrayXXd &spend() const { return cumulativeSpend.size() ? cumulativeSpend : cumulative; }
+    bool netOfResale() const { return cumulativeSpend.size() != 0; }
     Eigen::ArrayXd tco;                       // cumulative at H
     std::vector<std::optional<double>> costPerReferenceGpuHour; // n/a when there is no work
     std::optional<int> cheapest;              // feasible option cheapest at H
@@ -103,6 +108,9 @@ public:
     std::optional<double> timeToResultHours(int option) const { return m_timeToResult[std::size_t(option)]; }
     // Units bought by month m (on-prem), 0 for cloud options.
     int unitsInMonth(int option, int month) const;
+    // The most units an on-prem option has in service at once over the horizon (growth), 0 for
+    // cloud options.
+    int unitsMax(int option) const;
     // The entries in which something other than the regular monthly costs is paid, in order:
     // purchases and replacements of units, reserved terms starting (their upfront part), and the
     // horizon when a term still owes payments after it.

@@ -40,6 +40,7 @@ struct OnPremTerms {
     double colocationPerMonth = 0;
     int lifetimeMonths = 36;
     double depreciationPerYear = 0.20;
+    double resaleHaircut = 0.20;    // share of a unit's value lost the moment it is sold
     int devicesPerUnit = 1;
 };
 

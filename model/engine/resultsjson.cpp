@@ -47,7 +47,7 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
     QJsonArray options;
     for (int i = 0; i < model.optionCount(); ++i) {
         const OptionStatus &status = model.status(i);
-        options.append(QJsonObject{
+        QJsonObject option{
             {QStringLiteral("name"), model.option(i).name},
             {QStringLiteral("kind"), model.option(i).kind == OptionKind::Cloud ? QStringLiteral("cloud") : QStringLiteral("onprem")},
             {QStringLiteral("feasible"), status.feasible},
@@ -58,7 +58,13 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
             {QStringLiteral("components"), components(model, e, i)},
             {QStringLiteral("monthly"), row(e.monthly, i)},
             {QStringLiteral("cumulative"), row(e.cumulative, i)},
-        });
+            {QStringLiteral("cumulativeSpend"), row(e.spend(), i)},
+        };
+        if (model.option(i).kind == OptionKind::OnPrem) {
+            option.insert(QStringLiteral("units"), model.unitsInMonth(i, 1));
+            option.insert(QStringLiteral("unitsMax"), model.unitsMax(i));
+        }
+        options.append(option);
     }
     QJsonArray pairs;
     for (const PairResult &p : model.pairs(e)) {

@@ -190,7 +190,7 @@ Component readComponent(const QJsonObject &object, const QString &path)
     return component;
 }
 
-OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path)
+OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path, int version)
 {
     ObjectReader reader(object, path);
     OnPremBuild build;
@@ -216,6 +216,8 @@ OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path)
     reader.number("colocationPerMonth", build.colocationPerMonth, kNonNegative);
     reader.number("lifetimeYears", build.lifetimeYears, Bounds::aboveAtMost(0, 50));
     reader.number("depreciationPerYear", build.depreciationPerYear, kShare);
+    if (version >= 2)
+        reader.number("resaleHaircut", build.resaleHaircut, kShare);
     reader.finish();
     return build;
 }
@@ -269,7 +271,7 @@ Scenario readScenario(const QJsonObject &root)
         scenario.cloudOptions.push_back(std::move(option));
     }, json::kMaxOptions);
     reader.forEachObject("onPremOptions", [&](const QJsonObject &element, const QString &path) {
-        OnPremBuild build = readOnPremOption(element, path);
+        OnPremBuild build = readOnPremOption(element, path, version);
         claimName(build.name, path);
         scenario.onPremOptions.push_back(std::move(build));
     }, json::kMaxOptions);
@@ -325,12 +327,20 @@ bool needsVersion2(const CloudOption &option)
     return option.priceChangePerYear || option.reservedUpfrontShare != 0 || option.commitmentMonths;
 }
 
+// A build's resale haircut other than the default; version 1 files take the default.
+bool needsVersion2(const OnPremBuild &build)
+{
+    return build.resaleHaircut != OnPremBuild().resaleHaircut;
+}
+
 bool needsVersion2(const Scenario &scenario)
 {
     return scenario.cloudPriceChangePerYear != 0 || scenario.hardwarePriceChangePerYear != 0
         || scenario.electricityPriceChangePerYear != 0
         || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
-                       [](const CloudOption &option) { return needsVersion2(option); });
+                       [](const CloudOption &option) { return needsVersion2(option); })
+        || std::any_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(),
+                       [](const OnPremBuild &build) { return needsVersion2(build); });
 }
 
 void writeCloudOption(JsonWriter &writer, const CloudOption &option)
@@ -393,6 +403,8 @@ void writeOnPremOption(JsonWriter &writer, const OnPremBuild &build)
     writer.writeNumber("colocationPerMonth", build.colocationPerMonth);
     writer.writeNumber("lifetimeYears", build.lifetimeYears);
     writer.writeNumber("depreciationPerYear", build.depreciationPerYear);
+    if (needsVersion2(build))
+        writer.writeNumber("resaleHaircut", build.resaleHaircut);
     writer.endObject();
 }
 

@@ -51,6 +51,11 @@ void marketsAndCommitments(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v6.sql")));
 }
 
+void resaleHaircut(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v7.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -64,6 +69,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 4, &sheetSources },
     { 5, &reorderOfferKey, true },
     { 6, &marketsAndCommitments },
+    { 7, &resaleHaircut },
 };
 
 } // namespace

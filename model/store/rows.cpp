@@ -205,6 +205,7 @@ void bindBuild(SQLite::Statement &s, int i, const OnPremBuild &b)
     s.bind(i + 15, b.colocationPerMonth);
     s.bind(i + 16, b.lifetimeYears);
     s.bind(i + 17, b.depreciationPerYear);
+    s.bind(i + 18, b.resaleHaircut);
 }
 
 OnPremBuild readBuild(const SQLite::Statement &s, int c)
@@ -228,6 +229,7 @@ OnPremBuild readBuild(const SQLite::Statement &s, int c)
     b.colocationPerMonth = real(s, c + 15);
     b.lifetimeYears = real(s, c + 16);
     b.depreciationPerYear = real(s, c + 17);
+    b.resaleHaircut = real(s, c + 18);
     return b;
 }
 

@@ -25,7 +25,7 @@ inline const std::string kBuildColumns
     = "name, kind, gpu, gpu_count, list_price, pre_built_markup, currency, "
       "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
       "overhead_per_year_of_hardware, overhead_includes_power, labor_per_month, "
-      "colocation_per_month, lifetime_years, depreciation_per_year";
+      "colocation_per_month, lifetime_years, depreciation_per_year, resale_haircut";
 inline const std::string kWorkloadColumns
     = "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
       "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs";
@@ -65,7 +65,7 @@ inline std::string offerKeyMatch(int providerParameter, int instanceTypeParamete
 
 inline constexpr int kGpuColumnCount = 16;
 inline constexpr int kCloudOptionColumnCount = 19;
-inline constexpr int kBuildColumnCount = 18;
+inline constexpr int kBuildColumnCount = 19;
 inline constexpr int kWorkloadColumnCount = 10;
 inline constexpr int kComponentColumnCount = 3;
 inline constexpr int kOfferColumnCount = 16;

@@ -211,10 +211,24 @@ private Q_SLOTS:
         const CostModel m = model(s);
         const Evaluation e = m.evaluate(1);
         QCOMPARE(e.monthly(0, 0), 1050.0); // monthly stays the spend
-        QVERIFY(qAbs(e.cumulative(0, 12) - (1050 - 800)) < 1e-9);
-        QVERIFY(qAbs(e.cumulative(0, 24) - (1050 - 640)) < 1e-9);
-        QVERIFY(qAbs(e.tco(0) - 410) < 1e-9);
-        QVERIFY(qAbs(m.breakdown(0, 1)[int(CostComponent::ResaleCredit)] + 640) < 1e-9);
+        // Sold after the default 20 % haircut: 80 % of the depreciated value comes back.
+        QVERIFY(qAbs(e.cumulative(0, 0) - (1050 - 800)) < 1e-9);
+        QVERIFY(qAbs(e.cumulative(0, 12) - (1050 - 640)) < 1e-9);
+        QVERIFY(qAbs(e.cumulative(0, 24) - (1050 - 512)) < 1e-9);
+        QVERIFY(qAbs(e.tco(0) - 538) < 1e-9);
+        QVERIFY(qAbs(m.breakdown(0, 1)[int(CostComponent::ResaleCredit)] + 512) < 1e-9);
+        QVERIFY(e.netOfResale());
+        for (int month : {0, 12, 24})
+            QCOMPARE(e.cumulativeSpend(0, month), 1050.0);
+
+        s.onPremOptions[0].resaleHaircut = 0; // sold for what it is worth
+        const Evaluation withoutHaircut = model(s).evaluate(1);
+        QVERIFY(qAbs(withoutHaircut.cumulative(0, 24) - (1050 - 640)) < 1e-9);
+
+        s.creditResaleValue = false; // then the curve is the spend, and no second copy is kept
+        const Evaluation plain = model(s).evaluate(1);
+        QVERIFY(!plain.netOfResale());
+        QCOMPARE(plain.spend()(0, 24), 1050.0);
     }
 
     void breakdownSumsToTco()
@@ -304,7 +318,7 @@ private Q_SLOTS:
         QVERIFY(qFuzzyCompare(e.monthly(0, 12), 0.12 * (10000 + second) / 12));
         // Resale at H: each unit at its own price, depreciated 20 % a year for its own age.
         const auto parts = m.breakdown(0, 1.0);
-        const double resale = 10000 * 0.8 + second * std::pow(0.8, 10.0 / 12);
+        const double resale = (10000 * 0.8 + second * std::pow(0.8, 10.0 / 12)) * (1 - 0.2); // haircut
         QVERIFY(qFuzzyCompare(-parts[std::size_t(CostComponent::ResaleCredit)], resale));
     }
 

@@ -103,6 +103,22 @@ private Q_SLOTS:
         QCOMPARE(*m.timeToResultHours(1), 10.0);
     }
 
+    // 8. Selling at a loss: hardware 10,000 $, haircut 0.2, depreciation 0.2, no running costs.
+    void sellingAtALoss()
+    {
+        Scenario s = scenario(1, 1, 12);
+        s.creditResaleValue = true;
+        OnPremBuild b = build(QStringLiteral("server"), 10000);
+        b.resaleHaircut = 0.2;
+        b.depreciationPerYear = 0.2;
+        s.onPremOptions = {b};
+        const Evaluation e = model(s).evaluate(1.0);
+        QCOMPARE(e.cumulative(0, 0), 2000.0);
+        QVERIFY(qFuzzyCompare(e.cumulative(0, 12), 3600.0));
+        QCOMPARE(e.cumulativeSpend(0, 0), 10000.0);
+        QCOMPARE(e.cumulativeSpend(0, 12), 10000.0);
+    }
+
     // 9. Falling cloud prices: on-demand at 2.00 $/GPU-h, N = 1, u = 1, 20 % cheaper each year.
     void fallingCloudPrices()
     {

@@ -148,7 +148,9 @@ void TestScenarioJson::rejectsInvalidInput_data()
     row(v2(cloud(R"("reservedUpfrontShare": 1.2)")), "cloudOptions[0].reservedUpfrontShare", "between 0 and 1");
     row(v2(cloud(R"("commitmentMonths": 61)")), "cloudOptions[0].commitmentMonths", "between 1 and 60");
     row(v2(cloud(R"("commitmentMonths": 12.5)")), "cloudOptions[0].commitmentMonths", "whole number of months");
+    row(v2(onPrem(R"("resaleHaircut": -0.1)")), "onPremOptions[0].resaleHaircut", "between 0 and 1");
     row(doc(R"("cloudPriceChangePerYear": -0.2)"), "cloudPriceChangePerYear", "unknown field");
+    row(onPrem(R"("resaleHaircut": 0)"), "onPremOptions[0].resaleHaircut", "unknown field");
     row(cloud(R"("commitmentMonths": 36)"), "cloudOptions[0].commitmentMonths", "unknown field");
 
     // Unknown fields at each level; a misspelt key is reported before the field it misses.
@@ -484,6 +486,7 @@ void TestScenarioJson::versionTwoOnlyWhenNeeded()
     QVERIFY(one.contains(R"("version": 1)"));
     QVERIFY(!one.contains("PriceChangePerYear"));
     QVERIFY(!one.contains("commitmentMonths"));
+    QVERIFY(!one.contains("resaleHaircut")); // the default, which version 1 files take
     compare(readScenarioJson(one), plain);
 
     const std::vector<std::function<void(Scenario &)>> setters = {
@@ -493,6 +496,7 @@ void TestScenarioJson::versionTwoOnlyWhenNeeded()
         [](Scenario &s) { s.cloudOptions[0].priceChangePerYear = 0.0; },
         [](Scenario &s) { s.cloudOptions[0].reservedUpfrontShare = 1.0; },
         [](Scenario &s) { s.cloudOptions[0].commitmentMonths = 24; },
+        [](Scenario &s) { s.onPremOptions[0].resaleHaircut = 0.0; },
     };
     for (const auto &set : setters) {
         Scenario scenario = plain;

@@ -77,7 +77,7 @@ QString TestDocumentFiles::makeFixture(const QString &kind)
     } else if (kind == QLatin1String("newer-version")) {
         copyOfTemplate(file.section(u'/', -1));
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
-        raw.exec("PRAGMA user_version = 7");
+        raw.exec("PRAGMA user_version = " + std::to_string(latestSchemaVersion() + 1));
     } else if (kind.startsWith(QLatin1String("truncated"))) {
         QByteArray half = readFile(m_template);
         half.truncate(half.size() / 2);
@@ -133,7 +133,8 @@ void TestDocumentFiles::refusesUntrustedFiles_data()
     QTest::newRow("newer version")
         << "newer-version"
         << QStringLiteral(
-               "written by a newer version of Breakeven (schema 7; this version reads up to %1)")
+               "written by a newer version of Breakeven (schema %1; this version reads up to %2)")
+               .arg(latestSchemaVersion() + 1)
                .arg(latestSchemaVersion());
     QTest::newRow("truncated document") << "truncated"
                                         << "damaged: the file is truncated";

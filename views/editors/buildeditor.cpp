@@ -136,6 +136,9 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
     number(tr("Depreciation per year:"), QStringLiteral("depreciationPerYear"), tr("depreciation"),
            new NumberField(0, 100, 1, tr(" %"), 100, this), [](const B &b) { return b.depreciationPerYear; },
            [](B &b, double v) { b.depreciationPerYear = v; });
+    number(tr("Resale haircut:"), QStringLiteral("resaleHaircut"), tr("resale haircut"),
+           new NumberField(0, 100, 1, tr(" %"), 100, this), [](const B &b) { return b.resaleHaircut; },
+           [](B &b, double v) { b.resaleHaircut = v; });
 }
 
 void BuildEditor::setGpuModels(const std::vector<GpuModel> &models)

@@ -105,6 +105,7 @@ QString onPremAssumptions(const OnPremBuild &b, const OptionInput &assembled, co
     parts << item(QStringLiteral("colocation"), money(b.colocationPerMonth, b.currency) + QStringLiteral(" / month"));
     parts << item(QStringLiteral("lifetime"), esc(QStringLiteral("%1 years").arg(number(b.lifetimeYears))));
     parts << item(QStringLiteral("depreciation"), esc(formatPercent(b.depreciationPerYear) + QStringLiteral(" per year")));
+    parts << item(QStringLiteral("resale haircut"), esc(formatPercent(b.resaleHaircut) + QStringLiteral(" of the value, lost when sold")));
     if (b.currency != displayCurrency)
         parts << esc(QStringLiteral("(prices in %1, converted to %2)").arg(b.currency, displayCurrency));
     return parts.join(QStringLiteral("; "));
@@ -143,7 +144,10 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
     row(QStringLiteral("Currency"), currency);
     if (s.discountRatePerYear != 0)
         row(QStringLiteral("Discount rate"), esc(formatPercent(s.discountRatePerYear, 1) + QStringLiteral(" per year")));
-    row(QStringLiteral("Resale value"), s.creditResaleValue ? QStringLiteral("credited at the horizon") : QStringLiteral("not credited"));
+    row(QStringLiteral("Resale value"), s.creditResaleValue
+            ? QStringLiteral("credited: on-prem curves and totals are net of what the units in service would sell for "
+                             "(after each build's haircut); the plain spend is drawn beside them")
+            : QStringLiteral("not credited"));
     // Markets over time (docs/model.md): shown when set, with what each applies to and, for a
     // published figure, its source.
     const auto market = [&](const QString &label, double rate, MarketPreset::Applies applies, const QString &scope) {
