@@ -184,6 +184,34 @@ private Q_SLOTS:
         }
     }
 
+    // Each on-prem option says how many units it buys at the start and at most; with resale
+    // credited, the plain spend comes beside the net curve.
+    void unitsAndPlainSpend()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("units.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "breakeven-scenario", "version": 1, "name": "units", "horizonMonths": 24,
+            "referenceGpu": "A100-SXM4-80GB", "creditResaleValue": true,
+            "workload": {"gpus": 12, "utilization": 1, "growthPerYear": 0.5},
+            "onPremOptions": [{"name": "8 x A100", "gpu": "A100-SXM4-80GB", "gpuCount": 8, "listPrice": 10000,
+                               "idleW": 0, "loadW": 0, "depreciationPerYear": 0}],
+            "cloudOptions": [{"name": "on-demand", "gpu": "A100-SXM4-80GB", "pricePerHour": 2}]})");
+        file.close();
+        const Run run = runBreakeven({QStringLiteral("compare"), path, QStringLiteral("--json")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject results = QJsonDocument::fromJson(run.out).object();
+        const QJsonObject server = option(results, QStringLiteral("8 x A100"));
+        QCOMPARE(server[QStringLiteral("units")].toInt(), 2); // 12 GPUs
+        QCOMPARE(server[QStringLiteral("unitsMax")].toInt(), 4); // 12 * 1.5^2 = 27 GPUs by month 24
+        const QJsonArray net = server[QStringLiteral("cumulative")].toArray();
+        const QJsonArray spend = server[QStringLiteral("cumulativeSpend")].toArray();
+        QCOMPARE(spend[0].toDouble(), 20000.0);
+        QCOMPARE(net[0].toDouble(), 20000.0 * 0.2); // sold at once: the 20 % haircut is lost
+        QVERIFY(!option(results, QStringLiteral("on-demand")).contains(QStringLiteral("units")));
+    }
+
     // Market rates for one run, and a reservation owed past the horizon, from the command line.
     void marketRatesAndCommitments()
     {
