@@ -49,6 +49,30 @@ QString formatHours(double hours)
     return QStringLiteral("%1 days").arg(QString::number(hours / 24.0, 'f', 1));
 }
 
+QString unitsText(const CostModel &model, int option)
+{
+    if (model.option(option).kind != OptionKind::OnPrem || !model.isFeasible(option))
+        return {};
+    const int first = model.unitsInMonth(option, 1);
+    const int most = model.unitsMax(option);
+    const QString start = first == 1 ? QStringLiteral("1 unit") : QStringLiteral("%1 units").arg(first);
+    if (most <= first)
+        return start;
+    int month = 1;
+    while (month < model.horizonMonths() && model.unitsInMonth(option, month) < most)
+        ++month;
+    return QStringLiteral("%1, %2 by month %3").arg(start).arg(most).arg(month);
+}
+
+QString optionLabel(const CostModel &model, int option)
+{
+    const QString &name = model.option(option).name;
+    if (model.option(option).kind != OptionKind::OnPrem || !model.isFeasible(option))
+        return name;
+    const int units = model.unitsInMonth(option, 1);
+    return units > 1 ? QStringLiteral("%1 × %2").arg(units).arg(name) : name;
+}
+
 QString crossoverSentence(const CostModel &model, const PairResult &pair)
 {
     const QString onPrem = model.option(pair.onPrem).name;
@@ -57,6 +81,16 @@ QString crossoverSentence(const CostModel &model, const PairResult &pair)
     if (*pair.crossoverMonth <= 0)
         return QStringLiteral("buying %1 is never dearer than %2").arg(onPrem, model.option(pair.cloud).name);
     return QStringLiteral("buying %1 pays off after %2").arg(onPrem, formatMonths(*pair.crossoverMonth));
+}
+
+QString pairSentence(const CostModel &model, const PairResult &pair)
+{
+    const QString cloud = model.option(pair.cloud).name;
+    if (!pair.crossoverMonth)
+        return QStringLiteral("against %1: not within %2 months").arg(cloud).arg(model.horizonMonths());
+    if (*pair.crossoverMonth <= 0)
+        return QStringLiteral("against %1: cheaper from the start").arg(cloud);
+    return QStringLiteral("against %1: pays off after %2").arg(cloud, formatMonths(*pair.crossoverMonth));
 }
 
 QString breakEvenSentence(const CostModel &model, const PairResult &pair)
@@ -111,7 +145,7 @@ QString resultsTable(const CostModel &model, const Evaluation &e)
                       .arg(e.horizonMonths)
                       .arg(formatPercent(e.utilization), currency);
 
-    QList<QStringList> rows{{QStringLiteral("Option"), QStringLiteral("Kind"), QStringLiteral("TCO"),
+    QList<QStringList> rows{{QStringLiteral("Option"), QStringLiteral("Kind"), QStringLiteral("Units"), QStringLiteral("TCO"),
                              QStringLiteral("Per ref-GPU-h"), QStringLiteral("Time to result"), QStringLiteral("Feasible")}};
     for (int i = 0; i < model.optionCount(); ++i) {
         const bool cloud = model.option(i).kind == OptionKind::Cloud;
@@ -120,12 +154,13 @@ QString resultsTable(const CostModel &model, const Evaluation &e)
         rows << QStringList{model.option(i).name,
                             owesAfter ? QStringLiteral("cloud, term past the horizon")
                                       : cloud ? QStringLiteral("cloud") : QStringLiteral("on-prem"),
+                            unitsText(model, i),
                             model.isFeasible(i) ? formatMoney(e.tco(i), currency, 2) : kNotAvailable,
                             orNa(e.costPerReferenceGpuHour[std::size_t(i)], [&](double v) { return formatMoney(v, currency, 3); }),
                             orNa(model.timeToResultHours(i), formatHours),
                             model.isFeasible(i) ? QStringLiteral("yes") : QStringLiteral("no: ") + model.status(i).reason};
     }
-    out += table(rows, {false, false, true, true, true, false});
+    out += table(rows, {false, false, false, true, true, true, false});
 
     const auto pairs = model.pairs(e);
     if (!pairs.empty()) {

@@ -13,8 +13,18 @@ QString formatMonths(double months);                       // "9.6 months (292 d
 QString formatPercent(double fraction, int decimals = 0);  // "35 %"
 QString formatHours(double hours);                         // "40 h", "3.2 days"
 
+// How many units an on-prem option buys: "1 unit", "2 units", "2 units, 4 by month 19" (growth);
+// empty for a cloud option.
+QString unitsText(const CostModel &model, int option);
+// The option's name, with the units bought at the start when there is more than one:
+// "2 × 8 × H100 server".
+QString optionLabel(const CostModel &model, int option);
+
 // "buying Rig pays off after 9.6 months (292 days)", "... never pays off within 36 months", ...
 QString crossoverSentence(const CostModel &model, const PairResult &pair);
+// One pair seen from its on-prem option: "against Lambda: pays off after 52.6 months (1,600 days)",
+// "against AWS spot: not within 60 months", "against AWS p5: cheaper from the start".
+QString pairSentence(const CostModel &model, const PairResult &pair);
 // "break-even at 23 % utilization; buying wins above it", "renting is cheaper at every utilization"
 QString breakEvenSentence(const CostModel &model, const PairResult &pair);
 

@@ -11,6 +11,7 @@
 #include "export/reportwriter.h"
 #include "inputerror.h"
 #include "exchange/scenariojson.h"
+#include "scenarioview/pairsmodel.h"
 #include "scenarioview/resultsmodel.h"
 #include "scenarioview/scenarioview.h"
 #include "scenarioview/utilizationbar.h"
@@ -30,9 +31,13 @@
 #include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace breakeven;
 
@@ -89,6 +94,8 @@ private slots:
     void sliderFollowsEngine_data();
     void sliderFollowsEngine();
     void crossoverLabelMovesWithSlider();
+    void everyPairAndTheUnitsBought();
+    void resaleShowsSpendBesideNet();
     void utilizationBarSignals();
     void seriesCounts_data();
     void seriesCounts();
@@ -177,10 +184,114 @@ void TestCharts::crossoverLabelMovesWithSlider()
     view.utilizationBar()->slider()->setValue(30);
     const QString idle = view.cumulativeChart()->caption();
     QVERIFY(busy != idle);
-    QCOMPARE(busyPoints.size(), 1);
+    // A square for every pair that crosses within the horizon, each with its label.
+    view.utilizationBar()->slider()->setValue(100);
+    int crossing = 0;
+    for (const PairResult &pair : view.costModel()->pairs(*view.evaluation()))
+        crossing += pair.crossoverMonth && *pair.crossoverMonth > 0;
+    QVERIFY(crossing >= 1);
+    QCOMPARE(busyPoints.size(), crossing);
+    QCOMPARE(view.cumulativeChart()->crossoverLabels().size(), crossing);
+    view.utilizationBar()->slider()->setValue(30);
     const QList<QPointF> idlePoints = view.cumulativeChart()->crossoverSeries()->points();
     // Less use: buying pays off later, or not at all within the horizon.
-    QVERIFY(idlePoints.isEmpty() || idlePoints.first().x() > busyPoints.first().x());
+    const auto earliest = [](const QList<QPointF> &points) {
+        return std::min_element(points.begin(), points.end(),
+                                [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); })->x();
+    };
+    QVERIFY(idlePoints.isEmpty() || earliest(idlePoints) > earliest(busyPoints));
+}
+
+// The "Every pair" table: every feasible (on-prem, cloud) pair once, grouped by on-prem option,
+// with the engine's figures; the options table and the legend say how many units are bought.
+void TestCharts::everyPairAndTheUnitsBought()
+{
+    Scenario scenario = readScenarioFile(example(QStringLiteral("rtx4090-workstation")));
+    scenario.workload.gpus = 3 * scenario.workload.gpus; // more than one unit of each build
+    ScenarioView view;
+    view.setScenario(scenario, GpuCatalog::bundled());
+    const CostModel &model = *view.costModel();
+    const Evaluation &e = *view.evaluation();
+    const std::vector<PairResult> pairs = model.pairs(e);
+    int onPrem = 0;
+    int cloud = 0;
+    for (int i = 0; i < model.optionCount(); ++i)
+        if (model.isFeasible(i))
+            (model.option(i).kind == OptionKind::OnPrem ? onPrem : cloud) += 1;
+    QVERIFY(cloud >= 2); // more pairs than "against the cheapest" would show
+    QCOMPARE(int(pairs.size()), onPrem * cloud);
+    QCOMPARE(view.pairsModel()->rowCount(), 0); // worked out when its tab is shown
+    view.resultTabs()->setCurrentWidget(view.pairsView());
+    const PairsModel *table = view.pairsModel();
+    QCOMPARE(table->rowCount(), int(pairs.size()));
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const PairResult &pair = pairs[std::size_t(r)];
+        if (r > 0) // grouped: an on-prem option's rows follow one another
+            QVERIFY(pairs[std::size_t(r - 1)].onPrem <= pair.onPrem);
+        QCOMPARE(table->index(r, PairsModel::Cloud).data().toString(), model.option(pair.cloud).name);
+        const QString crossover = table->index(r, PairsModel::Crossover).data().toString();
+        if (!pair.crossoverMonth)
+            QVERIFY(crossover.startsWith(QStringLiteral("not within")));
+        else if (*pair.crossoverMonth > 0)
+            QCOMPARE(crossover, formatMonths(*pair.crossoverMonth));
+        QCOMPARE(table->index(r, PairsModel::Saving).data(PairsModel::SortRole).toDouble(),
+                 e.tco(pair.cloud) - e.tco(pair.onPrem));
+        const int units = model.unitsInMonth(pair.onPrem, 1);
+        QVERIFY(units > 1);
+        QCOMPARE(table->index(r, PairsModel::OnPrem).data().toString(),
+                 QStringLiteral("%1 × %2").arg(units).arg(model.option(pair.onPrem).name));
+        QCOMPARE(view.resultsModel()->index(pair.onPrem, ResultsModel::Units).data().toString(),
+                 QStringLiteral("%1 units").arg(units));
+    }
+    // The cost-vs-utilization chart marks every pair's break-even.
+    view.updateAllCharts();
+    int breakEvens = 0;
+    for (const PairResult &pair : pairs)
+        breakEvens += pair.breakEvenUtilization.has_value();
+    const auto scatters = view.utilizationChart()->chart()->series();
+    const auto marks = std::find_if(scatters.begin(), scatters.end(),
+                                    [](QAbstractSeries *series) { return series->type() == QAbstractSeries::SeriesTypeScatter; });
+    QVERIFY(marks != scatters.end());
+    QCOMPARE(int(static_cast<QScatterSeries *>(*marks)->points().size()), breakEvens);
+    // The legend names the units too.
+    const auto &series = view.cumulativeChart()->optionSeries();
+    for (int s = 0; s < series.size(); ++s) {
+        const int option = view.cumulativeChart()->optionOfSeries(s);
+        if (model.option(option).kind == OptionKind::OnPrem)
+            QVERIFY2(series[s]->name().startsWith(QStringLiteral("%1 × ").arg(model.unitsInMonth(option, 1))),
+                     qPrintable(series[s]->name()));
+    }
+}
+
+// With resale credited the solid on-prem line is net of resale and a dotted one is the spend;
+// without it there is no second line.
+void TestCharts::resaleShowsSpendBesideNet()
+{
+    Scenario scenario = readScenarioFile(example(QStringLiteral("rtx4090-workstation")));
+    scenario.creditResaleValue = true;
+    ScenarioView view;
+    view.setScenario(scenario, GpuCatalog::bundled());
+    const Evaluation &e = *view.evaluation();
+    charts::CumulativeChart *chart = view.cumulativeChart();
+    QVERIFY(!chart->spendSeries().isEmpty());
+    for (QLineSeries *spend : chart->spendSeries()) {
+        QVERIFY(spend->name().endsWith(QStringLiteral(", spend")));
+        QCOMPARE(spend->pen().style(), Qt::DotLine);
+        QCOMPARE(spend->points().size(), e.horizonMonths + 1);
+    }
+    for (int s = 0; s < chart->optionSeries().size(); ++s) {
+        const int option = chart->optionOfSeries(s);
+        if (view.costModel()->option(option).kind != OptionKind::OnPrem)
+            continue;
+        QVERIFY(chart->optionSeries()[s]->name().endsWith(QStringLiteral(", net of resale")));
+        // Net of resale is below the spend by what the units would sell for.
+        QVERIFY(chart->optionSeries()[s]->points().first().y() < e.spend()(option, 0));
+    }
+    QVERIFY(chart->caption().contains(QStringLiteral("dotted lines are the money spent")));
+
+    scenario.creditResaleValue = false;
+    view.setScenario(scenario, GpuCatalog::bundled());
+    QVERIFY(view.cumulativeChart()->spendSeries().isEmpty());
 }
 
 void TestCharts::utilizationBarSignals()
@@ -230,14 +341,18 @@ void TestCharts::seriesCounts()
     const Scenario scenario = readScenarioFile(example(name));
     const CostModel model(assemble(scenario, GpuCatalog::bundled()));
     int feasible = 0;
-    for (int i = 0; i < model.optionCount(); ++i)
+    int spendLines = 0; // with resale credited, a dotted spend line per feasible on-prem option
+    for (int i = 0; i < model.optionCount(); ++i) {
         feasible += model.isFeasible(i) ? 1 : 0;
+        spendLines += scenario.creditResaleValue && model.isFeasible(i) && model.option(i).kind == OptionKind::OnPrem;
+    }
 
     ScenarioView view;
     view.setScenario(scenario, GpuCatalog::bundled());
     view.updateAllCharts();
     QCOMPARE(view.cumulativeChart()->optionSeries().size(), feasible);
-    QCOMPARE(view.cumulativeChart()->chart()->series().size(), feasible + 1);   // + crossover points
+    QCOMPARE(view.cumulativeChart()->spendSeries().size(), spendLines);
+    QCOMPARE(view.cumulativeChart()->chart()->series().size(), feasible + spendLines + 1); // + crossover points
     QCOMPARE(view.utilizationChart()->chart()->series().size(), feasible + 2);  // + break-evens, current u
     QCOMPARE(view.breakdownChart()->categories().size(), feasible);
     QVERIFY(!view.breakdownChart()->componentSets().isEmpty());
@@ -316,7 +431,7 @@ void TestCharts::tableSortsByNumbersAndCopies()
 
     const QStringList lines = ResultsModel::toText(sorted).trimmed().split(u'\n');
     QCOMPARE(lines.size(), sorted->rowCount() + 1);
-    QVERIFY(lines.first().startsWith(QStringLiteral("Option\tKind\tTCO\t")));
+    QVERIFY(lines.first().startsWith(QStringLiteral("Option\tKind\tUnits\tTCO\t")));
     for (int r = 0; r < sorted->rowCount(); ++r) {
         QCOMPARE(lines[r + 1].split(u'\t').size(), int(ResultsModel::ColumnCount));
         QVERIFY(lines[r + 1].startsWith(sorted->index(r, 0).data().toString() + u'\t'));
@@ -439,6 +554,10 @@ void TestCharts::reportPdf()
     QVERIFY(cloud);
     for (const PairResult &pair : model.pairsAgainst(e, *cloud))
         QVERIFY2(text.contains(crossoverSentence(model, pair)), qPrintable(crossoverSentence(model, pair)));
+    // Every pair, not only those against the cheapest cloud option.
+    QVERIFY(text.contains(QStringLiteral("Every pair")));
+    for (const PairResult &pair : model.pairs(e))
+        QVERIFY2(text.contains(pairSentence(model, pair)), qPrintable(pairSentence(model, pair)));
     // Sources: every GPU's source and date, every cloud option's provider and instance.
     for (int i = 0; i < model.optionCount(); ++i) {
         const auto gpu = resolveGpu(scenario, model.option(i).gpu, GpuCatalog::bundled());

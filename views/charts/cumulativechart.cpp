@@ -22,8 +22,9 @@
 namespace breakeven::charts {
 
 namespace {
-// More labels than this on the plot would overlap; the caption and the table still list all.
-constexpr int kMaxPointLabels = 4;
+// More labels than this crowd the plot; every crossover is marked, and the "Every pair" table
+// lists them all.
+constexpr int kMaxPointLabels = 8;
 constexpr int kMaxCaptionSentences = 6;
 } // namespace
 
@@ -48,6 +49,8 @@ void CumulativeChart::clear()
     }
     m_series.clear();
     m_options.clear();
+    m_spendSeries.clear();
+    m_spendOptions.clear();
     m_crossovers = nullptr;
     m_axisX = m_axisY = nullptr;
     m_sentences.clear();
@@ -59,10 +62,24 @@ void CumulativeChart::relabel()
 {
     if (!m_model)
         return;
-    for (qsizetype k = 0; k < m_series.size(); ++k) {
-        const OptionInput &option = m_model->option(m_options[k]);
-        m_series[k]->setName(option.name + (option.kind == OptionKind::Cloud ? tr(" (cloud)") : QString()));
-    }
+    for (qsizetype k = 0; k < m_series.size(); ++k)
+        m_series[k]->setName(seriesName(m_options[k]));
+    for (qsizetype k = 0; k < m_spendSeries.size(); ++k)
+        m_spendSeries[k]->setName(spendSeriesName(m_spendOptions[k]));
+}
+
+QString CumulativeChart::seriesName(int option) const
+{
+    const bool cloud = m_model->option(option).kind == OptionKind::Cloud;
+    if (cloud)
+        return m_model->option(option).name + tr(" (cloud)");
+    // With resale credited the solid line is net of it, and says so.
+    return optionLabel(*m_model, option) + (m_model->input().creditResaleValue ? tr(", net of resale") : QString());
+}
+
+QString CumulativeChart::spendSeriesName(int option) const
+{
+    return tr("%1, spend").arg(optionLabel(*m_model, option));
 }
 
 void CumulativeChart::setModel(const CostModel *model)
@@ -97,7 +114,7 @@ void CumulativeChart::setModel(const CostModel *model)
             continue;
         const bool cloud = model->option(i).kind == OptionKind::Cloud;
         auto *series = new QLineSeries;
-        series->setName(model->option(i).name + (cloud ? tr(" (cloud)") : QString()));
+        series->setName(seriesName(i));
         series->setPen(optionPen(i, cloud));
         const int seriesIndex = int(m_series.size());
         connect(series, &QLineSeries::hovered, this, [this, seriesIndex](const QPointF &point, bool state) {
@@ -111,6 +128,39 @@ void CumulativeChart::setModel(const CostModel *model)
         series->attachAxis(m_axisY);
         m_series << series;
         m_options << i;
+    }
+    // With resale credited, each on-prem option's plain spend beside its net curve: a thin dotted
+    // line in the same colour, so "net of resale" is never read as money not spent.
+    if (model->input().creditResaleValue) {
+        for (int i = 0; i < model->optionCount(); ++i) {
+            if (!model->isFeasible(i) || model->option(i).kind != OptionKind::OnPrem)
+                continue;
+            auto *series = new QLineSeries;
+            series->setName(spendSeriesName(i));
+            QPen pen = optionPen(i, false);
+            pen.setWidthF(1.5);
+            pen.setStyle(Qt::DotLine);
+            series->setPen(pen);
+            const int spendIndex = int(m_spendSeries.size());
+            connect(series, &QLineSeries::hovered, this, [this, spendIndex](const QPointF &point, bool state) {
+                if (!state) {
+                    QToolTip::hideText();
+                    return;
+                }
+                const int month = int(std::lround(point.x()));
+                QToolTip::showText(QCursor::pos(),
+                                   tr("%1\nmonth %2\n%3 spent (before resale)")
+                                       .arg(optionLabel(*m_model, m_spendOptions[spendIndex]))
+                                       .arg(month)
+                                       .arg(formatMoney(point.y(), m_model->input().currency)),
+                                   chartView());
+            });
+            chart()->addSeries(series);
+            series->attachAxis(m_axisX);
+            series->attachAxis(m_axisY);
+            m_spendSeries << series;
+            m_spendOptions << i;
+        }
     }
     m_crossovers = new QScatterSeries;
     m_crossovers->setName(tr("Buying pays off"));
@@ -150,26 +200,50 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
             simplify(&m_buffer, tolerance);
         m_series[s]->replace(m_buffer);
     }
+    const Eigen::ArrayXXd &spend = e.spend();
+    for (int s = 0; s < m_spendSeries.size(); ++s) {
+        const int option = m_spendOptions[s];
+        m_buffer.resize(columns);
+        for (int m = 0; m < columns; ++m) {
+            const double value = spend(option, m);
+            m_buffer[m] = QPointF(m, value);
+            if (std::isfinite(value))
+                high = std::max(high, value);
+        }
+        if (tolerance > 0)
+            simplify(&m_buffer, tolerance);
+        m_spendSeries[s]->replace(m_buffer);
+    }
     if (!chart()->isZoomed()) // a zoom the user chose survives the slider
         fitMoneyAxis(m_axisY, low, high);
 
-    // Crossovers against the cheapest cloud option, where the two curves meet.
+    // Every pair's crossover is marked where its two curves meet; the labels, of the pairs in
+    // order of their month, say which pair it is.
     m_crossoverPoints.clear();
     m_pointLabels.clear();
     QStringList sentences;
-    if (const auto cloud = m_model->cheapestCloud(e)) {
-        for (const PairResult &pair : m_model->pairsAgainst(e, *cloud)) {
+    const auto cheapest = m_model->cheapestCloud(e);
+    if (cheapest)
+        for (const PairResult &pair : m_model->pairsAgainst(e, *cheapest))
             sentences << crossoverSentence(*m_model, pair);
-            if (!pair.crossoverMonth || *pair.crossoverMonth <= 0)
-                continue;
-            const double month = *pair.crossoverMonth;
-            const int before = std::clamp(int(std::floor(month)), 0, columns - 1);
-            const int after = std::min(before + 1, columns - 1);
-            const double t = month - before;
-            const double cost = e.cumulative(pair.onPrem, before) * (1 - t) + e.cumulative(pair.onPrem, after) * t;
-            m_crossoverPoints << QPointF(month, cost);
-            m_pointLabels << sentences.last();
-        }
+    std::vector<std::pair<double, QString>> marks;
+    int onPremCount = 0;
+    for (int i = 0; i < m_model->optionCount(); ++i)
+        onPremCount += m_model->isFeasible(i) && m_model->option(i).kind == OptionKind::OnPrem;
+    for (const PairResult &pair : m_model->pairs(e)) {
+        if (!pair.crossoverMonth || *pair.crossoverMonth <= 0)
+            continue;
+        const double month = *pair.crossoverMonth;
+        const int before = std::clamp(int(std::floor(month)), 0, columns - 1);
+        const int after = std::min(before + 1, columns - 1);
+        const double t = month - before;
+        const double cost = e.cumulative(pair.onPrem, before) * (1 - t) + e.cumulative(pair.onPrem, after) * t;
+        m_crossoverPoints << QPointF(month, cost);
+        // With one on-prem option the cloud names the pair; with more, both do.
+        const QString cloud = m_model->option(pair.cloud).name;
+        const QString who = onPremCount > 1 ? tr("%1 vs %2").arg(m_model->option(pair.onPrem).name, cloud)
+                                            : tr("vs %1").arg(cloud);
+        m_pointLabels << tr("%1: %2 mo").arg(who, QString::number(month, 'f', 1));
     }
     m_crossovers->replace(m_crossoverPoints);
     m_sentences = sentences;
@@ -183,6 +257,13 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         lines << tr("… and %1 more in the results table").arg(sentences.size() - kMaxCaptionSentences);
     if (lines.size() == 1)
         lines.clear();
+    const qsizetype others = m_crossoverPoints.size();
+    if (others > 0)
+        lines << tr("Squares mark where buying pays off against each cloud option (%n crossover(s)); "
+                    "the \"Every pair\" table lists them all.", nullptr, int(others));
+    if (!m_spendSeries.isEmpty())
+        lines << tr("Resale credited: solid on-prem lines are net of what the units would sell for; "
+                    "dotted lines are the money spent.");
     const QString infeasible = infeasibleCaption(*m_model);
     if (!infeasible.isEmpty())
         lines << infeasible;
@@ -242,7 +323,10 @@ void CumulativeChart::placeLabels()
         m_labelItems.push_back(box);
     }
     const QRectF plot = chart()->plotArea();
-    qreal previousTop = 1e9;
+    // Each label goes above and right of its point (flipped left at the right edge); one that
+    // would overlap a label already placed moves up past it, and one that no longer fits in the
+    // plot is left out (its square stays).
+    std::vector<QRectF> placed;
     for (std::size_t i = 0; i < m_labelItems.size(); ++i) {
         QGraphicsRectItem *box = m_labelItems[i];
         if (int(i) >= wanted || !m_crossovers->isVisible()) {
@@ -255,16 +339,24 @@ void CumulativeChart::placeLabels()
         const QSizeF size(textBox.width() + 8, textBox.height() + 4);
         box->setRect(QRectF(QPointF(0, 0), size));
         const QPointF at = chart()->mapToPosition(m_crossoverPoints[int(i)], m_crossovers);
-        // Above and right of the point (curves start low at the left), stacked upwards so labels
-        // of nearby points do not overlap; flipped left at the right edge.
         qreal x = at.x() + 10;
         if (x + size.width() > plot.right())
             x = at.x() - 10 - size.width();
-        qreal y = std::min(at.y() - 10 - size.height(), previousTop - 2 - size.height());
-        y = std::max(y, plot.top());
-        box->setPos(std::max(plot.left() + 2, x), y);
-        box->setVisible(plot.contains(at));
-        previousTop = y;
+        x = std::max(plot.left() + 2, x);
+        QRectF rect(QPointF(x, at.y() - 10 - size.height()), size);
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const QRectF &other : placed)
+                if (rect.intersects(other)) {
+                    rect.moveBottom(other.top() - 2);
+                    moved = true;
+                }
+        }
+        const bool fits = plot.contains(at) && rect.top() >= plot.top();
+        box->setPos(rect.topLeft());
+        box->setVisible(fits);
+        if (fits)
+            placed.push_back(rect);
     }
 }
 

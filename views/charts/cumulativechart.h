@@ -1,5 +1,6 @@
-// Cumulative cost of every feasible option over the horizon, with the months at which buying
-// each on-prem option pays off against the cheapest cloud option marked and said in words.
+// Cumulative cost of every feasible option over the horizon, with the month at which buying each
+// on-prem option pays off against each cloud option marked, and against the cheapest cloud option
+// said in words. With resale credited, on-prem options also show their plain spend.
 #pragma once
 
 #include "chartpanel.h"
@@ -31,13 +32,19 @@ public:
     // One line series per feasible option, in option order; the index of its option.
     const QList<QLineSeries *> &optionSeries() const { return m_series; }
     int optionOfSeries(int seriesIndex) const { return m_options.value(seriesIndex, -1); }
+    // With resale credited, one dotted line per feasible on-prem option: its plain spend.
+    const QList<QLineSeries *> &spendSeries() const { return m_spendSeries; }
+    // A square at every pair's crossover (pairs that cross within the horizon), and its label.
     QScatterSeries *crossoverSeries() const { return m_crossovers; }
+    const QStringList &crossoverLabels() const { return m_pointLabels; }
     // crossoverSentence() of each on-prem option against the cheapest cloud option.
     const QStringList &crossoverSentences() const { return m_sentences; }
     // What the hover tooltip says for a point of a series.
     QString tooltipText(int seriesIndex, const QPointF &point) const;
 
 private:
+    QString seriesName(int option) const;
+    QString spendSeriesName(int option) const;
     void clear();
     void placeLabels();
     double draftTolerance() const;
@@ -47,6 +54,8 @@ private:
     QValueAxis *m_axisY = nullptr;
     QList<QLineSeries *> m_series;
     QList<int> m_options;
+    QList<QLineSeries *> m_spendSeries;
+    QList<int> m_spendOptions;
     QScatterSeries *m_crossovers = nullptr;
     QList<QPointF> m_buffer;           // reused by every tick to avoid allocations
     QList<QPointF> m_crossoverPoints;

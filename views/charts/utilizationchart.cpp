@@ -127,16 +127,19 @@ void UtilizationChart::setEvaluation(const Evaluation &e)
 
     QList<QPointF> points;
     QStringList sentences;
-    if (const auto cloud = m_model->cheapestCloud(e)) {
-        for (const PairResult &pair : m_model->pairsAgainst(e, *cloud)) {
-            sentences << QStringLiteral("%1 vs %2: %3").arg(m_model->option(pair.onPrem).name,
-                                                           m_model->option(pair.cloud).name,
-                                                           breakEvenSentence(*m_model, pair));
-            if (!pair.breakEvenUtilization)
-                continue;
-            const double u = *pair.breakEvenUtilization;
-            points << QPointF(u * 100.0, m_model->tcoFixed(pair.onPrem) + u * m_model->tcoPerUtilization(pair.onPrem));
-        }
+    // Every pair's break-even is marked; the caption says those against the cheapest cloud
+    // option first, as the headline.
+    std::vector<PairResult> pairs = m_model->pairs(e);
+    if (const auto cloud = m_model->cheapestCloud(e))
+        std::stable_partition(pairs.begin(), pairs.end(), [&](const PairResult &pair) { return pair.cloud == *cloud; });
+    for (const PairResult &pair : pairs) {
+        sentences << QStringLiteral("%1 vs %2: %3").arg(m_model->option(pair.onPrem).name,
+                                                       m_model->option(pair.cloud).name,
+                                                       breakEvenSentence(*m_model, pair));
+        if (!pair.breakEvenUtilization)
+            continue;
+        const double u = *pair.breakEvenUtilization;
+        points << QPointF(u * 100.0, m_model->tcoFixed(pair.onPrem) + u * m_model->tcoPerUtilization(pair.onPrem));
     }
     m_breakEvens->replace(points);
     m_sentences = sentences;
@@ -145,7 +148,7 @@ void UtilizationChart::setEvaluation(const Evaluation &e)
     for (int i = 0; i < std::min(int(sentences.size()), kMaxCaptionSentences); ++i)
         lines << QStringLiteral("• ") + sentences[i];
     if (sentences.size() > kMaxCaptionSentences)
-        lines << tr("… and %1 more in the results table").arg(sentences.size() - kMaxCaptionSentences);
+        lines << tr("… and %1 more in the \"Every pair\" table").arg(sentences.size() - kMaxCaptionSentences);
     const QString infeasible = infeasibleCaption(*m_model);
     if (!infeasible.isEmpty())
         lines << infeasible;

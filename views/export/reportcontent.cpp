@@ -6,11 +6,13 @@
 #include "engine/marketpresets.h"
 #include "engine/resultstext.h"
 #include "inputerror.h"
+#include "scenarioview/pairsmodel.h"
 #include "scenarioview/resultsmodel.h"
 
 #include <QSet>
 
 #include <algorithm>
+#include <functional>
 
 namespace breakeven::exporting {
 
@@ -174,6 +176,25 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
         for (const PairResult &pair : model.pairsAgainst(e, *cloud))
             findings << esc(QStringLiteral("%1; %2.").arg(crossoverSentence(model, pair), breakEvenSentence(model, pair)));
     }
+    // Then each on-prem option against every cloud option, with the units it buys (of a large
+    // scenario, the cheapest of each kind, as in the table of pairs).
+    const std::vector<PairResult> pairs = model.pairs(e);
+    const std::vector<bool> kept = cheapestOfEachKind(model, e, kReportPairsPerKind);
+    for (std::size_t first = 0; first < pairs.size();) {
+        const int onPrem = pairs[first].onPrem;
+        QStringList against;
+        std::size_t k = first;
+        for (; k < pairs.size() && pairs[k].onPrem == onPrem; ++k)
+            if (kept[std::size_t(pairs[k].cloud)])
+                against << pairSentence(model, pairs[k]);
+        if (!kept[std::size_t(onPrem)]) {
+            first = k;
+            continue;
+        }
+        findings << esc(QStringLiteral("%1 (%2): %3.").arg(optionLabel(model, onPrem), unitsText(model, onPrem),
+                                                            against.join(QStringLiteral("; "))));
+        first = k;
+    }
     QString html = QStringLiteral("<h1>%1</h1><p>Breakeven report: renting GPUs in a cloud against buying them.</p>"
                                   "<table cellpadding=\"2\">%2</table>")
                        .arg(esc(s.name), rows.join(QString()));
@@ -203,30 +224,75 @@ QStringList assumptionsHtml(const Scenario &s, const CostModel &model)
     return out;
 }
 
-QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk)
+namespace {
+
+// An item model's rows as HTML tables of at most `rowsPerChunk` rows each, the header repeated,
+// cells aligned as the model aligns them.
+QStringList tableHtml(const QAbstractItemModel &table, int rowsPerChunk, const std::function<bool(int)> &shown = {})
 {
-    ResultsModel results;
-    results.setCostModel(&model);
-    results.setEvaluation(evaluation);
+    std::vector<int> rows;
+    for (int r = 0; r < table.rowCount(); ++r)
+        if (!shown || shown(r))
+            rows.push_back(r);
     QString header = QStringLiteral("<tr>");
-    for (int c = 0; c < results.columnCount(); ++c)
-        header += QStringLiteral("<th align=\"left\" bgcolor=\"#e8e8e8\">%1</th>").arg(esc(results.headerData(c, Qt::Horizontal).toString()));
+    for (int c = 0; c < table.columnCount(); ++c)
+        header += QStringLiteral("<th align=\"left\" bgcolor=\"#e8e8e8\">%1</th>").arg(esc(table.headerData(c, Qt::Horizontal).toString()));
     header += QStringLiteral("</tr>");
     QStringList chunks;
-    for (int start = 0; start < results.rowCount(); start += rowsPerChunk) {
+    for (std::size_t start = 0; start < rows.size(); start += std::size_t(rowsPerChunk)) {
         QString html = QStringLiteral("<table border=\"0.5\" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\">") + header;
-        for (int r = start; r < std::min(results.rowCount(), start + rowsPerChunk); ++r) {
+        for (std::size_t k = start; k < std::min(rows.size(), start + std::size_t(rowsPerChunk)); ++k) {
+            const int r = rows[k];
             html += QStringLiteral("<tr>");
-            for (int c = 0; c < results.columnCount(); ++c) {
-                const bool right = c >= ResultsModel::Tco && c <= ResultsModel::TimeToResult;
+            for (int c = 0; c < table.columnCount(); ++c) {
+                const QModelIndex index = table.index(r, c);
+                const bool right = index.data(Qt::TextAlignmentRole).toInt() & Qt::AlignRight;
                 html += QStringLiteral("<td%1>%2</td>").arg(right ? QStringLiteral(" align=\"right\"") : QString(),
-                                                            esc(results.index(r, c).data().toString()));
+                                                            esc(index.data().toString()));
             }
             html += QStringLiteral("</tr>");
         }
         chunks << html + QStringLiteral("</table>");
     }
     return chunks;
+}
+
+} // namespace
+
+QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk)
+{
+    ResultsModel results;
+    results.setCostModel(&model);
+    results.setEvaluation(evaluation);
+    return tableHtml(results, rowsPerChunk);
+}
+
+std::vector<bool> cheapestOfEachKind(const CostModel &model, const Evaluation &evaluation, int perKind)
+{
+    std::vector<bool> kept(std::size_t(model.optionCount()), false);
+    for (const OptionKind kind : {OptionKind::OnPrem, OptionKind::Cloud}) {
+        std::vector<int> options;
+        for (int i = 0; i < model.optionCount(); ++i)
+            if (model.isFeasible(i) && model.option(i).kind == kind)
+                options.push_back(i);
+        std::stable_sort(options.begin(), options.end(),
+                         [&](int a, int b) { return evaluation.tco(a) < evaluation.tco(b); });
+        for (std::size_t k = 0; k < std::min(options.size(), std::size_t(perKind)); ++k)
+            kept[std::size_t(options[k])] = true;
+    }
+    return kept;
+}
+
+QStringList pairsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int perKind)
+{
+    PairsModel pairs;
+    pairs.setCostModel(&model);
+    pairs.setEvaluation(evaluation);
+    const std::vector<bool> kept = cheapestOfEachKind(model, evaluation, perKind);
+    return tableHtml(pairs, rowsPerChunk, [&](int r) {
+        const PairResult &pair = pairs.pairs()[std::size_t(r)];
+        return kept[std::size_t(pair.onPrem)] && kept[std::size_t(pair.cloud)];
+    });
 }
 
 QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable,

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <vector>
+
 namespace breakeven {
 class CostModel;
 struct Evaluation;
@@ -21,6 +23,14 @@ QString summaryHtml(const Scenario &scenario, const CostModel &model, const Eval
 QStringList assumptionsHtml(const Scenario &scenario, const CostModel &model);
 // The results table split into chunks of at most rowsPerChunk rows, each with the header.
 QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk);
+// The report's pairs: of each kind (on-prem, cloud), the `perKind` feasible options cheapest at the
+// horizon, so that a scenario of hundreds of options does not print tens of thousands of pairs.
+inline constexpr int kReportPairsPerKind = 10;
+// Whether each option is among the `perKind` feasible options of its kind cheapest at the horizon.
+std::vector<bool> cheapestOfEachKind(const CostModel &model, const Evaluation &evaluation, int perKind);
+// Every pair of those options, grouped by on-prem option, in tables of at most `rowsPerChunk` rows.
+QStringList pairsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk,
+                           int perKind = kReportPairsPerKind);
 // What the options pay over time: the start (entry 0), the first month, the first month of each
 // year, the horizon, and every month of CostModel::paymentMonths() (a purchase, a replacement, a
 // term starting, what a term owes after the horizon), those in bold; the other months pay the

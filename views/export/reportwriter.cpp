@@ -142,6 +142,26 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
                        true);
         for (const QString &table : tables)
             layout.addHtml(table, false, false, 0.78);
+        const QStringList pairTables = pairsTableHtml(model, evaluation, kTableRowsPerChunk);
+        if (!pairTables.isEmpty()) {
+            int onPrem = 0;
+            int cloud = 0;
+            for (int i = 0; i < model.optionCount(); ++i)
+                if (model.isFeasible(i))
+                    (model.option(i).kind == OptionKind::OnPrem ? onPrem : cloud) += 1;
+            const bool capped = onPrem > kReportPairsPerKind || cloud > kReportPairsPerKind;
+            layout.addHtml(QStringLiteral("<h2>Every pair</h2><p>%1 against %2, at %3 utilization: when buying pays "
+                                          "off, the utilization at which the two cost the same, and what buying saves "
+                                          "over the horizon (negative: what it costs more).</p>")
+                               .arg(capped ? QStringLiteral("The %1 cheapest on-prem options").arg(kReportPairsPerKind)
+                                           : QStringLiteral("Each on-prem option"),
+                                    capped ? QStringLiteral("the %1 cheapest cloud options").arg(kReportPairsPerKind)
+                                           : QStringLiteral("each cloud option"),
+                                    QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %")),
+                           true);
+            for (const QString &table : pairTables)
+                layout.addHtml(table, false, false, 0.78);
+        }
         int feasible = 0;
         for (int i = 0; i < model.optionCount(); ++i)
             feasible += model.isFeasible(i) ? 1 : 0;

@@ -79,6 +79,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         switch (Column(section)) {
         case Name: return tr("Option");
         case Kind: return tr("Kind");
+        case Units: return tr("Units");
         case Tco: return tr("TCO");
         case CostPerGpuHour: return tr("Per ref-GPU-h");
         case Crossover: return tr("Crossover");
@@ -91,6 +92,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
     }
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
+        case Units: return tr("On-prem units bought at the start, and the most in service as the workload grows");
         case Tco: return tr("Total cost of ownership over the horizon");
         case CostPerGpuHour: return tr("TCO per reference-GPU-hour of work");
         case Crossover: return tr("When buying pays off against the cheapest cloud option");
@@ -120,6 +122,7 @@ QString ResultsModel::displayText(int r, int column) const
         if (owedAfterHorizon(r) > 0)
             return tr("cloud, term past the horizon");
         return option.kind == OptionKind::Cloud ? tr("cloud") : tr("on-prem");
+    case Units: return unitsText(*m_model, r);
     case Tco: return feasible ? formatMoney(row.tco, currency, 2) : kNa;
     case CostPerGpuHour:
         return feasible && row.costPerGpuHour ? formatMoney(*row.costPerGpuHour, currency, 3) : kNa;
@@ -155,6 +158,7 @@ QVariant ResultsModel::sortValue(int r, int column) const
     };
     constexpr double kLast = std::numeric_limits<double>::max();
     switch (Column(column)) {
+    case Units: return m_model->unitsInMonth(r, 1);
     case Tco: return m_model->isFeasible(r) ? row.tco : kLast;
     case CostPerGpuHour: return number(row.costPerGpuHour, kLast);
     case Crossover: return row.paired ? number(row.crossoverMonth, kLast) : QVariant(kLast);

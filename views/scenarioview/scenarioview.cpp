@@ -6,6 +6,7 @@
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
 #include "inputerror.h"
+#include "pairsmodel.h"
 #include "resultsmodel.h"
 #include "session/scenarioanalysis.h"
 #include "utilizationbar.h"
@@ -36,9 +37,13 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_cumulative(new charts::CumulativeChart)
     , m_utilizationChart(new charts::UtilizationChart)
     , m_breakdown(new charts::BreakdownChart)
+    , m_resultTabs(new QTabWidget(m_splitter))
     , m_results(new ResultsModel(this))
     , m_sorted(new QSortFilterProxyModel(this))
-    , m_table(new QTableView(m_splitter))
+    , m_table(new QTableView)
+    , m_pairs(new PairsModel(this))
+    , m_sortedPairs(new QSortFilterProxyModel(this))
+    , m_pairTable(new QTableView)
     , m_ownAnalysis(new ScenarioAnalysis(this))
     , m_analysis(m_ownAnalysis)
 {
@@ -54,21 +59,37 @@ ScenarioView::ScenarioView(QWidget *parent)
     m_unbound = {false, false, false};
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshChart);
 
-    m_sorted->setSourceModel(m_results);
-    m_sorted->setSortRole(ResultsModel::SortRole);
-    m_table->setModel(m_sorted);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(-1, Qt::AscendingOrder); // option order until the user sorts
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
-    auto *copy = new QAction(tr("&Copy as text"), m_table);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copy, &QAction::triggered, this, &ScenarioView::copyResultsAsText);
-    m_table->addAction(copy);
+    // Both tables: sortable through a proxy (the source's order until the user sorts), whole rows
+    // selected, and Copy as tab-separated text in the order shown.
+    const auto setUpTable = [this](QTableView *table, QSortFilterProxyModel *sorted, QAbstractItemModel *source) {
+        sorted->setSourceModel(source);
+        sorted->setSortRole(ResultsModel::SortRole);
+        table->setModel(sorted);
+        table->setSortingEnabled(true);
+        table->sortByColumn(-1, Qt::AscendingOrder);
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        table->setAlternatingRowColors(true);
+        table->setWordWrap(false);
+        table->verticalHeader()->hide();
+        table->horizontalHeader()->setStretchLastSection(true);
+        table->setContextMenuPolicy(Qt::ActionsContextMenu);
+        auto *copy = new QAction(tr("&Copy as text"), table);
+        copy->setShortcut(QKeySequence::Copy);
+        copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(copy, &QAction::triggered, this, [sorted] {
+            QApplication::clipboard()->setText(ResultsModel::toText(sorted));
+        });
+        table->addAction(copy);
+    };
+    static_assert(int(PairsModel::SortRole) == int(ResultsModel::SortRole));
+    setUpTable(m_table, m_sorted, m_results);
+    setUpTable(m_pairTable, m_sortedPairs, m_pairs);
+    m_resultTabs->addTab(m_table, tr("Options"));
+    m_resultTabs->addTab(m_pairTable, tr("Every pair"));
+    m_resultTabs->setDocumentMode(true);
+    // The pairs are worked out while their tab is shown (a scenario of hundreds of options has
+    // tens of thousands), and when it is shown again after a change.
+    connect(m_resultTabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshPairs);
 
     m_splitter->setChildrenCollapsible(false);
     m_splitter->setStretchFactor(0, 3);
@@ -172,6 +193,7 @@ void ScenarioView::detach()
     for (charts::ChartPanel *panel : charts())
         panel->setModel(nullptr);
     m_results->setCostModel(nullptr);
+    m_pairs->setCostModel(nullptr);
 }
 
 void ScenarioView::rebind()
@@ -193,6 +215,7 @@ void ScenarioView::rebind()
     // Series are made for the visible chart now; hidden tabs make theirs when shown.
     m_unbound = {true, true, true};
     m_results->setCostModel(model);
+    m_pairs->setCostModel(model);
     m_stale = {true, true, true};
     refresh();
     m_table->resizeColumnsToContents();
@@ -210,6 +233,7 @@ void ScenarioView::relabel()
             panels[tab]->relabel();
     }
     m_results->relabel();
+    m_pairs->relabel();
     m_stale = {true, true, true};
     refresh();
 }
@@ -230,6 +254,8 @@ void ScenarioView::refresh()
     if (std::lround(m_analysis->utilization() * 100.0) != std::lround(m_bar->utilization() * 100.0))
         m_bar->setUtilization(m_analysis->utilization());
     m_results->setEvaluation(*evaluation);
+    m_pairsStale = true;
+    refreshPairs();
     m_stale = {true, true, true};
     // Hidden tabs catch up when shown, so a tick costs one chart, not three.
     refreshChart(m_tabs->currentIndex());
@@ -251,8 +277,25 @@ void ScenarioView::refreshChart(int tab)
     m_stale[tab] = false;
 }
 
+void ScenarioView::refreshPairs()
+{
+    const Evaluation *evaluation = m_analysis->evaluation();
+    if (!m_pairsStale || !evaluation || !m_analysis->costModel() || m_resultTabs->currentWidget() != m_pairTable)
+        return;
+    const bool wasEmpty = m_pairs->rowCount() == 0;
+    m_pairs->setEvaluation(*evaluation);
+    m_pairsStale = false;
+    if (wasEmpty)
+        m_pairTable->resizeColumnsToContents();
+}
+
 void ScenarioView::updateAllCharts()
 {
+    m_pairsStale = true;
+    if (const Evaluation *evaluation = m_analysis->evaluation(); evaluation && m_analysis->costModel()) {
+        m_pairs->setEvaluation(*evaluation);
+        m_pairsStale = false;
+    }
     for (int tab = 0; tab < m_stale.size(); ++tab)
         refreshChart(tab);
 }

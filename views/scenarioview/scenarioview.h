@@ -22,6 +22,7 @@ namespace breakeven {
 class CostModel;
 struct Evaluation;
 class ScenarioAnalysis;
+class PairsModel;
 class ResultsModel;
 class UtilizationBar;
 
@@ -62,11 +63,17 @@ public:
     ResultsModel *resultsModel() const { return m_results; }
     QSortFilterProxyModel *sortedResults() const { return m_sorted; }
     QTableView *resultsView() const { return m_table; }
+    // Every (on-prem, cloud) pair, in the second tab under the charts.
+    PairsModel *pairsModel() const { return m_pairs; }
+    QSortFilterProxyModel *sortedPairs() const { return m_sortedPairs; }
+    QTableView *pairsView() const { return m_pairTable; }
+    QTabWidget *resultTabs() const { return m_resultTabs; }
 
 public slots:
     void setUtilization(double utilization);
     void copyResultsAsText() const;
-    // Brings hidden tabs up to date too (they otherwise catch up when shown).
+    // Brings hidden tabs (charts and the table of pairs) up to date too (they otherwise catch up
+    // when shown).
     void updateAllCharts();
 
 signals:
@@ -83,9 +90,11 @@ private:
     void relabel();
     void refresh();
     void refreshChart(int tab);
+    void refreshPairs();
 
     QList<bool> m_stale;    // charts not yet updated to the current evaluation (hidden tabs)
-    QList<bool> m_unbound;  // charts whose series are not yet made for the current model (hidden tabs)
+    QList<bool> m_unbound;
+    bool m_pairsStale = true; // the table of pairs is behind the current evaluation (hidden tab)  // charts whose series are not yet made for the current model (hidden tabs)
 
     QLabel *m_banner;
     UtilizationBar *m_bar;
@@ -94,9 +103,13 @@ private:
     charts::CumulativeChart *m_cumulative;
     charts::UtilizationChart *m_utilizationChart;
     charts::BreakdownChart *m_breakdown;
+    QTabWidget *m_resultTabs;
     ResultsModel *m_results;
     QSortFilterProxyModel *m_sorted;
     QTableView *m_table;
+    PairsModel *m_pairs;
+    QSortFilterProxyModel *m_sortedPairs;
+    QTableView *m_pairTable;
     ScenarioAnalysis *m_ownAnalysis; // for a view used on its own
     ScenarioAnalysis *m_analysis;    // the one shown
 };

@@ -1,0 +1,145 @@
+#include "pairsmodel.h"
+
+#include "engine/resultstext.h"
+
+#include <cmath>
+#include <limits>
+
+namespace breakeven {
+
+PairsModel::PairsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void PairsModel::setCostModel(const CostModel *model)
+{
+    beginResetModel();
+    m_model = model;
+    m_pairs.clear();
+    m_saving.clear();
+    endResetModel();
+}
+
+void PairsModel::setEvaluation(const Evaluation &e)
+{
+    if (!m_model)
+        return;
+    std::vector<PairResult> pairs = m_model->pairs(e);
+    const bool sameRows = pairs.size() == m_pairs.size();
+    if (!sameRows)
+        beginResetModel();
+    m_pairs = std::move(pairs);
+    m_saving.resize(m_pairs.size());
+    for (std::size_t k = 0; k < m_pairs.size(); ++k)
+        m_saving[k] = e.tco(m_pairs[k].cloud) - e.tco(m_pairs[k].onPrem);
+    if (!sameRows)
+        endResetModel();
+    else if (!m_pairs.empty())
+        emit dataChanged(index(0, Crossover), index(rowCount() - 1, Saving), {Qt::DisplayRole, SortRole});
+}
+
+void PairsModel::relabel()
+{
+    if (rowCount() > 0)
+        emit dataChanged(index(0, OnPrem), index(rowCount() - 1, Cloud), {Qt::DisplayRole, SortRole});
+}
+
+int PairsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_pairs.size());
+}
+
+int PairsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PairsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (Column(section)) {
+        case OnPrem: return tr("On-prem");
+        case Cloud: return tr("Against cloud");
+        case Crossover: return tr("Buying pays off");
+        case BreakEven: return tr("Break-even u");
+        case CostRatio: return tr("Cost ratio");
+        case Saving: return tr("Saved by buying");
+        case ColumnCount: break;
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (Column(section)) {
+        case Crossover: return tr("The month from which the on-prem option has cost less in total than the cloud option");
+        case BreakEven: return tr("The utilization at which the two cost the same over the horizon");
+        case CostRatio: return tr("TCO of the cloud option / TCO of the on-prem option");
+        case Saving: return tr("TCO of the cloud option minus TCO of the on-prem option, over the horizon");
+        default: break;
+        }
+    }
+    return {};
+}
+
+QString PairsModel::displayText(int r, int column) const
+{
+    const PairResult &pair = m_pairs[std::size_t(r)];
+    const QString currency = m_model->input().currency;
+    switch (Column(column)) {
+    case OnPrem: return optionLabel(*m_model, pair.onPrem);
+    case Cloud: return m_model->option(pair.cloud).name;
+    case Crossover:
+        if (!pair.crossoverMonth)
+            return tr("not within %n month(s)", nullptr, m_model->horizonMonths());
+        return *pair.crossoverMonth <= 0 ? tr("from the start") : formatMonths(*pair.crossoverMonth);
+    case BreakEven:
+        if (!pair.breakEvenUtilization)
+            return tr("none");
+        return formatPercent(*pair.breakEvenUtilization, 1)
+            + (pair.winsAbove == Winner::OnPrem ? tr(" (buy above)") : tr(" (rent above)"));
+    case CostRatio:
+        return pair.costRatio ? QStringLiteral("%1 x").arg(*pair.costRatio, 0, 'f', 2) : QStringLiteral("n/a");
+    case Saving: return formatMoney(m_saving[std::size_t(r)], currency, 0);
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+QVariant PairsModel::sortValue(int r, int column) const
+{
+    const PairResult &pair = m_pairs[std::size_t(r)];
+    constexpr double kLast = std::numeric_limits<double>::max();
+    const auto number = [](const std::optional<double> &value, double absent) {
+        return QVariant(value && std::isfinite(*value) ? *value : absent);
+    };
+    switch (Column(column)) {
+    case OnPrem: return pair.onPrem; // the scenario's order, so a sort by it keeps groups together
+    case Crossover: return number(pair.crossoverMonth, kLast);
+    case BreakEven: return number(pair.breakEvenUtilization, kLast);
+    case CostRatio: return number(pair.costRatio, -1);
+    case Saving: return m_saving[std::size_t(r)];
+    default: return displayText(r, column);
+    }
+}
+
+QVariant PairsModel::data(const QModelIndex &index, int role) const
+{
+    if (!m_model || !index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole: return displayText(index.row(), index.column());
+    case SortRole: return sortValue(index.row(), index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == OnPrem)
+            return unitsText(*m_model, m_pairs[std::size_t(index.row())].onPrem);
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() >= Crossover)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return int(Qt::AlignLeft | Qt::AlignVCenter);
+    default: return {};
+    }
+}
+
+} // namespace breakeven
