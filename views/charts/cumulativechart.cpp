@@ -257,10 +257,11 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         lines << tr("… and %1 more in the results table").arg(sentences.size() - kMaxCaptionSentences);
     if (lines.size() == 1)
         lines.clear();
-    const qsizetype others = m_crossoverPoints.size();
-    if (others > 0)
-        lines << tr("Squares mark where buying pays off against each cloud option (%n crossover(s)); "
-                    "the \"Every pair\" table lists them all.", nullptr, int(others));
+    // Against more than the cheapest cloud option, the squares say more than the sentences above.
+    const auto pairs = m_model->pairs(e);
+    if (cheapest && qsizetype(pairs.size()) > sentences.size())
+        lines << tr("Squares mark where buying pays off against each cloud option; the \"Every pair\" table "
+                    "lists all %1 pairs.").arg(pairs.size());
     if (!m_spendSeries.isEmpty())
         lines << tr("Resale credited: solid on-prem lines are net of what the units would sell for; "
                     "dotted lines are the money spent.");

@@ -91,7 +91,7 @@ QString PairsModel::displayText(int r, int column) const
     case Cloud: return m_model->option(pair.cloud).name;
     case Crossover:
         if (!pair.crossoverMonth)
-            return tr("not within %n month(s)", nullptr, m_model->horizonMonths());
+            return tr("not within %1 months").arg(m_model->horizonMonths());
         return *pair.crossoverMonth <= 0 ? tr("from the start") : formatMonths(*pair.crossoverMonth);
     case BreakEven:
         if (!pair.breakEvenUtilization)

@@ -218,7 +218,9 @@ void ScenarioView::rebind()
     m_pairs->setCostModel(model);
     m_stale = {true, true, true};
     refresh();
-    m_table->resizeColumnsToContents();
+    // Once the new rows are laid out in the view's own font: measured now, before the first
+    // show, the columns come out narrower than their text.
+    QMetaObject::invokeMethod(m_table, &QTableView::resizeColumnsToContents, Qt::QueuedConnection);
 }
 
 void ScenarioView::relabel()
@@ -286,7 +288,7 @@ void ScenarioView::refreshPairs()
     m_pairs->setEvaluation(*evaluation);
     m_pairsStale = false;
     if (wasEmpty)
-        m_pairTable->resizeColumnsToContents();
+        QMetaObject::invokeMethod(m_pairTable, &QTableView::resizeColumnsToContents, Qt::QueuedConnection);
 }
 
 void ScenarioView::updateAllCharts()
