@@ -44,6 +44,15 @@ std::optional<GpuModel> resolveGpu(const Scenario &s, const QString &name, const
     return g;
 }
 
+std::optional<double> workloadGpusAs(const Scenario &s, const QString &model, const GpuCatalog &catalog)
+{
+    const auto reference = resolveGpu(s, s.referenceGpu, catalog);
+    const auto target = resolveGpu(s, model, catalog);
+    if (!reference || !target || !(reference->relativeThroughput > 0) || !(target->relativeThroughput > 0))
+        return std::nullopt;
+    return s.workload.gpus * reference->relativeThroughput / target->relativeThroughput;
+}
+
 double defaultLoadW(const GpuModel &gpu, int devices)
 {
     return devices * gpu.tdpW / std::max(1, gpu.gpusPerBoard) + 150.0;

@@ -16,6 +16,9 @@ namespace breakeven {
 EngineInput assemble(const Scenario &scenario, const GpuCatalog &catalog);
 
 // The GPU an option names, as the scenario sees it (relative throughput already rescaled).
+// The workload counted in GPUs of `model` instead of the scenario's reference GPU, doing the same
+// work: N · p(reference) / p(model). Null when either GPU is unknown or has no throughput.
+std::optional<double> workloadGpusAs(const Scenario &scenario, const QString &model, const GpuCatalog &catalog);
 std::optional<GpuModel> resolveGpu(const Scenario &scenario, const QString &name,
                                    const GpuCatalog &catalog);
 

@@ -4,7 +4,10 @@
 #include "commands/commands.h"
 #include "editors/buildeditor.h"
 #include "editors/cloudoptioneditor.h"
+#include "catalog/gpucatalog.h"
+#include "engine/costmodel.h"
 #include "editors/componentlist.h"
+#include "editors/gpuchoice.h"
 #include "editors/numberfield.h"
 #include "editors/workloadeditor.h"
 #include "editors/workloadhelpers.h"
@@ -45,6 +48,7 @@ private slots:
     void fieldEdit_data();
     void fieldEdit();
     void keystrokesAreOneStep();
+    void workloadCountedInAnotherGpu();
     void utilizationDragIsOneStep();
     void validation_data();
     void validation();
@@ -295,6 +299,46 @@ void TestMainWindow::keystrokesAreOneStep()
     QCOMPARE(m_window->undoStack()->count(), steps + 1);
     m_window->undoStack()->undo();
     QCOMPARE(reopened(name).workload.gpus, before);
+}
+
+// "16 × H100": choosing the GPU the workload is counted in makes it the reference GPU and converts
+// the count so the work, and so every cost, stays the same; one step undoes both.
+void TestMainWindow::workloadCountedInAnotherGpu()
+{
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    panel->select(Node::Workload, m_window->currentScenarioId());
+    WorkloadEditor *editor = panel->workloadEditor();
+    const QString name = m_window->scenarioView()->scenario().name;
+    const Scenario before = reopened(name);
+    const double tcoBefore = m_window->scenarioView()->evaluation()->tco(0);
+    const GpuModel *from = GpuCatalog::bundled().find(before.referenceGpu);
+    const GpuModel *h100 = GpuCatalog::bundled().find(QStringLiteral("H100-SXM5-80GB"));
+    QVERIFY(from && h100 && from->name != h100->name);
+    QCOMPARE(editor->gpuModelChoice()->currentData().toString(), before.referenceGpu);
+
+    const int steps = m_window->undoStack()->count();
+    const int index = editor->gpuModelChoice()->findData(h100->name);
+    QVERIFY(index >= 0);
+    editor->gpuModelChoice()->setCurrentIndex(index);
+    emit editor->gpuModelChoice()->activated(index);
+    const Scenario after = reopened(name);
+    QCOMPARE(after.referenceGpu, h100->name);
+    QVERIFY(qAbs(after.workload.gpus - before.workload.gpus * from->relativeThroughput / h100->relativeThroughput) < 1e-9);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    QVERIFY(m_window->undoStack()->undoText().contains(h100->name));
+    // The same work: the same costs.
+    QVERIFY(qAbs(m_window->scenarioView()->evaluation()->tco(0) - tcoBefore) < 1e-6 * tcoBefore);
+    QVERIFY(qAbs(editor->gpusField()->value() - after.workload.gpus) < 0.005); // shown to two decimals
+    // The tree says it in those GPUs.
+    QVERIFY(m_window->scenarioPanel()->model()->match(m_window->scenarioPanel()->model()->index(0, 0), Qt::DisplayRole,
+                                                      QStringLiteral("Workload: *× %1*").arg(h100->name), 1,
+                                                      Qt::MatchWildcard | Qt::MatchRecursive).size() == 1);
+
+    m_window->undoStack()->undo();
+    const Scenario undone = reopened(name);
+    QCOMPARE(undone.referenceGpu, before.referenceGpu);
+    QCOMPARE(undone.workload.gpus, before.workload.gpus);
+    QCOMPARE(editor->gpuModelChoice()->currentData().toString(), before.referenceGpu);
 }
 
 void TestMainWindow::utilizationDragIsOneStep()

@@ -6,12 +6,15 @@
 #include "session/scenariosession.h"
 #include "store/document.h"
 #include "inputerror.h"
+#include "engine/assembly.h"
+#include "gpuchoice.h"
 #include "workloadhelpers.h"
 
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 
 namespace breakeven {
@@ -33,9 +36,20 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
         return field;
     };
     using W = Workload;
-    m_gpus = number(tr("GPUs (reference):"), QStringLiteral("gpus"), tr("GPUs"),
-                    new NumberField(0, 1e6, 2, tr(" GPUs"), 1, this), [](const W &w) { return w.gpus; },
-                    [](W &w, double v) { w.gpus = v; });
+    // "16 × [H100-SXM5-80GB]": the workload counted in GPUs of a model the user names, which is
+    // the scenario's reference GPU; choosing another converts the count so the work stays the same.
+    m_gpus = new NumberField(0, 1e6, 2, QString(), 1, this);
+    m_bindings.number(m_gpus, QStringLiteral("gpus"), tr("GPUs"), [](const W &w) { return w.gpus; },
+                      [](W &w, double v) { w.gpus = v; });
+    m_gpuModel = new GpuChoice(this);
+    m_gpuModel->setToolTip(tr("The GPU the workload is counted in (the scenario's reference GPU). Choosing another "
+                              "converts the count, so that the work stays the same."));
+    auto *gpuRow = new QHBoxLayout;
+    gpuRow->addWidget(m_gpus, 1);
+    gpuRow->addWidget(new QLabel(QStringLiteral("×"), this));
+    gpuRow->addWidget(m_gpuModel, 2);
+    form->addRow(tr("GPUs busy:"), gpuRow);
+    connect(m_gpuModel, &QComboBox::activated, this, [this] { countIn(m_gpuModel->currentData().toString()); });
     m_utilization = number(tr("Utilization:"), QStringLiteral("utilization"), tr("utilization"),
                            new NumberField(0, 100, 1, tr(" %"), 100, this), [](const W &w) { return w.utilization; },
                            [](W &w, double v) { w.utilization = v; });
@@ -119,11 +133,46 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     connect(llm, &QPushButton::clicked, this, &WorkloadEditor::openLlmHelper);
 }
 
+void WorkloadEditor::setGpuModels(const std::vector<GpuModel> &models)
+{
+    m_gpuModel->setModels(models);
+    if (!m_referenceGpu.isEmpty())
+        m_gpuModel->select(m_referenceGpu);
+}
+
+void WorkloadEditor::countIn(const QString &model)
+{
+    const Scenario before = m_markets.value();
+    if (!m_scenarioId || model.isEmpty() || GpuCatalog::normalized(model) == GpuCatalog::normalized(before.referenceGpu))
+        return;
+    const auto gpus = workloadGpusAs(before, model, m_session.gpuCatalog());
+    if (!gpus) {
+        QMessageBox::warning(this, tr("Count the Workload in Another GPU"),
+                             tr("The workload cannot be counted in %1: the throughput of %1 or of %2 is not known.")
+                                 .arg(model, before.referenceGpu));
+        m_gpuModel->select(before.referenceGpu);
+        return;
+    }
+    Scenario after = before;
+    after.referenceGpu = model;
+    Workload workload = m_bindings.value();
+    const Workload workloadBefore = workload;
+    workload.gpus = *gpus;
+    // One step: the reference GPU and the count that keeps the work the same.
+    DocumentContext &context = m_session.context();
+    commands::beginGroup(context, tr("Count the workload of %1 in %2").arg(m_scenarioName, model));
+    commands::editScenario(context, m_scenarioId, QStringLiteral("referenceGpu"), tr("reference GPU"), before, after);
+    commands::editWorkload(context, m_scenarioId, m_scenarioName, QStringLiteral("gpus"), tr("GPUs"), workloadBefore,
+                           workload);
+    commands::endGroup(context);
+}
+
 void WorkloadEditor::setScenario(const StoredScenario &stored)
 {
     m_scenarioId = stored.ids.scenario;
     m_scenarioName = stored.scenario.name;
     m_referenceGpu = stored.scenario.referenceGpu;
+    m_gpuModel->select(m_referenceGpu);
     m_bindings.show(stored.scenario.workload);
     m_markets.show(stored.scenario);
 }

@@ -11,6 +11,7 @@
 
 namespace breakeven {
 
+class GpuChoice;
 class ScenarioSession;
 
 class WorkloadEditor : public QWidget {
@@ -20,7 +21,11 @@ public:
 
     void setScenario(const StoredScenario &stored);
 
+    // The catalog's GPU models, for the GPU the workload is counted in.
+    void setGpuModels(const std::vector<GpuModel> &models);
+
     NumberField *gpusField() const { return m_gpus; }
+    GpuChoice *gpuModelChoice() const { return m_gpuModel; }
     NumberField *utilizationField() const { return m_utilization; }
     NumberField *cloudPriceChangeField() const { return m_cloudChange; }
     NumberField *hardwarePriceChangeField() const { return m_hardwareChange; }
@@ -34,6 +39,8 @@ private:
     void push(const QString &key, const QString &label, const Workload &after);
     void preview(const Workload &after);
     void pushMarkets(const QString &key, const QString &label, const Scenario &after);
+    // Counts the workload in GPUs of `model`: the reference GPU and the count, in one step.
+    void countIn(const QString &model);
 
     ScenarioSession &m_session;
     FieldBindings<Workload> m_bindings;
@@ -42,6 +49,7 @@ private:
     QString m_scenarioName;
     QString m_referenceGpu;
     NumberField *m_gpus = nullptr;
+    GpuChoice *m_gpuModel = nullptr;
     NumberField *m_utilization = nullptr;
     NumberField *m_cloudChange = nullptr;
     NumberField *m_hardwareChange = nullptr;

@@ -123,7 +123,10 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
         rows << QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(esc(label), value);
     };
     row(QStringLiteral("Scenario"), esc(s.name));
-    QString workload = esc(QStringLiteral("%1: %2 (%3)").arg(w.name, plural(w.gpus, QStringLiteral("reference GPU"), QStringLiteral("reference GPUs")), s.referenceGpu));
+    // "16 × H100-SXM5-80GB at 60 % utilization", with the workload's own name when it has one.
+    QString workload = esc(QStringLiteral("%1 × %2 at %3 utilization").arg(number(w.gpus), s.referenceGpu, formatPercent(w.utilization)));
+    if (!w.name.isEmpty() && w.name != Workload().name)
+        workload = esc(w.name + QStringLiteral(": ")) + workload;
     if (w.minGpuMemoryGB > 0)
         workload += esc(QStringLiteral(", at least %1 GB per GPU").arg(number(w.minGpuMemoryGB)));
     if (w.growthPerYear != 0)

@@ -90,6 +90,7 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
 void ScenarioPanel::showGpuModels()
 {
     const std::vector<GpuModel> &models = m_session.gpuCatalog().models();
+    m_workload->setGpuModels(models);
     m_build->setGpuModels(models);
     m_cloud->setGpuModels(models);
 }

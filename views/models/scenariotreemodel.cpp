@@ -20,9 +20,9 @@ QString formatNumber(double value)
 
 } // namespace
 
-QString describeWorkload(const Workload &workload)
+QString describeWorkload(const Workload &workload, const QString &gpu)
 {
-    QString text = QObject::tr("%1 GPUs at %2 %").arg(formatNumber(workload.gpus))
+    QString text = QObject::tr("%1 × %2 at %3 %").arg(formatNumber(workload.gpus), gpu)
                        .arg(std::lround(workload.utilization * 100));
     if (workload.minGpuMemoryGB > 0)
         text += QObject::tr(", ≥ %1 GB each").arg(formatNumber(workload.minGpuMemoryGB));
@@ -259,7 +259,7 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
         switch (role) {
         case Qt::DisplayRole:
             if (row == 0)
-                return tr("Workload: %1").arg(describeWorkload(scenario.workload));
+                return tr("Workload: %1").arg(describeWorkload(scenario.workload, scenario.referenceGpu));
             if (row == 1)
                 return tr("On-prem builds (%1)").arg(scenario.onPremOptions.size());
             return tr("Cloud options (%1)").arg(scenario.cloudOptions.size());

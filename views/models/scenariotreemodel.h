@@ -64,6 +64,7 @@ private:
 };
 
 // "8 GPUs at 50 %, 24 GB each"
-QString describeWorkload(const Workload &workload);
+// "16 × H100-SXM5-80GB at 60 %, ≥ 80 GB each": the workload in GPUs of the scenario's reference GPU.
+QString describeWorkload(const Workload &workload, const QString &gpu);
 
 } // namespace breakeven
