@@ -18,6 +18,13 @@
 #include "store/document.h"
 
 #include <QDockWidget>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
+#include <QTreeView>
+#include <QWheelEvent>
 #include <unistd.h>
 #include <QFile>
 #include <QLabel>
@@ -49,6 +56,8 @@ private slots:
     void fieldEdit();
     void keystrokesAreOneStep();
     void workloadCountedInAnotherGpu();
+    void noTraps();
+    void addScenarioAsksAName();
     void utilizationDragIsOneStep();
     void validation_data();
     void validation();
@@ -339,6 +348,108 @@ void TestMainWindow::workloadCountedInAnotherGpu()
     QCOMPARE(undone.referenceGpu, before.referenceGpu);
     QCOMPARE(undone.workload.gpus, before.workload.gpus);
     QCOMPARE(editor->gpuModelChoice()->currentData().toString(), before.referenceGpu);
+}
+
+// The habits of form widgets that surprised users: the wheel over an unfocused field scrolls the
+// form, Undo typed in a field undoes the document's step, every shortcut and mnemonic is bound
+// once, an editor opens at its top, and a click that switches scenarios leaves the highlight on
+// the row being edited.
+void TestMainWindow::noTraps()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    const StoredScenario stored = m_window->context()->doc().scenarios().loadStored(m_window->currentScenarioId());
+    panel->select(Node::Build, stored.ids.builds.at(0));
+    QTest::qWait(50);
+    QScrollBar *bar = panel->editorScrollArea()->verticalScrollBar();
+    QVERIFY2(bar->maximum() > 0, "the build editor is taller than its dock at 1280 × 800");
+    QCOMPARE(bar->value(), 0);
+
+    // The wheel over a field that does not have the focus scrolls the form; the value stays.
+    NumberField *infrastructure = panel->findChild<BuildEditor *>()->findChildren<NumberField *>().at(1);
+    const double value = infrastructure->value();
+    QWheelEvent down(QPointF(5, 5), infrastructure->spinBox()->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120),
+                     Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(infrastructure->spinBox(), &down);
+    QCOMPARE(infrastructure->value(), value);
+    QVERIFY(bar->value() > 0);
+
+    // Another part's editor opens at its top.
+    panel->select(Node::CloudOption, stored.ids.cloudOptions.at(0));
+    QTest::qWait(50);
+    QCOMPARE(bar->value(), 0);
+
+    // Undo typed in a committed field undoes the document's last step.
+    NumberField *gpus = panel->workloadEditor()->gpusField();
+    panel->select(Node::Workload, stored.ids.scenario);
+    gpus->spinBox()->setFocus();
+    QTRY_VERIFY(gpus->spinBox()->hasFocus());
+    gpus->spinBox()->selectAll();
+    QTest::keyClicks(gpus->spinBox(), QStringLiteral("12"));
+    QTest::keyClick(gpus->spinBox(), Qt::Key_Return);
+    const int steps = m_window->undoStack()->index();
+    QCOMPARE(reopened(stored.scenario.name).workload.gpus, 12.0);
+    QTest::keyClick(gpus->spinBox(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(m_window->undoStack()->index(), steps - 1);
+    QCOMPARE(reopened(stored.scenario.name).workload.gpus, stored.scenario.workload.gpus);
+    QTest::keyClick(gpus->spinBox(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier); // redo, bound once
+    QCOMPARE(m_window->undoStack()->index(), steps);
+    QCOMPARE(reopened(stored.scenario.name).workload.gpus, 12.0);
+
+    // Every shortcut once, and no label's mnemonic takes a menu's letter.
+    QMultiHash<QString, QString> owners;
+    for (const QAction *action : m_window->findChildren<QAction *>())
+        for (const QKeySequence &key : action->shortcuts()) // window-wide ones: a table's Copy is its own
+            if (action->shortcutContext() == Qt::WindowShortcut || action->shortcutContext() == Qt::ApplicationShortcut)
+                owners.insert(key.toString(), action->objectName() + action->text());
+    for (const QString &key : owners.uniqueKeys())
+        QVERIFY2(owners.count(key) == 1, qPrintable(key + QStringLiteral(": ") + owners.values(key).join(QStringLiteral(", "))));
+    const auto mnemonic = [](const QString &text) {
+        const qsizetype at = text.indexOf(u'&');
+        return at >= 0 && at + 1 < text.size() ? text.at(at + 1).toLower() : QChar();
+    };
+    QSet<QChar> menuLetters;
+    for (const QAction *menu : m_window->menuBar()->actions())
+        menuLetters.insert(mnemonic(menu->text()));
+    for (const QLabel *label : m_window->findChildren<QLabel *>())
+        if (label->buddy() && !mnemonic(label->text()).isNull())
+            QVERIFY2(!menuLetters.contains(mnemonic(label->text())), qPrintable(label->text()));
+
+    // A click on another scenario's row: that scenario is edited, and its row is the one lit.
+    const QStringList names = m_window->context()->doc().scenarios().names();
+    QVERIFY(names.size() >= 2);
+    qint64 other = 0;
+    for (const QString &name : names)
+        if (const auto id = m_window->context()->doc().scenarios().findId(name); id && *id != m_window->currentScenarioId())
+            other = *id;
+    QVERIFY(other != 0);
+    QTreeView *tree = panel->tree();
+    const QModelIndex row = panel->model()->find(Node::Scenario, other);
+    tree->scrollTo(row);
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(row).center());
+    QTest::qWait(50);
+    QCOMPARE(m_window->currentScenarioId(), other);
+    const QModelIndexList lit = tree->selectionModel()->selectedRows();
+    QCOMPARE(lit.size(), 1);
+    QCOMPARE(lit.first(), tree->currentIndex());
+    QCOMPARE(ScenarioTreeModel::rowIdOf(lit.first()), other);
+}
+
+// Add Scenario asks the new scenario's name first.
+void TestMainWindow::addScenarioAsksAName()
+{
+    QTimer::singleShot(0, this, [] {
+        auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        QVERIFY(dialog->textValue().startsWith(QStringLiteral("New scenario")));
+        dialog->setTextValue(QStringLiteral("Team cluster, 2027"));
+        dialog->accept();
+    });
+    m_window->actions().addScenario->trigger();
+    QVERIFY(Document::open(m_path)->scenarios().names().contains(QStringLiteral("Team cluster, 2027")));
+    QCOMPARE(m_window->scenarioView()->scenario().name, QStringLiteral("Team cluster, 2027"));
 }
 
 void TestMainWindow::utilizationDragIsOneStep()

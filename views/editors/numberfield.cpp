@@ -1,5 +1,7 @@
 #include "numberfield.h"
 
+#include "widgets/inputguard.h"
+
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -84,6 +86,7 @@ NumberField::NumberField(double minimum, double maximum, int decimals, const QSt
     connect(m_hintTimer, &QTimer::timeout, m_hint, &QLabel::hide);
     connect(m_spin, &GuardedSpinBox::refused, this, &NumberField::showHint);
     connect(m_spin, &QDoubleSpinBox::valueChanged, this, [this](double shown) {
+        m_spin->setProperty(InputGuard::kPendingEditProperty, shown != m_committed);
         emit valueEdited(shown / m_scale);
     });
     connect(m_spin, &QDoubleSpinBox::editingFinished, this, &NumberField::commit);
@@ -99,6 +102,7 @@ bool NumberField::eventFilter(QObject *watched, QEvent *event)
             const QSignalBlocker blocker(m_spin);
             m_spin->setValue(m_committed);
         }
+        m_spin->setProperty(InputGuard::kPendingEditProperty, false);
         emit valueEdited(m_committed / m_scale);
         return true;
     }
@@ -108,6 +112,7 @@ bool NumberField::eventFilter(QObject *watched, QEvent *event)
 void NumberField::commit()
 {
     const double shown = m_spin->value();
+    m_spin->setProperty(InputGuard::kPendingEditProperty, false);
     if (shown == m_committed)
         return;
     m_committed = shown;
@@ -130,6 +135,7 @@ void NumberField::setValue(double value)
     const QSignalBlocker blocker(m_spin);
     m_spin->setValue(shown);
     m_committed = m_spin->value();
+    m_spin->setProperty(InputGuard::kPendingEditProperty, false);
 }
 
 void NumberField::setSpecialValueText(const QString &text)

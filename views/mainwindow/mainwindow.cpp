@@ -7,6 +7,7 @@
 #include "session/scenariosession.h"
 #include "scenarioview/scenarioview.h"
 #include "store/document.h"
+#include "widgets/inputguard.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -58,6 +59,7 @@ MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
     connect(m_session, &ScenarioSession::currentChanged, this, &MainWindow::updateActions);
     connect(m_session, &ScenarioSession::currentUpdated, this, &MainWindow::updateActions);
     connect(m_session, &ScenarioSession::catalogChanged, this, &MainWindow::updateStatus);
+    InputGuard::install();
     // Another process may have written while the window was in the background.
     connect(qApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
         if (state == Qt::ApplicationActive)

@@ -89,6 +89,8 @@ public slots:
 
     void selectScenario(qint64 scenarioId);
     void addScenario(const QString &name = {});
+    // Asks the new scenario's name, then adds it.
+    void chooseAddScenario();
     void duplicateScenario();
     void renameScenario(const QString &newName);
     void removeScenario();

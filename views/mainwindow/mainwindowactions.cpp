@@ -22,6 +22,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
 
@@ -72,11 +73,11 @@ void MainWindow::createActions()
     undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
     QAction *redo = m_actions.redo = undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setObjectName(QStringLiteral("redo"));
-    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    redo->setShortcuts(QKeySequence::Redo); // every binding of the platform (Ctrl+Shift+Z, Ctrl+Y), once each
     redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
 
     m_actions.addScenario = add("addScenario", tr("&Add Scenario"), QKeySequence(Qt::CTRL | Qt::Key_T), s->standardIcon(QStyle::SP_FileDialogNewFolder),
-        [this] { addScenario(); });
+        &MainWindow::chooseAddScenario);
     m_actions.duplicateScenario = add("duplicateScenario", tr("D&uplicate Scenario"), QKeySequence(Qt::CTRL | Qt::Key_D), {},
         &MainWindow::duplicateScenario);
     m_actions.renameScenario = add("renameScenario", tr("&Rename Scenario…"), QKeySequence(Qt::Key_F2), {}, &MainWindow::chooseRenameScenario);
@@ -145,6 +146,12 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addActions({m_actions.openDocument, m_actions.undo, m_actions.redo});
+    // Undo and Redo say which step in their tooltip: their text changes with every step, and
+    // beside the icon it would move every button after them.
+    for (QAction *action : {m_actions.undo, m_actions.redo}) {
+        if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(action)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    }
     bar->addSeparator();
     bar->addActions({m_actions.addScenario, m_actions.addBuild, m_actions.addCloudOption});
     bar->addSeparator();

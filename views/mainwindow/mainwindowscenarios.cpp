@@ -14,6 +14,8 @@
 #include <QInputDialog>
 #include <QUndoStack>
 
+#include <optional>
+
 namespace breakeven {
 
 void MainWindow::addScenario(const QString &name)
@@ -42,15 +44,38 @@ void MainWindow::duplicateScenario()
     }
 }
 
+namespace {
+
+// A name asked in a dialog wide enough for its title and a long name; null when cancelled.
+std::optional<QString> askName(QWidget *parent, const QString &title, const QString &label, const QString &initial)
+{
+    QInputDialog dialog(parent);
+    dialog.setWindowTitle(title);
+    dialog.setLabelText(label);
+    dialog.setTextValue(initial);
+    dialog.setMinimumWidth(420);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return dialog.textValue();
+}
+
+} // namespace
+
+void MainWindow::chooseAddScenario()
+{
+    if (!document())
+        return;
+    if (const auto name = askName(this, tr("Add Scenario"), tr("Name of the new scenario:"),
+                                  uniqueName(tr("New scenario"), document()->scenarios().names())))
+        addScenario(*name);
+}
+
 void MainWindow::chooseRenameScenario()
 {
     if (!current())
         return;
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Rename Scenario"), tr("New name:"), QLineEdit::Normal,
-                                               current()->scenario.name, &ok);
-    if (ok)
-        renameScenario(name);
+    if (const auto name = askName(this, tr("Rename Scenario"), tr("New name:"), current()->scenario.name))
+        renameScenario(*name);
 }
 
 void MainWindow::renameScenario(const QString &newName)

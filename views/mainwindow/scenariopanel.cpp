@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QScopedValueRollback>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTreeView>
@@ -110,6 +111,15 @@ void ScenarioPanel::onScenarioShown()
         m_tree->setCurrentIndex(row);
     }
     showEditorFor(m_tree->currentIndex());
+    // A click that switched scenarios is still being handled: when it selects the row under the
+    // pointer, which the switch has just moved (another scenario's rows folded away), the
+    // highlight would leave the row being edited. Once the click is done, the current row is the
+    // selected one again.
+    QMetaObject::invokeMethod(this, [this] {
+        const QModelIndex current = m_tree->currentIndex();
+        if (current.isValid())
+            m_tree->selectionModel()->select(current, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }, Qt::QueuedConnection);
 }
 
 void ScenarioPanel::onScenarioUpdated()
@@ -188,6 +198,15 @@ void ScenarioPanel::showEditorFor(const QModelIndex &index)
 {
     const Node node = index.isValid() ? ScenarioTreeModel::nodeOf(index) : Node::Scenario;
     const StoredScenario *current = m_session.current();
+    // Another part's editor opens at its top; the same part, shown again after an edit, stays
+    // where it was scrolled to.
+    const QString shown = QStringLiteral("%1/%2/%3").arg(m_session.currentId()).arg(int(node))
+                              .arg(index.isValid() ? ScenarioTreeModel::rowIdOf(index) : 0);
+    if (shown != m_shownPart) {
+        m_shownPart = shown;
+        QMetaObject::invokeMethod(m_scroll->verticalScrollBar(), [bar = m_scroll->verticalScrollBar()] { bar->setValue(0); },
+                                  Qt::QueuedConnection);
+    }
     if (!current || !index.isValid()) {
         m_editorTitle->setText(tr("Editor"));
         m_editors->setCurrentWidget(m_placeholder);

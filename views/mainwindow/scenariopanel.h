@@ -31,6 +31,7 @@ public:
     int selectedPosition() const;
 
     QTreeView *tree() const { return m_tree; }
+    QScrollArea *editorScrollArea() const { return m_scroll; }
     ScenarioTreeModel *model() const { return m_model; }
     WorkloadEditor *workloadEditor() const { return m_workload; }
     BuildEditor *buildEditor() const { return m_build; }
@@ -57,6 +58,7 @@ private:
     QStackedWidget *m_editors;
     QLabel *m_placeholder;
     WorkloadEditor *m_workload;
+    QString m_shownPart; // the scenario, node and row whose editor is shown
     BuildEditor *m_build;
     CloudOptionEditor *m_cloud;
     ScenarioSession &m_session;

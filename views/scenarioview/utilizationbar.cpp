@@ -61,7 +61,7 @@ UtilizationBar::UtilizationBar(QWidget *parent)
     layout->addWidget(m_spin);
     layout->addWidget(m_presets);
     layout->addSpacing(12);
-    auto *horizonLabel = new QLabel(tr("&Horizon"), this);
+    auto *horizonLabel = new QLabel(tr("H&orizon"), this);
     horizonLabel->setBuddy(m_horizon);
     layout->addWidget(horizonLabel);
     layout->addWidget(m_horizon);
