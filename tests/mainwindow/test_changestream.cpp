@@ -13,6 +13,7 @@
 
 #include "editors/cloudoptioneditor.h"
 #include "editors/numberfield.h"
+#include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
 #include "scenarioview/resultsmodel.h"
 
@@ -272,9 +273,9 @@ void TestChangeStream::marketsAndCommitmentsAreEdited()
     ScenarioPanel *panel = m_window->scenarioPanel();
     const StoredScenario stored = *m_window->session()->current();
 
-    // The scenario's cloud price trend, from the workload page, with a preset.
-    panel->select(ScenarioTreeModel::Node::Workload, m_wide);
-    NumberField *cloudTrend = panel->workloadEditor()->cloudPriceChangeField();
+    // The scenario's cloud price trend, from the scenario's settings.
+    panel->select(ScenarioTreeModel::Node::Scenario, m_wide);
+    NumberField *cloudTrend = panel->scenarioEditor()->cloudPriceChangeField();
     cloudTrend->spinBox()->setValue(-30);
     emit cloudTrend->spinBox()->editingFinished();
     QCOMPARE(Document::open(m_path)->scenarios().loadStored(m_wide).scenario.cloudPriceChangePerYear, -0.3);

@@ -9,6 +9,7 @@
 #include "editors/componentlist.h"
 #include "editors/gpuchoice.h"
 #include "editors/numberfield.h"
+#include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
 #include "editors/workloadhelpers.h"
 #include "inputerror.h"
@@ -22,6 +23,7 @@
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTableWidget>
 #include <QTimer>
 #include <QTreeView>
 #include <QWheelEvent>
@@ -57,6 +59,7 @@ private slots:
     void keystrokesAreOneStep();
     void workloadCountedInAnotherGpu();
     void noTraps();
+    void scenarioSettings();
     void addScenarioAsksAName();
     void utilizationDragIsOneStep();
     void validation_data();
@@ -435,6 +438,62 @@ void TestMainWindow::noTraps()
     QCOMPARE(lit.size(), 1);
     QCOMPARE(lit.first(), tree->currentIndex());
     QCOMPARE(ScenarioTreeModel::rowIdOf(lit.first()), other);
+}
+
+// The scenario's settings have an editor of their own: a new currency asks for the rate it needs
+// and converts with the rates it has; the name, discount rate and resale credit are edited there.
+void TestMainWindow::scenarioSettings()
+{
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    const qint64 id = m_window->currentScenarioId();
+    panel->select(Node::Scenario, id);
+    ScenarioEditor *editor = panel->scenarioEditor();
+    QCOMPARE(panel->currentEditor(), editor);
+    const Scenario before = reopened(m_window->scenarioView()->scenario().name);
+    QVERIFY(ScenarioEditor::foreignCurrencies(before).isEmpty()); // every part in the scenario's currency
+    const double tco = m_window->scenarioView()->evaluation()->tco(0);
+    const QString other = QStringLiteral("GBP");
+    QVERIFY(before.currency != other && !before.exchangeRates.count(other));
+
+    // Another currency: the parts' currency now needs a rate, and the editor says so in words.
+    const int index = editor->currencyChoice()->findText(other);
+    QVERIFY(index >= 0);
+    editor->currencyChoice()->setCurrentIndex(index);
+    emit editor->currencyChoice()->activated(index);
+    QCOMPARE(reopened(before.name).currency, other);
+    QCOMPARE(editor->ratesTable()->rowCount(), 1);
+    QCOMPARE(editor->ratesTable()->item(0, 0)->text(), before.currency);
+    QVERIFY(editor->ratesTable()->item(0, 1)->text().isEmpty());
+    QVERIFY(!m_window->scenarioView()->errorMessage().isEmpty()); // cannot be evaluated yet
+    QVERIFY2(editor->ratesNote()->text().contains(QStringLiteral("Enter what one %1 is worth in %2").arg(before.currency, other)),
+             qPrintable(editor->ratesNote()->text()));
+
+    // The rate typed in: results in the new currency.
+    editor->ratesTable()->item(0, 1)->setText(QStringLiteral("1.25"));
+    QCOMPARE(reopened(before.name).exchangeRates.at(before.currency), 1.25);
+    QVERIFY(m_window->scenarioView()->errorMessage().isEmpty());
+    QVERIFY(qAbs(m_window->scenarioView()->evaluation()->tco(0) - 1.25 * tco) < 1e-6 * tco);
+
+    // Back again: the rate follows from the one given, 1 / 1.25, with no question.
+    const int back = editor->currencyChoice()->findText(before.currency);
+    editor->currencyChoice()->setCurrentIndex(back);
+    emit editor->currencyChoice()->activated(back);
+    const Scenario returned = reopened(before.name);
+    QCOMPARE(returned.currency, before.currency);
+    QVERIFY(qAbs(returned.exchangeRates.at(other) - 0.8) < 1e-12);
+    QVERIFY(qAbs(m_window->scenarioView()->evaluation()->tco(0) - tco) < 1e-6 * tco);
+
+    // Name, discount rate and resale credit.
+    editor->nameField()->setText(QStringLiteral("Renamed in its settings"));
+    emit editor->nameField()->editingFinished();
+    QVERIFY(Document::open(m_path)->scenarios().names().contains(QStringLiteral("Renamed in its settings")));
+    editor->discountField()->spinBox()->setValue(8);
+    emit editor->discountField()->spinBox()->editingFinished();
+    QCOMPARE(reopened(QStringLiteral("Renamed in its settings")).discountRatePerYear, 0.08);
+    editor->resaleCheck()->click();
+    QCOMPARE(reopened(QStringLiteral("Renamed in its settings")).creditResaleValue, !before.creditResaleValue);
+    m_window->undoStack()->undo();
+    QCOMPARE(reopened(QStringLiteral("Renamed in its settings")).creditResaleValue, before.creditResaleValue);
 }
 
 // Add Scenario asks the new scenario's name first.

@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "catalog/gpucatalog.h"
+#include "engine/assembly.h"
 #include "fieldeditcommand.h"
 #include "presencecommand.h"
 
@@ -171,6 +173,25 @@ void editScenario(DocumentContext &context, qint64 scenarioId, const QString &fi
                   const Scenario &before, const Scenario &after)
 {
     pushEdit(context, scenarioId, scenarioId, field, before, after, editText(label, before.name));
+}
+
+bool countWorkloadIn(DocumentContext &context, qint64 scenarioId, const Scenario &before, const QString &model,
+                     const GpuCatalog &catalog)
+{
+    if (GpuCatalog::normalized(model) == GpuCatalog::normalized(before.referenceGpu))
+        return true;
+    const auto gpus = workloadGpusAs(before, model, catalog);
+    if (!gpus)
+        return false;
+    Scenario after = before;
+    after.referenceGpu = model;
+    Workload workload = before.workload;
+    workload.gpus = *gpus;
+    beginGroup(context, tr("Count the workload of %1 in %2").arg(before.name, model));
+    editScenario(context, scenarioId, QStringLiteral("referenceGpu"), tr("reference GPU"), before, after);
+    editWorkload(context, scenarioId, before.name, QStringLiteral("gpus"), tr("GPUs"), before.workload, workload);
+    endGroup(context);
+    return true;
 }
 
 void editWorkload(DocumentContext &context, qint64 scenarioId, const QString &scenarioName, const QString &field,

@@ -13,6 +13,7 @@
 namespace breakeven {
 
 class DocumentContext;
+class GpuCatalog;
 
 // `base`, or "base (2)", "base (3)", … : the first that is not in `taken`.
 QString uniqueName(const QString &base, const QStringList &taken);
@@ -38,6 +39,12 @@ void editCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionI
                      const QString &label, const CloudOption &before, const CloudOption &after);
 void editComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &field,
                    const QString &label, const Component &before, const Component &after);
+
+// Counts the workload in GPUs of `model`: makes it the reference GPU and converts the count so
+// the work stays the same, in one step. False (nothing done) when either GPU's throughput is not
+// known.
+bool countWorkloadIn(DocumentContext &context, qint64 scenarioId, const Scenario &before, const QString &model,
+                     const GpuCatalog &catalog);
 
 // Parts.
 void addBuild(DocumentContext &context, qint64 scenarioId, const OnPremBuild &build);

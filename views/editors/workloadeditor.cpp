@@ -1,7 +1,6 @@
 #include "workloadeditor.h"
 
 #include "commands/commands.h"
-#include "engine/marketpresets.h"
 #include "document/documentcontext.h"
 #include "session/scenariosession.h"
 #include "store/document.h"
@@ -24,8 +23,6 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     , m_session(session)
     , m_bindings([this](const QString &key, const QString &label, const Workload &after) { push(key, label, after); },
                  [this](const Workload &after) { preview(after); })
-    , m_markets([this](const QString &key, const QString &label, const Scenario &after) { pushMarkets(key, label, after); },
-                [this](const Scenario &after) { m_session.preview(after); })
 {
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -87,48 +84,6 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     helpers->addStretch();
     form->addRow(helpers);
 
-    // Markets over time (docs/model.md): yearly changes of prices, with presets and their sources.
-    auto *markets = new QLabel(tr("<b>Markets over time</b>"), this);
-    form->addRow(markets);
-    auto rate = [&](const QString &rowLabel, const QString &key, const QString &label, double Scenario::*field,
-                    MarketPreset::Applies applies) {
-        auto *number = new NumberField(-90, 100, 1, tr(" %/yr"), 100, this);
-        auto *choice = new QComboBox(this);
-        // Narrow in the form, whole in the list: the dock stays as wide as it is.
-        choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        choice->setMinimumContentsLength(7);
-        choice->addItem(tr("Presets…"));
-        for (const MarketPreset &preset : marketPresets()) {
-            if (preset.applies != applies)
-                continue;
-            choice->addItem(preset.label, preset.rate);
-            choice->setItemData(choice->count() - 1, preset.source, Qt::ToolTipRole);
-        }
-        auto *row = new QHBoxLayout;
-        row->addWidget(number, 1);
-        row->addWidget(choice);
-        form->addRow(rowLabel, row);
-        m_markets.number(number, key, label, [field](const Scenario &s) { return s.*field; },
-                         [field](Scenario &s, double v) { s.*field = v; });
-        connect(choice, &QComboBox::activated, this, [this, choice, key, label, field](int index) {
-            choice->setCurrentIndex(0);
-            if (index < 1)
-                return;
-            Scenario after = m_markets.value();
-            after.*field = choice->itemData(index).toDouble();
-            pushMarkets(key, label, after);
-        });
-        return number;
-    };
-    using Applies = MarketPreset::Applies;
-    m_cloudChange = rate(tr("Cloud prices:"), QStringLiteral("cloudPriceChangePerYear"), tr("cloud price change"),
-                         &Scenario::cloudPriceChangePerYear, Applies::CloudPrices);
-    m_hardwareChange = rate(tr("Hardware prices:"), QStringLiteral("hardwarePriceChangePerYear"),
-                            tr("hardware price change"), &Scenario::hardwarePriceChangePerYear, Applies::HardwarePrices);
-    m_electricityChange = rate(tr("Electricity prices:"), QStringLiteral("electricityPriceChangePerYear"),
-                               tr("electricity price change"), &Scenario::electricityPriceChangePerYear,
-                               Applies::ElectricityPrices);
-
     connect(jobs, &QPushButton::clicked, this, &WorkloadEditor::openJobsHelper);
     connect(llm, &QPushButton::clicked, this, &WorkloadEditor::openLlmHelper);
 }
@@ -142,29 +97,15 @@ void WorkloadEditor::setGpuModels(const std::vector<GpuModel> &models)
 
 void WorkloadEditor::countIn(const QString &model)
 {
-    const Scenario before = m_markets.value();
-    if (!m_scenarioId || model.isEmpty() || GpuCatalog::normalized(model) == GpuCatalog::normalized(before.referenceGpu))
+    const Scenario &before = m_scenario;
+    if (!m_scenarioId || model.isEmpty())
         return;
-    const auto gpus = workloadGpusAs(before, model, m_session.gpuCatalog());
-    if (!gpus) {
+    if (!commands::countWorkloadIn(m_session.context(), m_scenarioId, before, model, m_session.gpuCatalog())) {
         QMessageBox::warning(this, tr("Count the Workload in Another GPU"),
                              tr("The workload cannot be counted in %1: the throughput of %1 or of %2 is not known.")
                                  .arg(model, before.referenceGpu));
         m_gpuModel->select(before.referenceGpu);
-        return;
     }
-    Scenario after = before;
-    after.referenceGpu = model;
-    Workload workload = m_bindings.value();
-    const Workload workloadBefore = workload;
-    workload.gpus = *gpus;
-    // One step: the reference GPU and the count that keeps the work the same.
-    DocumentContext &context = m_session.context();
-    commands::beginGroup(context, tr("Count the workload of %1 in %2").arg(m_scenarioName, model));
-    commands::editScenario(context, m_scenarioId, QStringLiteral("referenceGpu"), tr("reference GPU"), before, after);
-    commands::editWorkload(context, m_scenarioId, m_scenarioName, QStringLiteral("gpus"), tr("GPUs"), workloadBefore,
-                           workload);
-    commands::endGroup(context);
 }
 
 void WorkloadEditor::setScenario(const StoredScenario &stored)
@@ -174,14 +115,7 @@ void WorkloadEditor::setScenario(const StoredScenario &stored)
     m_referenceGpu = stored.scenario.referenceGpu;
     m_gpuModel->select(m_referenceGpu);
     m_bindings.show(stored.scenario.workload);
-    m_markets.show(stored.scenario);
-}
-
-void WorkloadEditor::pushMarkets(const QString &key, const QString &label, const Scenario &after)
-{
-    if (!m_scenarioId)
-        return;
-    commands::editScenario(m_session.context(), m_scenarioId, key, label, m_markets.value(), after);
+    m_scenario = stored.scenario;
 }
 
 void WorkloadEditor::push(const QString &key, const QString &label, const Workload &after)

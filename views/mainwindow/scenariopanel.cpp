@@ -2,6 +2,7 @@
 
 #include "editors/buildeditor.h"
 #include "editors/cloudoptioneditor.h"
+#include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
 #include "session/scenariosession.h"
 
@@ -28,6 +29,7 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     , m_scroll(new QScrollArea(this))
     , m_editors(new QStackedWidget(this))
     , m_placeholder(new QLabel(tr("Select the workload, a build or a cloud option to edit it."), this))
+    , m_scenarioEditor(new ScenarioEditor(session, this))
     , m_workload(new WorkloadEditor(session, this))
     , m_build(new BuildEditor(session, this))
     , m_cloud(new CloudOptionEditor(session, this))
@@ -44,6 +46,7 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setEnabled(false);
     m_editors->addWidget(m_placeholder);
+    m_editors->addWidget(m_scenarioEditor);
     m_editors->addWidget(m_workload);
     m_editors->addWidget(m_build);
     m_editors->addWidget(m_cloud);
@@ -91,6 +94,7 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
 void ScenarioPanel::showGpuModels()
 {
     const std::vector<GpuModel> &models = m_session.gpuCatalog().models();
+    m_scenarioEditor->setGpuModels(models);
     m_workload->setGpuModels(models);
     m_build->setGpuModels(models);
     m_cloud->setGpuModels(models);
@@ -232,10 +236,9 @@ void ScenarioPanel::showEditorFor(const QModelIndex &index)
         break;
     }
     default:
-        m_editorTitle->setText(tr("Scenario %1").arg(current->scenario.name));
-        m_placeholder->setText(tr("Select the workload, a build or a cloud option to edit it.\n"
-                                  "Double-click a scenario to rename it."));
-        m_editors->setCurrentWidget(m_placeholder);
+        m_scenarioEditor->setScenario(*current);
+        m_editorTitle->setText(tr("Scenario settings: %1").arg(current->scenario.name));
+        m_editors->setCurrentWidget(m_scenarioEditor);
         break;
     }
 }

@@ -17,6 +17,7 @@ namespace breakeven {
 class BuildEditor;
 class CloudOptionEditor;
 class ScenarioSession;
+class ScenarioEditor;
 class WorkloadEditor;
 
 class ScenarioPanel : public QWidget {
@@ -33,6 +34,7 @@ public:
     QTreeView *tree() const { return m_tree; }
     QScrollArea *editorScrollArea() const { return m_scroll; }
     ScenarioTreeModel *model() const { return m_model; }
+    ScenarioEditor *scenarioEditor() const { return m_scenarioEditor; }
     WorkloadEditor *workloadEditor() const { return m_workload; }
     BuildEditor *buildEditor() const { return m_build; }
     CloudOptionEditor *cloudOptionEditor() const { return m_cloud; }
@@ -57,6 +59,7 @@ private:
     QScrollArea *m_scroll;
     QStackedWidget *m_editors;
     QLabel *m_placeholder;
+    ScenarioEditor *m_scenarioEditor;
     WorkloadEditor *m_workload;
     QString m_shownPart; // the scenario, node and row whose editor is shown
     BuildEditor *m_build;

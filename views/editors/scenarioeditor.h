@@ -1,0 +1,75 @@
+// Edits a scenario's own settings: its name, the currency it is shown in and the exchange rates
+// from the currencies its parts are priced in, the horizon, the reference GPU (the one the
+// workload is counted in), the discount rate, whether resale is credited, and the markets it is
+// judged in (yearly changes of cloud, hardware and electricity prices, with sourced presets).
+// Every change is one undo step.
+#pragma once
+
+#include "fieldbindings.h"
+
+#include "store/scenariorepository.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QTableWidget;
+
+namespace breakeven {
+
+class GpuChoice;
+class ScenarioSession;
+
+class ScenarioEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit ScenarioEditor(ScenarioSession &session, QWidget *parent = nullptr);
+
+    void setScenario(const StoredScenario &stored);
+    void setGpuModels(const std::vector<GpuModel> &models);
+
+    QLineEdit *nameField() const { return m_name; }
+    QComboBox *currencyChoice() const { return m_currency; }
+    // One row per currency other than the scenario's that a part is priced in or a rate is
+    // given for: the code, and what one unit of it is worth in the scenario's currency.
+    QTableWidget *ratesTable() const { return m_rates; }
+    // What is missing, in words ("Enter what one EUR is worth in GBP: …"), or empty.
+    QLabel *ratesNote() const { return m_ratesNote; }
+    NumberField *horizonField() const { return m_horizon; }
+    GpuChoice *referenceChoice() const { return m_reference; }
+    NumberField *discountField() const { return m_discount; }
+    QCheckBox *resaleCheck() const { return m_resale; }
+    NumberField *cloudPriceChangeField() const { return m_cloudChange; }
+    NumberField *hardwarePriceChangeField() const { return m_hardwareChange; }
+    NumberField *electricityPriceChangeField() const { return m_electricityChange; }
+
+    // The currencies the scenario's parts are priced in, other than its own, in order.
+    static QStringList foreignCurrencies(const Scenario &scenario);
+
+private:
+    void push(const QString &key, const QString &label, const Scenario &after);
+    void changeCurrency(const QString &code);
+    void showRates();
+    void rateEdited(int row);
+
+    ScenarioSession &m_session;
+    FieldBindings<Scenario> m_bindings;
+    qint64 m_scenarioId = 0;
+    bool m_showing = false;
+    QLineEdit *m_name = nullptr;
+    QComboBox *m_currency = nullptr;
+    QTableWidget *m_rates = nullptr;
+    QLabel *m_ratesNote = nullptr;
+    NumberField *m_horizon = nullptr;
+    GpuChoice *m_reference = nullptr;
+    NumberField *m_discount = nullptr;
+    QCheckBox *m_resale = nullptr;
+    NumberField *m_cloudChange = nullptr;
+    NumberField *m_hardwareChange = nullptr;
+    NumberField *m_electricityChange = nullptr;
+};
+
+} // namespace breakeven
