@@ -180,6 +180,25 @@ void MainWindow::connectView()
         commands::editScenario(*m_context, currentId(), QStringLiteral("horizonMonths"), tr("horizon"),
                                current()->scenario, after);
     });
+    // "Cannot be evaluated": the button opens the editor where the problem is fixed.
+    connect(m_view, &ScenarioView::problemFixRequested, this, [this](const ScenarioProblem &problem) {
+        const StoredScenario *stored = current();
+        if (!stored)
+            return;
+        using Node = ScenarioTreeModel::Node;
+        using Place = ScenarioProblem::Place;
+        const auto at = [&](const std::vector<qint64> &ids) {
+            return problem.position >= 0 && problem.position < int(ids.size()) ? ids[std::size_t(problem.position)] : 0;
+        };
+        switch (problem.place) {
+        case Place::Settings: m_panel->select(Node::Scenario, stored->ids.scenario); break;
+        case Place::Workload: m_panel->select(Node::Workload, stored->ids.scenario); break;
+        case Place::Build: m_panel->select(Node::Build, at(stored->ids.builds)); break;
+        case Place::CloudOption: m_panel->select(Node::CloudOption, at(stored->ids.cloudOptions)); break;
+        }
+        if (auto *dock = qobject_cast<QDockWidget *>(m_panel->parentWidget()))
+            dock->show();
+    });
 }
 
 void MainWindow::updateActions()

@@ -14,8 +14,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QFrame>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSlider>
 #include <QSplitter>
@@ -30,7 +33,9 @@ namespace breakeven {
 
 ScenarioView::ScenarioView(QWidget *parent)
     : QWidget(parent)
-    , m_banner(new QLabel(this))
+    , m_problemBox(new QFrame(this))
+    , m_banner(new QLabel(m_problemBox))
+    , m_fix(new QPushButton(m_problemBox))
     , m_bar(new UtilizationBar(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_tabs(new QTabWidget(m_splitter))
@@ -47,11 +52,18 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_ownAnalysis(new ScenarioAnalysis(this))
     , m_analysis(m_ownAnalysis)
 {
+    // Why the scenario cannot be evaluated, in words, with a button that opens the place to fix.
+    m_problemBox->setObjectName(QStringLiteral("problemBox"));
+    m_problemBox->setStyleSheet(QStringLiteral("#problemBox { background: #fde2e1; border: 1px solid #d9534f; }"
+                                               " #problemBox QLabel { color: #5c0b0b; }"));
+    auto *problemLayout = new QHBoxLayout(m_problemBox);
+    problemLayout->setContentsMargins(8, 6, 8, 6);
+    problemLayout->addWidget(m_banner, 1);
+    problemLayout->addWidget(m_fix);
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde2e1; color: #5c0b0b; border: 1px solid #d9534f;"
-                                           " padding: 6px; }"));
-    m_banner->hide();
+    connect(m_fix, &QPushButton::clicked, this, [this] { emit problemFixRequested(m_analysis->problem()); });
+    m_problemBox->hide();
 
     for (charts::ChartPanel *panel : charts())
         m_tabs->addTab(panel, panel->title());
@@ -97,7 +109,7 @@ ScenarioView::ScenarioView(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_banner);
+    layout->addWidget(m_problemBox);
     layout->addWidget(m_bar);
     layout->addWidget(m_splitter, 1);
 
@@ -140,7 +152,7 @@ charts::ChartPanel *ScenarioView::currentChart() const
 
 QString ScenarioView::errorMessage() const
 {
-    return m_banner->isHidden() ? QString() : m_banner->text();
+    return m_problemBox->isHidden() ? QString() : m_banner->text();
 }
 
 void ScenarioView::setAnalysis(ScenarioAnalysis *analysis)
@@ -206,11 +218,14 @@ void ScenarioView::rebind()
     const CostModel *model = m_analysis->costModel();
     if (!model) {
         const QString error = m_analysis->errorMessage();
-        m_banner->setText(tr("This scenario cannot be evaluated: %1").arg(error));
-        m_banner->setVisible(!error.isEmpty());
+        const ScenarioProblem &problem = m_analysis->problem();
+        m_banner->setText(tr("This scenario cannot be evaluated. %1").arg(problem.text));
+        m_banner->setToolTip(error); // the field's path too, as the scenario format names it
+        m_fix->setText(problem.action);
+        m_problemBox->setVisible(!error.isEmpty());
         return;
     }
-    m_banner->hide();
+    m_problemBox->hide();
     m_banner->clear();
     // Series are made for the visible chart now; hidden tabs make theirs when shown.
     m_unbound = {true, true, true};

@@ -7,11 +7,15 @@
 #include "catalog/gpucatalog.h"
 #include "domain.h"
 
+#include "session/scenarioproblem.h"
+
 #include <QWidget>
 
 #include <memory>
 
+class QFrame;
 class QLabel;
+class QPushButton;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTabWidget;
@@ -52,6 +56,7 @@ public:
     const CostModel *costModel() const;
     const Evaluation *evaluation() const;
     QString errorMessage() const;
+    QPushButton *fixButton() const { return m_fix; }
 
     UtilizationBar *utilizationBar() const { return m_bar; }
     QTabWidget *chartTabs() const { return m_tabs; }
@@ -82,6 +87,8 @@ signals:
     void utilizationCommitted(double from, double to);
     // The horizon the user chose in the bar; the window makes it an edit of the scenario.
     void horizonChanged(int months);
+    // The button beside "cannot be evaluated" was pressed: open the place where it is fixed.
+    void problemFixRequested(const ScenarioProblem &problem);
 
 private:
     void connectAnalysis();
@@ -96,7 +103,9 @@ private:
     QList<bool> m_unbound;
     bool m_pairsStale = true; // the table of pairs is behind the current evaluation (hidden tab)  // charts whose series are not yet made for the current model (hidden tabs)
 
+    QFrame *m_problemBox;
     QLabel *m_banner;
+    QPushButton *m_fix;
     UtilizationBar *m_bar;
     QSplitter *m_splitter;
     QTabWidget *m_tabs;

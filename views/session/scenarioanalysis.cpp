@@ -71,6 +71,7 @@ void ScenarioAnalysis::setScenario(const Scenario &scenario, const GpuCatalog &c
         ++m_builds;
     } catch (const InputError &error) {
         m_error = error.message();
+        m_problem = describeProblem(m_scenario, error.where(), error.reason());
     }
     emit modelChanged();
     evaluate();

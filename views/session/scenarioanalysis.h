@@ -6,6 +6,7 @@
 
 #include "catalog/gpucatalog.h"
 #include "domain.h"
+#include "scenarioproblem.h"
 
 #include <QObject>
 
@@ -39,6 +40,8 @@ public:
     const CostModel *costModel() const { return m_model.get(); }
     const Evaluation *evaluation() const { return m_evaluation.get(); }
     const QString &errorMessage() const { return m_error; }
+    // The same, in words and with the place where it is fixed; meaningful when errorMessage() is not empty.
+    const ScenarioProblem &problem() const { return m_problem; }
 
     // How many times a cost model was built (the expensive step), for tests and benchmarks.
     int modelBuilds() const { return m_builds; }
@@ -65,6 +68,7 @@ private:
     std::unique_ptr<Evaluation> m_evaluation;
     double m_utilization = 0.5;
     QString m_error;
+    ScenarioProblem m_problem;
     int m_builds = 0;
 };
 
