@@ -215,6 +215,32 @@ std::vector<OverheadPreset> bundledOverheadPresets()
     return presets;
 }
 
+std::optional<double> ReferenceRates::rate(const QString &from, const QString &to) const
+{
+    const auto a = perEur.find(from);
+    const auto b = perEur.find(to);
+    if (a == perEur.end() || b == perEur.end() || !(a->second > 0))
+        return std::nullopt;
+    return b->second / a->second;
+}
+
+const ReferenceRates &bundledExchangeRates()
+{
+    static const ReferenceRates rates = [] {
+        const QString path = kPrefix + QStringLiteral("exchange-rates.csv");
+        ReferenceRates r;
+        r.perEur[QStringLiteral("EUR")] = 1.0;
+        Table t(readResource(path), path);
+        while (t.next()) {
+            r.perEur[t.text("currency")] = t.requiredNumber("per_eur");
+            r.asOf = t.text("as_of");
+            r.source = t.text("source", false);
+        }
+        return r;
+    }();
+    return rates;
+}
+
 std::vector<OnPremBuild> bundledExampleBuilds()
 {
     const QString path = kPrefix + QStringLiteral("example-builds.csv");

@@ -8,6 +8,8 @@
 
 #include <QString>
 
+#include <map>
+#include <optional>
 #include <vector>
 
 namespace breakeven {
@@ -36,6 +38,17 @@ std::vector<CloudOffer> loadBundledOffers();
 std::vector<CloudOffer> parseCloudOffers(const QByteArray &csv, const QString &name);
 std::vector<UtilizationPreset> bundledUtilizationPresets();
 std::vector<OverheadPreset> bundledOverheadPresets();
+
+// Reference exchange rates (pricing-db/exchange-rates.csv): units of a currency per 1 EUR.
+struct ReferenceRates {
+    std::map<QString, double> perEur; // EUR itself is 1
+    QString asOf;
+    QString source;
+
+    // What one unit of `from` is worth in `to`, when both are known.
+    std::optional<double> rate(const QString &from, const QString &to) const;
+};
+const ReferenceRates &bundledExchangeRates();
 std::vector<OnPremBuild> bundledExampleBuilds();
 // Names of the bundled example scenarios (resources/examples/*.json) and their JSON text.
 QStringList bundledExampleNames();

@@ -4,6 +4,7 @@
 #include "commands/commands.h"
 #include "editors/buildeditor.h"
 #include "editors/cloudoptioneditor.h"
+#include "catalog/bundledcatalog.h"
 #include "catalog/gpucatalog.h"
 #include "engine/costmodel.h"
 #include "editors/componentlist.h"
@@ -456,30 +457,32 @@ void TestMainWindow::scenarioSettings()
     const QString other = QStringLiteral("GBP");
     QVERIFY(before.currency != other && !before.exchangeRates.count(other));
 
-    // Another currency: the parts' currency now needs a rate, and the editor says so in words.
+    // Another currency: the rate the parts need comes from the bundled reference rates, and says so.
     const int index = editor->currencyChoice()->findText(other);
     QVERIFY(index >= 0);
     editor->currencyChoice()->setCurrentIndex(index);
     emit editor->currencyChoice()->activated(index);
-    QCOMPARE(reopened(before.name).currency, other);
-    QCOMPARE(editor->ratesTable()->rowCount(), 1);
-    QCOMPARE(editor->ratesTable()->item(0, 0)->text(), before.currency);
-    QVERIFY(editor->ratesTable()->item(0, 1)->text().isEmpty());
-    // It cannot be evaluated yet; the window says why in words, and its button opens the settings.
-    const QString problem = m_window->scenarioView()->errorMessage();
-    QVERIFY2(problem.contains(QStringLiteral("has no exchange rate from %1 to %2").arg(before.currency, other)), qPrintable(problem));
-    QVERIFY2(!problem.contains(QStringLiteral("Options[")), qPrintable(problem)); // no JSON path
-    panel->select(Node::Workload, id);
-    QCOMPARE(panel->currentEditor(), panel->workloadEditor());
-    m_window->scenarioView()->fixButton()->click();
-    QCOMPARE(panel->currentEditor(), editor);
-    QVERIFY2(editor->ratesNote()->text().contains(QStringLiteral("Enter what one %1 is worth in %2").arg(before.currency, other)),
-             qPrintable(editor->ratesNote()->text()));
-
-    // The rate typed in: results in the new currency.
-    editor->ratesTable()->item(0, 1)->setText(QStringLiteral("1.25"));
-    QCOMPARE(reopened(before.name).exchangeRates.at(before.currency), 1.25);
+    const auto reference = bundledExchangeRates().rate(before.currency, other);
+    QVERIFY(reference);
+    const Scenario inPounds = reopened(before.name);
+    QCOMPARE(inPounds.currency, other);
+    QCOMPARE(inPounds.exchangeRates.at(before.currency), *reference);
+    const auto rowOf = [editor](const QString &code) {
+        for (int r = 0; r < editor->ratesTable()->rowCount(); ++r)
+            if (editor->ratesTable()->item(r, 0)->text() == code)
+                return r;
+        return -1;
+    };
+    const int parts = rowOf(before.currency); // the parts' currency, first
+    QCOMPARE(parts, 0);
+    QVERIFY(editor->ratesTable()->item(parts, 2)->text().startsWith(QStringLiteral("ECB reference, ")));
     QVERIFY(m_window->scenarioView()->errorMessage().isEmpty());
+    QVERIFY(qAbs(m_window->scenarioView()->evaluation()->tco(0) - *reference * tco) < 1e-6 * tco);
+
+    // A rate typed over it is the user's.
+    editor->ratesTable()->item(parts, 1)->setText(QStringLiteral("1.25"));
+    QCOMPARE(reopened(before.name).exchangeRates.at(before.currency), 1.25);
+    QCOMPARE(editor->ratesTable()->item(rowOf(before.currency), 2)->text(), QStringLiteral("entered"));
     QVERIFY(qAbs(m_window->scenarioView()->evaluation()->tco(0) - 1.25 * tco) < 1e-6 * tco);
 
     // Back again: the rate follows from the one given, 1 / 1.25, with no question.
@@ -490,6 +493,46 @@ void TestMainWindow::scenarioSettings()
     QCOMPARE(returned.currency, before.currency);
     QVERIFY(qAbs(returned.exchangeRates.at(other) - 0.8) < 1e-12);
     QVERIFY(qAbs(m_window->scenarioView()->evaluation()->tco(0) - tco) < 1e-6 * tco);
+
+    // A part priced in a currency no rate is known for: the window says so in words, and its
+    // button opens the settings, where the rate is asked for.
+    const StoredScenario stored = m_window->context()->doc().scenarios().loadStored(id);
+    CloudOption exotic = stored.scenario.cloudOptions.at(0);
+    exotic.currency = QStringLiteral("XTS");
+    commands::editCloudOption(*m_window->context(), id, stored.ids.cloudOptions.at(0), QStringLiteral("currency"),
+                              QStringLiteral("currency"), stored.scenario.cloudOptions.at(0), exotic);
+    const QString problem = m_window->scenarioView()->errorMessage();
+    QVERIFY2(problem.contains(QStringLiteral("The cloud option “%1” is priced in XTS, and the scenario has no exchange rate "
+                                             "from XTS to %2").arg(exotic.name, before.currency)),
+             qPrintable(problem));
+    QVERIFY2(!problem.contains(QStringLiteral("Options[")), qPrintable(problem)); // no JSON path
+    panel->select(Node::Workload, id);
+    QCOMPARE(panel->currentEditor(), panel->workloadEditor());
+    m_window->scenarioView()->fixButton()->click();
+    QCOMPARE(panel->currentEditor(), editor);
+    QVERIFY2(editor->ratesNote()->text().contains(QStringLiteral("Enter what one XTS is worth in %1").arg(before.currency)),
+             qPrintable(editor->ratesNote()->text()));
+    const int row = rowOf(QStringLiteral("XTS"));
+    QVERIFY(row >= 0);
+    QVERIFY(editor->ratesTable()->item(row, 1)->text().isEmpty());
+    editor->ratesTable()->item(row, 1)->setText(QStringLiteral("2"));
+    QVERIFY(m_window->scenarioView()->errorMessage().isEmpty());
+
+    // A part added in a currency the scenario has no rate for brings the reference rate with it,
+    // in the same undo step.
+    const QString foreign = QStringLiteral("JPY");
+    QVERIFY(!reopened(before.name).exchangeRates.count(foreign));
+    CloudOption priced = stored.scenario.cloudOptions.at(0);
+    priced.name = QStringLiteral("Priced elsewhere");
+    priced.currency = foreign;
+    const int stepsBefore = m_window->undoStack()->count();
+    commands::addCloudOption(*m_window->context(), id, priced);
+    QCOMPARE(m_window->undoStack()->count(), stepsBefore + 1);
+    QCOMPARE(reopened(before.name).exchangeRates.at(foreign), *bundledExchangeRates().rate(foreign, before.currency));
+    QVERIFY(m_window->scenarioView()->errorMessage().isEmpty());
+    m_window->undoStack()->undo();
+    QVERIFY(!reopened(before.name).exchangeRates.count(foreign));
+    QCOMPARE(int(reopened(before.name).cloudOptions.size()), int(stored.scenario.cloudOptions.size()));
 
     // Name, discount rate and resale credit.
     editor->nameField()->setText(QStringLiteral("Renamed in its settings"));

@@ -1,9 +1,13 @@
 #include "commands.h"
 
+#include "catalog/bundledcatalog.h"
 #include "catalog/gpucatalog.h"
+#include "document/documentcontext.h"
 #include "engine/assembly.h"
 #include "fieldeditcommand.h"
+#include "inputerror.h"
 #include "presencecommand.h"
+#include "store/document.h"
 
 #include <QUndoStack>
 
@@ -218,11 +222,43 @@ void editComponent(DocumentContext &context, qint64 scenarioId, qint64 component
     pushEdit(context, scenarioId, componentId, field, before, after, editText(label, before.name));
 }
 
+namespace {
+
+// A part priced in a currency the scenario has no rate for would leave the scenario unable to be
+// evaluated: the bundled reference rate goes in with it, in the same step (shown with its date and
+// source in the scenario's settings). Returns whether a group was begun, to be ended by the caller.
+bool beginWithRate(DocumentContext &context, qint64 scenarioId, const QString &currency, const QString &text)
+{
+    Scenario before;
+    try {
+        before = context.doc().scenarios().loadStored(scenarioId).scenario;
+    } catch (const InputError &) {
+        return false; // the add reports what is wrong
+    }
+    if (currency.isEmpty() || currency == before.currency || before.exchangeRates.count(currency))
+        return false;
+    const auto rate = bundledExchangeRates().rate(currency, before.currency);
+    if (!rate)
+        return false; // the scenario's settings ask for it, in words
+    Scenario after = before;
+    after.exchangeRates[currency] = *rate;
+    beginGroup(context, text);
+    editScenario(context, scenarioId, QStringLiteral("exchangeRates/") + currency, tr("exchange rate of %1").arg(currency),
+                 before, after);
+    return true;
+}
+
+} // namespace
+
 void addBuild(DocumentContext &context, qint64 scenarioId, const OnPremBuild &build)
 {
+    const QString text = tr("Add build %1").arg(build.name);
+    const bool grouped = beginWithRate(context, scenarioId, build.currency, text);
     context.push(new PresenceCommand<StoredBuild>(
-        context, tr("Add build %1").arg(build.name), scenarioId,
+        context, text, scenarioId,
         [scenarioId, build](Document &document) { return document.scenarios().addBuild(scenarioId, build); }));
+    if (grouped)
+        endGroup(context);
 }
 
 void removeBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &name)
@@ -242,11 +278,15 @@ void replaceBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, c
 void addCloudOption(DocumentContext &context, qint64 scenarioId, const CloudOption &option,
                     std::optional<qint64> offerId)
 {
+    const QString text = tr("Add cloud option %1").arg(option.name);
+    const bool grouped = beginWithRate(context, scenarioId, option.currency, text);
     context.push(new PresenceCommand<StoredCloudOption>(
-        context, tr("Add cloud option %1").arg(option.name), scenarioId,
+        context, text, scenarioId,
         [scenarioId, option, offerId](Document &document) {
             return document.scenarios().addCloudOption(scenarioId, option, offerId);
         }));
+    if (grouped)
+        endGroup(context);
 }
 
 void removeCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &name)

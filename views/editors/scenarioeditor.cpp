@@ -1,5 +1,6 @@
 #include "scenarioeditor.h"
 
+#include "catalog/bundledcatalog.h"
 #include "commands/commands.h"
 #include "engine/marketpresets.h"
 #include "gpuchoice.h"
@@ -78,7 +79,7 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
     form->addRow(tr("C&urrency:"), m_currency);
     connect(m_currency, &QComboBox::activated, this, [this](int index) { changeCurrency(m_currency->itemText(index)); });
 
-    m_rates = new QTableWidget(0, 2, this);
+    m_rates = new QTableWidget(0, 3, this);
     m_rates->verticalHeader()->hide();
     m_rates->horizontalHeader()->setStretchLastSection(true);
     m_rates->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -206,7 +207,8 @@ void ScenarioEditor::showRates()
             codes << code;
     m_showing = true;
     m_rates->setRowCount(int(codes.size()));
-    m_rates->setHorizontalHeaderLabels({tr("Currency"), tr("1 unit in %1").arg(s.currency)});
+    m_rates->setHorizontalHeaderLabels({tr("Currency"), tr("1 unit in %1").arg(s.currency), tr("Source")});
+    const ReferenceRates &reference = bundledExchangeRates();
     const QStringList used = foreignCurrencies(s);
     QStringList missing;
     for (int row = 0; row < codes.size(); ++row) {
@@ -223,7 +225,21 @@ void ScenarioEditor::showRates()
             rate->setToolTip(tr("No part is priced in %1 at the moment").arg(codes[row]));
         }
         m_rates->setItem(row, 1, rate);
+        // A rate equal to the bundled reference came from it; any other was typed.
+        QString source;
+        if (const auto published = reference.rate(codes[row], s.currency); value && published
+            && std::abs(*value - *published) <= 1e-9 * *published) {
+            source = tr("ECB reference, %1").arg(reference.asOf);
+        } else if (value) {
+            source = tr("entered");
+        }
+        auto *sourceItem = new QTableWidgetItem(source);
+        sourceItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        if (source != tr("entered") && !source.isEmpty())
+            sourceItem->setToolTip(reference.source);
+        m_rates->setItem(row, 2, sourceItem);
     }
+    m_rates->resizeColumnsToContents();
     m_showing = false;
     m_rates->setVisible(!codes.isEmpty());
     if (codes.isEmpty())
@@ -268,12 +284,15 @@ void ScenarioEditor::changeCurrency(const QString &code)
             codes << other;
     if (!codes.contains(before.currency) && !foreignCurrencies(before).isEmpty())
         codes << before.currency;
+    const ReferenceRates &reference = bundledExchangeRates();
     for (const QString &other : codes) {
         if (other == code)
             continue;
         const auto otherInOld = valueIn(before, other);
         if (newInOld && otherInOld)
             after.exchangeRates[other] = *otherInOld / *newInOld;
+        else if (const auto rate = reference.rate(other, code))
+            after.exchangeRates[other] = *rate; // shown with its date and source
     }
     push(QStringLiteral("currency"), tr("currency"), after);
 }

@@ -7,6 +7,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace breakeven::newparts {
 
 namespace {
@@ -30,7 +32,10 @@ QStringList namesOf(const Parts &parts)
 OnPremBuild exampleBuild(const Scenario &scenario)
 {
     const std::vector<OnPremBuild> examples = bundledExampleBuilds();
-    OnPremBuild build = examples.empty() ? OnPremBuild() : examples.front();
+    // One priced in the scenario's currency when there is one.
+    const auto same = std::find_if(examples.begin(), examples.end(),
+                                   [&](const OnPremBuild &b) { return b.currency == scenario.currency; });
+    OnPremBuild build = examples.empty() ? OnPremBuild() : same != examples.end() ? *same : examples.front();
     if (examples.empty()) {
         build.gpu = scenario.referenceGpu;
         build.components = {{build.gpu, 0, 1}};
