@@ -273,6 +273,10 @@ QStringList bundledExampleNames()
     QStringList names = QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     for (QString &n : names)
         n.chop(5);
+    // The one a new user sees first teaches the decision: a server with power and overheads against
+    // renting the same GPUs.
+    if (names.removeOne(QStringLiteral("h100-server")))
+        names.prepend(QStringLiteral("h100-server"));
     return names;
 }
 

@@ -63,6 +63,7 @@ private slots:
     void noTraps();
     void scenarioSettings();
     void addScenarioAsksAName();
+    void reopensOnTheLastScenario();
     void utilizationDragIsOneStep();
     void validation_data();
     void validation();
@@ -326,7 +327,8 @@ void TestMainWindow::workloadCountedInAnotherGpu()
     const Scenario before = reopened(name);
     const double tcoBefore = m_window->scenarioView()->evaluation()->tco(0);
     const GpuModel *from = GpuCatalog::bundled().find(before.referenceGpu);
-    const GpuModel *h100 = GpuCatalog::bundled().find(QStringLiteral("H100-SXM5-80GB"));
+    const GpuModel *h100 = GpuCatalog::bundled().find(
+        before.referenceGpu == QLatin1String("H100-SXM5-80GB") ? QStringLiteral("A100-SXM4-80GB") : QStringLiteral("H100-SXM5-80GB"));
     QVERIFY(from && h100 && from->name != h100->name);
     QCOMPARE(editor->gpuModelChoice()->currentData().toString(), before.referenceGpu);
 
@@ -434,8 +436,7 @@ void TestMainWindow::noTraps()
     const QModelIndex row = panel->model()->find(Node::Scenario, other);
     tree->scrollTo(row);
     QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(row).center());
-    QTest::qWait(50);
-    QCOMPARE(m_window->currentScenarioId(), other);
+    QTRY_COMPARE(m_window->currentScenarioId(), other);
     const QModelIndexList lit = tree->selectionModel()->selectedRows();
     QCOMPARE(lit.size(), 1);
     QCOMPARE(lit.first(), tree->currentIndex());
@@ -545,6 +546,20 @@ void TestMainWindow::scenarioSettings()
     QCOMPARE(reopened(QStringLiteral("Renamed in its settings")).creditResaleValue, !before.creditResaleValue);
     m_window->undoStack()->undo();
     QCOMPARE(reopened(QStringLiteral("Renamed in its settings")).creditResaleValue, before.creditResaleValue);
+}
+
+// A document opens again on the scenario shown when it was last open.
+void TestMainWindow::reopensOnTheLastScenario()
+{
+    const QStringList names = Document::open(m_path)->scenarios().names();
+    QVERIFY(names.size() >= 2);
+    const qint64 first = m_window->currentScenarioId();
+    const qint64 last = *Document::open(m_path)->scenarios().findId(names.last());
+    QVERIFY(first != last);
+    m_window->selectScenario(last);
+    newWindow();
+    QCOMPARE(m_window->currentScenarioId(), last);
+    QCOMPARE(m_window->scenarioView()->scenario().name, names.last());
 }
 
 // Add Scenario asks the new scenario's name first.

@@ -57,6 +57,12 @@ MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
     connect(m_context, &DocumentContext::errorOccurred, this, &MainWindow::showStatusError);
     connect(m_session, &ScenarioSession::errorOccurred, this, &MainWindow::showStatusError);
     connect(m_session, &ScenarioSession::currentChanged, this, &MainWindow::updateActions);
+    const auto rememberShown = [this] {
+        if (const StoredScenario *shown = m_session->current())
+            QSettings().setValue(lastScenarioKey(m_context->doc().path()), shown->scenario.name);
+    };
+    connect(m_session, &ScenarioSession::currentChanged, this, rememberShown);
+    connect(m_session, &ScenarioSession::currentUpdated, this, rememberShown); // a rename
     connect(m_session, &ScenarioSession::currentUpdated, this, &MainWindow::updateActions);
     connect(m_session, &ScenarioSession::catalogChanged, this, &MainWindow::updateStatus);
     InputGuard::install();
@@ -161,6 +167,13 @@ void MainWindow::restoreWindowState()
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
 }
 
+QString MainWindow::lastScenarioKey(const QString &documentPath)
+{
+    // Per document, by its canonical path: two documents each reopen on their own scenario.
+    const QString path = QFileInfo(documentPath).canonicalFilePath();
+    return QStringLiteral("lastScenario/") + QString::fromLatin1(path.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     saveWindowState();
@@ -175,9 +188,19 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     Document *incoming = document.get();
     if (incoming)
         m_catalog->setDocument(incoming);
+    // The scenario shown when this document was last open (read before opening it shows the first).
+    const QString last = incoming ? QSettings().value(lastScenarioKey(incoming->path())).toString() : QString();
     m_context->setDocument(std::move(document));
     if (!m_context->document())
         return;
+    if (!last.isEmpty()) {
+        try {
+            if (const auto id = m_context->doc().scenarios().findId(last))
+                m_session->select(*id);
+        } catch (const InputError &) {
+            // The first scenario stays shown.
+        }
+    }
     updateTitle();
     updateStatus();
     updateActions();

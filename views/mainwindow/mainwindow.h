@@ -71,6 +71,8 @@ public:
     void setMessageHandler(std::function<void(const QString &title, const QString &text)> handler);
 
     void saveWindowState();
+    // Where the scenario last shown of the open document is remembered.
+    static QString lastScenarioKey(const QString &documentPath);
     void restoreWindowState();
 
 public slots:

@@ -115,15 +115,6 @@ void ScenarioPanel::onScenarioShown()
         m_tree->setCurrentIndex(row);
     }
     showEditorFor(m_tree->currentIndex());
-    // A click that switched scenarios is still being handled: when it selects the row under the
-    // pointer, which the switch has just moved (another scenario's rows folded away), the
-    // highlight would leave the row being edited. Once the click is done, the current row is the
-    // selected one again.
-    QMetaObject::invokeMethod(this, [this] {
-        const QModelIndex current = m_tree->currentIndex();
-        if (current.isValid())
-            m_tree->selectionModel()->select(current, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    }, Qt::QueuedConnection);
 }
 
 void ScenarioPanel::onScenarioUpdated()
@@ -179,7 +170,13 @@ void ScenarioPanel::onCurrentChanged(const QModelIndex &current)
         top = top.parent();
     const qint64 scenarioId = ScenarioTreeModel::rowIdOf(top);
     if (scenarioId != m_session.currentId()) {
-        emit scenarioActivated(scenarioId);
+        // Once the click (or key) that chose it is handled: switching folds the other scenario's
+        // rows away, and the view, still handling the click, would select whatever row then lies
+        // under the pointer.
+        QMetaObject::invokeMethod(this, [this, scenarioId] {
+            if (scenarioId != m_session.currentId())
+                emit scenarioActivated(scenarioId);
+        }, Qt::QueuedConnection);
         return;
     }
     showEditorFor(current);
