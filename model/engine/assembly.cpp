@@ -2,6 +2,9 @@
 
 #include "inputerror.h"
 
+#include <QStringList>
+
+#include <algorithm>
 #include <cmath>
 
 namespace breakeven {
@@ -51,6 +54,28 @@ std::optional<double> workloadGpusAs(const Scenario &s, const QString &model, co
     if (!reference || !target || !(reference->relativeThroughput > 0) || !(target->relativeThroughput > 0))
         return std::nullopt;
     return s.workload.gpus * reference->relativeThroughput / target->relativeThroughput;
+}
+
+Scenario withGpuFigures(const Scenario &s, const GpuCatalog &catalog)
+{
+    Scenario out = s;
+    QStringList names{s.referenceGpu};
+    for (const OnPremBuild &b : s.onPremOptions)
+        names << b.gpu;
+    for (const CloudOption &c : s.cloudOptions)
+        names << c.gpu;
+    for (const QString &name : names) {
+        const QString key = GpuCatalog::normalized(name);
+        const bool present = std::any_of(out.gpus.begin(), out.gpus.end(),
+                                         [&](const GpuModel &g) { return GpuCatalog::normalized(g.name) == key; });
+        if (present)
+            continue;
+        if (auto gpu = resolveGpu(s, name, catalog)) {
+            gpu->name = name; // as the scenario spells it, so it is found without the catalog's aliases
+            out.gpus.push_back(*gpu);
+        }
+    }
+    return out;
 }
 
 double defaultLoadW(const GpuModel &gpu, int devices)

@@ -19,6 +19,10 @@ EngineInput assemble(const Scenario &scenario, const GpuCatalog &catalog);
 // The workload counted in GPUs of `model` instead of the scenario's reference GPU, doing the same
 // work: N · p(reference) / p(model). Null when either GPU is unknown or has no throughput.
 std::optional<double> workloadGpusAs(const Scenario &scenario, const QString &model, const GpuCatalog &catalog);
+// `scenario` with the figures of every GPU it names (reference, builds, cloud options) in its own
+// `gpus`, as `catalog` gives them relative to the scenario's reference GPU: it then evaluates the
+// same without the catalog. GPUs neither knows are left out (assembly names them).
+Scenario withGpuFigures(const Scenario &scenario, const GpuCatalog &catalog);
 std::optional<GpuModel> resolveGpu(const Scenario &scenario, const QString &name,
                                    const GpuCatalog &catalog);
 

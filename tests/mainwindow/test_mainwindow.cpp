@@ -1,18 +1,20 @@
 // The main window offscreen: scenarios and their parts edited through the window, each edit
 // checked in a freshly reopened document, then undone and redone; validation hints; documents
 // opened, refused and saved; window state remembered.
+#include "catalog/bundledcatalog.h"
+#include "catalog/gpucatalog.h"
 #include "commands/commands.h"
 #include "editors/buildeditor.h"
 #include "editors/cloudoptioneditor.h"
-#include "catalog/bundledcatalog.h"
-#include "catalog/gpucatalog.h"
-#include "engine/costmodel.h"
 #include "editors/componentlist.h"
 #include "editors/gpuchoice.h"
 #include "editors/numberfield.h"
 #include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
 #include "editors/workloadhelpers.h"
+#include "engine/assembly.h"
+#include "engine/costmodel.h"
+#include "exchange/scenariojson.h"
 #include "inputerror.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/scenariopanel.h"
@@ -715,6 +717,17 @@ void TestMainWindow::scenarioJsonRoundTrip()
     const QString name = m_window->scenarioView()->scenario().name;
     const QString json = m_dir->filePath(QStringLiteral("scenario.json"));
     QVERIFY(m_window->exportScenarioJson(json));
+    // Self-contained: its gpus carry every figure used, so it evaluates the same with no catalog.
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const Scenario exported = readScenarioJson(file.readAll(), json);
+    QVERIFY(!exported.gpus.empty());
+    const Evaluation *shown = m_window->scenarioView()->evaluation();
+    const CostModel alone(assemble(exported, GpuCatalog()));
+    const Evaluation evaluated = alone.evaluate(m_window->scenarioView()->utilization());
+    QCOMPARE(alone.optionCount(), int(shown->tco.size()));
+    for (int i = 0; i < alone.optionCount(); ++i)
+        QVERIFY(qAbs(evaluated.tco(i) - shown->tco(i)) <= 1e-9 * std::abs(shown->tco(i)));
     QVERIFY(m_window->importScenarioJson(json));
     QVERIFY(Document::open(m_path)->scenarios().names().contains(name + QStringLiteral(" (2)")));
     QCOMPARE(m_window->scenarioView()->scenario().name, name + QStringLiteral(" (2)"));

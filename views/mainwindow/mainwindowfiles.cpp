@@ -4,6 +4,7 @@
 
 #include "charts/chartpanel.h"
 #include "commands/commands.h"
+#include "engine/assembly.h"
 #include "session/scenariosession.h"
 #include "export/chartexport.h"
 #include "export/reportwriter.h"
@@ -121,7 +122,8 @@ bool MainWindow::exportScenarioJson(const QString &path)
         return false;
     try {
         // The export carries the figures of every GPU it names, so it evaluates anywhere.
-        const Scenario scenario = document()->scenarios().load(current()->scenario.name);
+        const Scenario scenario = withGpuFigures(document()->scenarios().load(current()->scenario.name),
+                                                 m_session->gpuCatalog());
         const QByteArray json = writeScenarioJson(scenario);
         exporting::writeFileAtomically(path, [&](QIODevice *device) { device->write(json); });
     } catch (const InputError &error) {
