@@ -15,6 +15,7 @@
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
 #include "exchange/scenariojson.h"
+#include "export/csvexport.h"
 #include "inputerror.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/scenariopanel.h"
@@ -27,6 +28,7 @@
 #include <QScrollArea>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSortFilterProxyModel>
 #include <QTableWidget>
 #include <QTimer>
 #include <QTreeView>
@@ -66,6 +68,7 @@ private slots:
     void scenarioSettings();
     void addScenarioAsksAName();
     void reopensOnTheLastScenario();
+    void csvExports();
     void utilizationDragIsOneStep();
     void validation_data();
     void validation();
@@ -548,6 +551,35 @@ void TestMainWindow::scenarioSettings()
     QCOMPARE(reopened(QStringLiteral("Renamed in its settings")).creditResaleValue, !before.creditResaleValue);
     m_window->undoStack()->undo();
     QCOMPARE(reopened(QStringLiteral("Renamed in its settings")).creditResaleValue, before.creditResaleValue);
+}
+
+// The results table and the monthly series go to CSV: numbers as numbers, names that a spreadsheet
+// would take for a formula neutralised.
+void TestMainWindow::csvExports()
+{
+    QCOMPARE(exporting::csvText(QStringLiteral("=HYPERLINK(\"x\")")), QStringLiteral("\"'=HYPERLINK(\"\"x\"\")\""));
+    QCOMPARE(exporting::csvText(QStringLiteral("-cheap, fast")), QStringLiteral("\"'-cheap, fast\""));
+    QCOMPARE(exporting::csvText(QStringLiteral("@cloud")), QStringLiteral("'@cloud"));
+    QCOMPARE(exporting::csvText(QStringLiteral("Lambda 8 × H100")), QStringLiteral("Lambda 8 × H100"));
+    QCOMPARE(exporting::csvNumber(-1234.5), QStringLiteral("-1234.5"));
+
+    const QString path = m_dir->filePath(QStringLiteral("series.csv"));
+    QVERIFY(m_window->exportSeriesCsv(path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).trimmed().split(u'\n');
+    const CostModel &model = *m_window->scenarioView()->costModel();
+    const Evaluation &e = *m_window->scenarioView()->evaluation();
+    QCOMPARE(lines.size(), e.horizonMonths + 2); // header, months 0..H
+    QVERIFY(lines.first().startsWith(QStringLiteral("month,")));
+    QVERIFY(lines.first().contains(model.option(0).name + QStringLiteral(" cumulative")));
+    const QStringList last = lines.last().split(u',');
+    QCOMPARE(last.first().toInt(), e.horizonMonths);
+    QCOMPARE(last.at(2).toDouble(), e.cumulative(0, e.horizonMonths)); // option 0's cumulative at H
+
+    const QString table = exporting::tableCsv(*m_window->scenarioView()->sortedResults());
+    QCOMPARE(table.trimmed().split(u'\n').size(), model.optionCount() + 1);
+    QVERIFY(table.startsWith(QStringLiteral("Option,Kind,Units,TCO,")));
 }
 
 // A document opens again on the scenario shown when it was last open.

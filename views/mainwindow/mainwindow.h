@@ -50,6 +50,8 @@ public:
         QAction *exportScenario = nullptr;
         QAction *exportChart = nullptr;
         QAction *exportReport = nullptr;
+        QAction *exportSeries = nullptr;
+        QAction *copySeries = nullptr;
         QAction *quit = nullptr;
         QAction *undo = nullptr;
         QAction *redo = nullptr;
@@ -87,6 +89,9 @@ public slots:
     bool openDroppedFile(const QString &path);
     bool exportScenarioJson(const QString &path);
     bool exportChart(const QString &path);
+    // Every option's monthly and cumulative series as CSV (exporting/csvexport.h).
+    bool exportSeriesCsv(const QString &path);
+    void copySeries();
     bool exportReport(const QString &path);
 
     void selectScenario(qint64 scenarioId);
@@ -132,6 +137,7 @@ private:
     void chooseImportScenario();
     void chooseExportScenario();
     void chooseExportChart();
+    void chooseExportSeries();
     void chooseExportReport();
     void chooseRenameScenario();
     QString dialogFolder() const;

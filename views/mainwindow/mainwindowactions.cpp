@@ -65,6 +65,9 @@ void MainWindow::createActions()
         &MainWindow::chooseExportChart);
     m_actions.exportReport = add("exportReport", tr("Export &Report…"), QKeySequence::Print, s->standardIcon(QStyle::SP_FileDialogContentsView),
         &MainWindow::chooseExportReport);
+    m_actions.exportSeries = add("exportSeries", tr("Export Monthly &Series as CSV…"), {}, {},
+                                 &MainWindow::chooseExportSeries);
+    m_actions.copySeries = add("copySeries", tr("Copy Monthly Series"), {}, {}, &MainWindow::copySeries);
     m_actions.quit = add("quit", tr("&Quit"), QKeySequence::Quit, {}, &MainWindow::close);
 
     QAction *undo = m_actions.undo = undoStack()->createUndoAction(this, tr("&Undo"));
@@ -112,12 +115,15 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_actions.exportChart);
     file->addAction(m_actions.exportReport);
+    file->addAction(m_actions.exportSeries);
     file->addSeparator();
     file->addAction(m_actions.quit);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_actions.undo);
     edit->addAction(m_actions.redo);
+    edit->addSeparator();
+    edit->addAction(m_actions.copySeries);
 
     QMenu *scenario = menuBar()->addMenu(tr("&Scenario"));
     scenario->addActions({m_actions.addScenario, m_actions.duplicateScenario, m_actions.renameScenario,
@@ -209,6 +215,8 @@ void MainWindow::updateActions()
         action->setEnabled(hasDocument && current());
     const bool evaluated = m_view->costModel() != nullptr && m_view->evaluation() != nullptr;
     m_actions.exportChart->setEnabled(evaluated);
+    m_actions.exportSeries->setEnabled(evaluated);
+    m_actions.copySeries->setEnabled(evaluated);
     m_actions.exportReport->setEnabled(evaluated);
 }
 

@@ -5,6 +5,7 @@
 #include "charts/chartpanel.h"
 #include "commands/commands.h"
 #include "engine/assembly.h"
+#include "export/csvexport.h"
 #include "session/scenariosession.h"
 #include "export/chartexport.h"
 #include "export/reportwriter.h"
@@ -14,6 +15,8 @@
 #include "scenarioview/scenarioview.h"
 #include "store/document.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QDir>
 #include <QUndoStack>
 #include <QFileDialog>
@@ -211,6 +214,37 @@ void MainWindow::chooseExportScenario()
     rememberFolder(path);
     if (!path.isEmpty())
         exportScenarioJson(path);
+}
+
+bool MainWindow::exportSeriesCsv(const QString &path)
+{
+    const CostModel *model = m_view->costModel();
+    const Evaluation *evaluation = m_view->evaluation();
+    if (!model || !evaluation)
+        return false;
+    if (!m_view->writeCsv(path, exporting::seriesCsv(*model, *evaluation)))
+        return false;
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+void MainWindow::copySeries()
+{
+    if (m_view->costModel() && m_view->evaluation())
+        QApplication::clipboard()->setText(exporting::seriesCsv(*m_view->costModel(), *m_view->evaluation()));
+}
+
+void MainWindow::chooseExportSeries()
+{
+    if (!current())
+        return;
+    const QString suggestion = QDir(dialogFolder()).filePath(current()->scenario.name + tr(" monthly.csv"));
+    const QString path = withSuffix(QFileDialog::getSaveFileName(this, tr("Export Monthly Series"), suggestion,
+                                                                 tr("CSV (*.csv)")),
+                                    QStringLiteral("csv"));
+    rememberFolder(path);
+    if (!path.isEmpty())
+        exportSeriesCsv(path);
 }
 
 void MainWindow::chooseExportChart()

@@ -5,6 +5,8 @@
 #include "charts/utilizationchart.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
+#include "export/chartexport.h"
+#include "export/csvexport.h"
 #include "inputerror.h"
 #include "pairsmodel.h"
 #include "resultsmodel.h"
@@ -14,10 +16,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSlider>
@@ -92,6 +97,17 @@ ScenarioView::ScenarioView(QWidget *parent)
             QApplication::clipboard()->setText(ResultsModel::toText(sorted));
         });
         table->addAction(copy);
+        auto *csv = new QAction(tr("&Export as CSV…"), table);
+        connect(csv, &QAction::triggered, this, [this, sorted, table] {
+            const QString what = table == m_table ? tr("results") : tr("pairs");
+            const QString path = QFileDialog::getSaveFileName(
+                this, tr("Export as CSV"),
+                QDir::home().filePath(QStringLiteral("%1 %2.csv").arg(m_analysis->scenario().name, what)),
+                tr("CSV (*.csv)"));
+            if (!path.isEmpty())
+                writeCsv(path, exporting::tableCsv(*sorted));
+        });
+        table->addAction(csv);
     };
     static_assert(int(PairsModel::SortRole) == int(ResultsModel::SortRole));
     setUpTable(m_table, m_sorted, m_results);
@@ -315,6 +331,17 @@ void ScenarioView::updateAllCharts()
     }
     for (int tab = 0; tab < m_stale.size(); ++tab)
         refreshChart(tab);
+}
+
+bool ScenarioView::writeCsv(const QString &path, const QString &csv)
+{
+    try {
+        exporting::writeFileAtomically(path, [&](QIODevice *device) { device->write(csv.toUtf8()); });
+    } catch (const InputError &error) {
+        QMessageBox::warning(this, tr("Export as CSV"), error.message());
+        return false;
+    }
+    return true;
 }
 
 void ScenarioView::copyResultsAsText() const

@@ -77,6 +77,8 @@ public:
 public slots:
     void setUtilization(double utilization);
     void copyResultsAsText() const;
+    // Writes `csv` to `path` whole or not at all; a failure is shown, and false returned.
+    bool writeCsv(const QString &path, const QString &csv);
     // Brings hidden tabs (charts and the table of pairs) up to date too (they otherwise catch up
     // when shown).
     void updateAllCharts();
