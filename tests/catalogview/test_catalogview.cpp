@@ -9,6 +9,7 @@
 #include "catalog/offertablemodel.h"
 #include "store/document.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDate>
 #include <QDoubleSpinBox>
@@ -406,6 +407,16 @@ void TestCatalogView::leavesOutOffersWithoutThePlan()
     selection->select(model->index(1, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_widget->addSelectedOffers(PricingPlan::Reserved1y);
     QCOMPARE(spy.count(), 1);
+    // ... and the menu does not offer that plan for this selection.
+    const auto planAction = [this](PricingPlan plan) {
+        for (QAction *action : m_widget->findChildren<QAction *>())
+            if (action->text() == QStringLiteral("Add as %1").arg(toString(plan)))
+                return action;
+        return static_cast<QAction *>(nullptr);
+    };
+    QVERIFY(planAction(PricingPlan::Reserved1y) && planAction(PricingPlan::OnDemand));
+    QVERIFY(!planAction(PricingPlan::Reserved1y)->isEnabled());
+    QVERIFY(planAction(PricingPlan::OnDemand)->isEnabled());
 }
 
 void TestCatalogView::requestsSelectedGpus()

@@ -146,7 +146,9 @@ QWidget *CatalogWidget::createOfferTab()
     m_addOffers->setPopupMode(QToolButton::MenuButtonPopup);
     auto *plans = new QMenu(m_addOffers);
     for (PricingPlan plan : {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y}) {
-        plans->addAction(tr("Add as %1").arg(toString(plan)), this, [this, plan] { addSelectedOffers(plan); });
+        QAction *action = plans->addAction(tr("Add as %1").arg(toString(plan)), this, [this, plan] { addSelectedOffers(plan); });
+        action->setData(int(plan));
+        m_planActions.push_back(action);
     }
     m_addOffers->setMenu(plans);
     connect(m_addOffers, &QToolButton::clicked, this, [this] { addSelectedOffers(defaultPlan()); });
@@ -295,6 +297,13 @@ void CatalogWidget::updateButtons()
 {
     m_addGpu->setEnabled(m_gpuView->selectionModel()->hasSelection());
     m_addOffers->setEnabled(m_offerView->selectionModel()->hasSelection());
+    // A plan none of the selected offers has a price for would add nothing: it is not offered.
+    const QList<StoredOffer> offers = selectedOffers();
+    for (QAction *action : m_planActions) {
+        const auto plan = PricingPlan(action->data().toInt());
+        action->setEnabled(std::any_of(offers.begin(), offers.end(),
+                                       [plan](const StoredOffer &stored) { return stored.offer.price(plan).has_value(); }));
+    }
 }
 
 } // namespace breakeven

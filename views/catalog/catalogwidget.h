@@ -10,6 +10,9 @@
 #include <QList>
 #include <QWidget>
 
+#include <vector>
+
+class QAction;
 class QLabel;
 class QSortFilterProxyModel;
 class QTabWidget;
@@ -80,6 +83,7 @@ private:
     OfferTableModel *m_offerModel;
     OfferFilterBar *m_filterBar = nullptr;
     QTableView *m_offerView = nullptr;
+    std::vector<QAction *> m_planActions; // "Add as <plan>", enabled when a selected offer has that price
     QToolButton *m_addOffers = nullptr;
     QLabel *m_offerStatus = nullptr;
 };
