@@ -2,6 +2,8 @@
 // export; the `export` and `report` commands as processes.
 #include "charts/breakdownchart.h"
 #include "charts/cumulativechart.h"
+#include "catalog/bundledcatalog.h"
+#include "catalog/cloudoptionfromoffer.h"
 #include "charts/utilizationchart.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
@@ -109,6 +111,7 @@ private slots:
     void reportPdf_data();
     void reportPdf();
     void reportListsMarketsAndCommitments();
+    void reportCreditsOnlyCatalogPrices();
     void commandLine_data();
     void commandLine();
 };
@@ -292,6 +295,31 @@ void TestCharts::resaleShowsSpendBesideNet()
     scenario.creditResaleValue = false;
     view.setScenario(scenario, GpuCatalog::bundled());
     QVERIFY(view.cumulativeChart()->spendSeries().isEmpty());
+}
+
+// A price taken from the catalog is credited to the catalog's source; a price the user typed is
+// said to be the user's, with the catalog's beside it.
+void TestCharts::reportCreditsOnlyCatalogPrices()
+{
+    const std::vector<CloudOffer> offers = loadBundledOffers();
+    const auto offer = std::find_if(offers.begin(), offers.end(),
+                                    [](const CloudOffer &o) { return o.onDemand && o.reserved3y; });
+    QVERIFY(offer != offers.end());
+    Scenario scenario = readScenarioFile(example(QStringLiteral("rtx4090-workstation")));
+    scenario.referenceGpu = offer->gpu;
+    CloudOption taken = cloudOptionFromOffer(*offer, PricingPlan::Reserved3y);
+    taken.name = QStringLiteral("as listed");
+    CloudOption typed = taken;
+    typed.name = QStringLiteral("as typed");
+    typed.pricePerHour = *offer->reserved3y * 0.5;
+    scenario.cloudOptions = {taken, typed};
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
+    const QString html = exporting::sourcesHtml(scenario, GpuCatalog::bundled(), model);
+    const QString listed = html.section(QStringLiteral("as listed: "), 1).section(QStringLiteral("</li>"), 0, 0);
+    const QString entered = html.section(QStringLiteral("as typed: "), 1).section(QStringLiteral("</li>"), 0, 0);
+    QVERIFY2(listed.contains(QStringLiteral("from the catalog: ")), qPrintable(listed));
+    QVERIFY2(entered.contains(QStringLiteral("entered in the scenario (the catalog lists")), qPrintable(entered));
+    QVERIFY2(!entered.contains(QStringLiteral("from the catalog")), qPrintable(entered));
 }
 
 void TestCharts::utilizationBarSignals()

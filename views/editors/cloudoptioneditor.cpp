@@ -42,6 +42,16 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
     form->addRow(QString(), m_gpuInfo);
     text(tr("Provider:"), QStringLiteral("provider"), tr("provider"), [](const C &c) { return c.provider; },
          [](C &c, const QString &v) { c.provider = v; });
+    auto *category = new QComboBox(this);
+    category->addItem(tr("Hyperscaler"), toString(CloudCategory::Hyperscaler));
+    category->addItem(tr("ML cloud"), toString(CloudCategory::MlCloud));
+    category->addItem(tr("Marketplace"), toString(CloudCategory::Marketplace));
+    form->addRow(tr("Category:"), category);
+    m_bindings.choice(category, QStringLiteral("category"), tr("category"),
+                      [](const C &c) { return QVariant(toString(c.category)); },
+                      [](C &c, const QVariant &v) {
+                          c.category = cloudCategoryFromString(v.toString()).value_or(CloudCategory::Hyperscaler);
+                      });
     text(tr("Instance type:"), QStringLiteral("instanceType"), tr("instance type"),
          [](const C &c) { return c.instanceType; }, [](C &c, const QString &v) { c.instanceType = v; });
     text(tr("Region:"), QStringLiteral("region"), tr("region"), [](const C &c) { return c.region; },

@@ -384,7 +384,7 @@ QString sourcesHtml(const Scenario &s, const GpuCatalog &catalog, const CostMode
     }
     QStringList cloudLines;
     for (const CloudOption &c : s.cloudOptions) {
-        QString line = QStringLiteral("%1: %2 %3, %4 %5 per instance-hour as stated in the scenario")
+        QString line = QStringLiteral("%1: %2 %3, %4 %5 per instance-hour")
                            .arg(c.name, c.provider, c.instanceType, toString(c.pricing), formatMoney(c.pricePerHour, c.currency, 3));
         const auto match = std::find_if(offers.begin(), offers.end(), [&](const CloudOffer &o) {
             return o.provider.compare(c.provider, Qt::CaseInsensitive) == 0
@@ -392,14 +392,23 @@ QString sourcesHtml(const Scenario &s, const GpuCatalog &catalog, const CostMode
                 && (c.region.isEmpty() || o.region == c.region);
         });
         if (match != offers.end()) {
-            line += QStringLiteral("; catalog: %1%2, as of %3").arg(match->source,
-                                                                    match->url.isEmpty() ? QString() : QStringLiteral(" (") + match->url + QLatin1Char(')'),
-                                                                    match->asOf);
-            if (const auto price = match->price(c.pricing))
-                line += QStringLiteral(", %1 per instance-hour%2").arg(formatMoney(*price, match->currency, 3),
-                                                                      match->region.isEmpty() ? QString() : QStringLiteral(" in ") + match->region);
+            // Credited to the catalog's source only when it is the catalog's price; a price the
+            // user typed is the user's.
+            const auto price = match->price(c.pricing);
+            const bool same = price && match->currency == c.currency && std::abs(*price - c.pricePerHour) <= 1e-9 * std::max(1.0, *price);
+            const QString catalog = QStringLiteral("%1%2, as of %3").arg(match->source,
+                                                                        match->url.isEmpty() ? QString() : QStringLiteral(" (") + match->url + QLatin1Char(')'),
+                                                                        match->asOf);
+            if (same)
+                line += QStringLiteral(", from the catalog: %1").arg(catalog);
+            else if (price)
+                line += QStringLiteral(", entered in the scenario (the catalog lists %1 per instance-hour%2: %3)")
+                            .arg(formatMoney(*price, match->currency, 3),
+                                 match->region.isEmpty() ? QString() : QStringLiteral(" in ") + match->region, catalog);
+            else
+                line += QStringLiteral(", entered in the scenario (the catalog has no %1 price for it)").arg(toString(c.pricing));
         } else {
-            line += QStringLiteral("; not in the bundled catalog");
+            line += QStringLiteral(", entered in the scenario (not in the bundled catalog)");
         }
         cloudLines << esc(line);
     }
