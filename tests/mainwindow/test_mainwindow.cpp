@@ -2,6 +2,7 @@
 // checked in a freshly reopened document, then undone and redone; validation hints; documents
 // opened, refused and saved; window state remembered.
 #include "catalog/bundledcatalog.h"
+#include "catalog/catalogwidget.h"
 #include "catalog/gpucatalog.h"
 #include "commands/commands.h"
 #include "editors/buildeditor.h"
@@ -14,35 +15,40 @@
 #include "editors/workloadhelpers.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
+#include "engine/resultstext.h"
 #include "exchange/scenariojson.h"
 #include "export/csvexport.h"
 #include "inputerror.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/scenariopanel.h"
+#include "scenarioview/pairsmodel.h"
 #include "scenarioview/scenarioview.h"
+#include "store/catalogrepository.h"
 #include "store/document.h"
 
 #include <QDockWidget>
-#include <QInputDialog>
-#include <QMenuBar>
-#include <QScrollArea>
-#include <QPushButton>
-#include <QScrollBar>
-#include <QSortFilterProxyModel>
-#include <QTableWidget>
-#include <QTimer>
-#include <QTreeView>
-#include <QWheelEvent>
-#include <unistd.h>
 #include <QFile>
+#include <QInputDialog>
 #include <QLabel>
+#include <QMenuBar>
+#include <QProcess>
+#include <QPushButton>
 #include <QRandomGenerator>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QTreeView>
 #include <QUndoStack>
+#include <QWheelEvent>
+#include <unistd.h>
 
 #include <memory>
 
@@ -69,6 +75,7 @@ private slots:
     void addScenarioAsksAName();
     void reopensOnTheLastScenario();
     void csvExports();
+    void userTaskEndToEnd();
     void utilizationDragIsOneStep();
     void validation_data();
     void validation();
@@ -580,6 +587,106 @@ void TestMainWindow::csvExports()
     const QString table = exporting::tableCsv(*m_window->scenarioView()->sortedResults());
     QCOMPARE(table.trimmed().split(u'\n').size(), model.optionCount() + 1);
     QVERIFY(table.startsWith(QStringLiteral("Option,Kind,Units,TCO,")));
+}
+
+// The task a new user came with: "my team keeps 16 H100s busy about 60 % of the time; compare
+// buying two 8 × H100 servers (server-room preset) against Lambda, AWS p5 on-demand, AWS p5 spot
+// and a 3-year reservation, over five years" — through the window, then read in the report.
+void TestMainWindow::userTaskEndToEnd()
+{
+    m_window->addScenario(QStringLiteral("Team H100s"));
+    const qint64 id = m_window->currentScenarioId();
+    QCOMPARE(m_window->scenarioView()->scenario().name, QStringLiteral("Team H100s"));
+    ScenarioPanel *panel = m_window->scenarioPanel();
+
+    // 16 × H100 at 60 %: the GPU first (the count converts), then the count and the utilization.
+    panel->select(Node::Workload, id);
+    WorkloadEditor *workload = panel->workloadEditor();
+    const int h100 = workload->gpuModelChoice()->findData(QStringLiteral("H100-SXM5-80GB"));
+    QVERIFY(h100 >= 0);
+    workload->gpuModelChoice()->setCurrentIndex(h100);
+    emit workload->gpuModelChoice()->activated(h100);
+    workload->gpusField()->spinBox()->setValue(16);
+    emit workload->gpusField()->spinBox()->editingFinished();
+    workload->utilizationField()->spinBox()->setValue(60);
+    emit workload->utilizationField()->spinBox()->editingFinished();
+
+    // Five years, in the scenario's settings.
+    panel->select(Node::Scenario, id);
+    panel->scenarioEditor()->horizonField()->spinBox()->setValue(60);
+    emit panel->scenarioEditor()->horizonField()->spinBox()->editingFinished();
+    Scenario stored = reopened(QStringLiteral("Team H100s"));
+    QCOMPARE(stored.referenceGpu, QStringLiteral("H100-SXM5-80GB"));
+    QCOMPARE(stored.workload.gpus, 16.0);
+    QCOMPARE(stored.workload.utilization, 0.6);
+    QCOMPARE(stored.horizonMonths, 60);
+
+    // The 8 × H100 server, with the server-room preset.
+    m_window->actions().addBuild->trigger();
+    stored = reopened(QStringLiteral("Team H100s"));
+    QCOMPARE(int(stored.onPremOptions.size()), 1);
+    QCOMPARE(stored.onPremOptions[0].gpu, QStringLiteral("H100-SXM5-80GB"));
+    QCOMPARE(stored.onPremOptions[0].gpuCount, 8);
+    BuildEditor *build = panel->buildEditor();
+    const int serverRoom = build->overheadPresetBox()->findText(QStringLiteral("Server room"), Qt::MatchStartsWith);
+    QVERIFY(serverRoom > 0);
+    emit build->overheadPresetBox()->activated(serverRoom);
+    QCOMPARE(reopened(QStringLiteral("Team H100s")).onPremOptions[0].pue, 1.5);
+
+    // Four cloud options from the catalog: Lambda and AWS p5 on-demand, AWS p5 spot, AWS p5 3-year.
+    const auto offer = [this](const QString &provider, const QString &instance, const QString &region) {
+        OfferFilter filter;
+        filter.provider = provider;
+        filter.gpu = QStringLiteral("H100-SXM5-80GB");
+        filter.region = region;
+        for (const StoredOffer &o : m_window->context()->doc().catalog().offers(filter, OfferColumn::Provider,
+                                                                              Qt::AscendingOrder, 0, 100))
+            if (o.offer.instanceType == instance)
+                return o;
+        return StoredOffer{};
+    };
+    const StoredOffer lambda = offer(QStringLiteral("lambda"), QStringLiteral("gpu_8x_h100_sxm5"), QStringLiteral("us-east-1"));
+    const StoredOffer p5 = offer(QStringLiteral("aws"), QStringLiteral("p5.48xlarge"), QStringLiteral("us-east-1"));
+    QVERIFY(lambda.id && p5.id && p5.offer.reserved3y);
+    auto *catalog = m_window->findChild<CatalogWidget *>();
+    QVERIFY(catalog);
+    emit catalog->addOffersRequested({lambda, p5}, PricingPlan::OnDemand);
+    emit catalog->addOffersRequested({p5}, PricingPlan::Spot);
+    emit catalog->addOffersRequested({p5}, PricingPlan::Reserved3y);
+    stored = reopened(QStringLiteral("Team H100s"));
+    QCOMPARE(int(stored.cloudOptions.size()), 4);
+
+    // Every pair's crossover, read from the table; the server is bought twice.
+    ScenarioView *view = m_window->scenarioView();
+    QVERIFY2(view->errorMessage().isEmpty(), qPrintable(view->errorMessage()));
+    const CostModel &model = *view->costModel();
+    QCOMPARE(model.unitsInMonth(0, 1), 2);
+    view->resultTabs()->setCurrentWidget(view->pairsView());
+    QCOMPARE(view->pairsModel()->rowCount(), 4);
+    const std::vector<PairResult> pairs = model.pairs(*view->evaluation());
+    for (int r = 0; r < 4; ++r) {
+        QCOMPARE(view->pairsModel()->index(r, PairsModel::OnPrem).data().toString(),
+                 QStringLiteral("2 × %1").arg(stored.onPremOptions[0].name));
+        const auto &pair = pairs[std::size_t(r)];
+        const QString crossover = view->pairsModel()->index(r, PairsModel::Crossover).data().toString();
+        QCOMPARE(crossover, pair.crossoverMonth ? (*pair.crossoverMonth > 0 ? formatMonths(*pair.crossoverMonth)
+                                                                             : QStringLiteral("from the start"))
+                                                : QStringLiteral("not within 60 months"));
+    }
+
+    // The report says the same.
+    const QString pdf = m_dir->filePath(QStringLiteral("team.pdf"));
+    QVERIFY(m_window->exportReport(pdf));
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+        QSKIP("poppler-utils (pdftotext) not installed");
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(30000));
+    const QString report = QString::fromUtf8(text.readAllStandardOutput()).normalized(QString::NormalizationForm_KC).simplified();
+    QVERIFY(report.contains(QStringLiteral("16 × H100-SXM5-80GB at 60 % utilization")));
+    QVERIFY(report.contains(QStringLiteral("2 × %1 (2 units)").arg(stored.onPremOptions[0].name)));
+    for (const PairResult &pair : pairs)
+        QVERIFY2(report.contains(pairSentence(model, pair)), qPrintable(pairSentence(model, pair)));
 }
 
 // A document opens again on the scenario shown when it was last open.

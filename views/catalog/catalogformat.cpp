@@ -1,6 +1,7 @@
 #include "catalogformat.h"
 
 #include "domain.h"
+#include "widgets/plural.h"
 
 #include <QApplication>
 #include <QDate>
@@ -30,7 +31,7 @@ QString formatAge(const std::optional<qint64> &days)
     if (*days < 0)
         return QObject::tr("future");
     if (*days <= 60)
-        return QObject::tr("%n day(s)", nullptr, int(*days));
+        return countText(*days, QObject::tr("%1 day"), QObject::tr("%1 days"));
     return QObject::tr("%1 months").arg(QLocale().toString(double(*days) / kDaysPerMonth, 'f', 1));
 }
 

@@ -6,6 +6,7 @@
 #include "offerfilterbar.h"
 #include "offertablemodel.h"
 #include "store/document.h"
+#include "widgets/plural.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -267,7 +268,8 @@ void CatalogWidget::addSelectedOffers(PricingPlan plan)
     if (selected > taken)
         notes.append(tr("only the first %1 selected offers were added").arg(MaxOffersPerRequest));
     if (taken > offers.size())
-        notes.append(tr("%n offer(s) without a %1 price left out", nullptr, int(taken - offers.size()))
+        notes.append(countText(taken - offers.size(), tr("%1 offer without a %2 price left out"),
+                               tr("%1 offers without a %2 price left out"))
                          .arg(toString(plan)));
     updateOfferStatus(notes.join(QStringLiteral("; ")));
     if (!offers.isEmpty())

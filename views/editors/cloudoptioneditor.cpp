@@ -76,7 +76,7 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
                      [](C &c, double v) { c.pricePerHour = v; });
     text(tr("Currency:"), QStringLiteral("currency"), tr("currency"), [](const C &c) { return c.currency; },
          [](C &c, const QString &v) { c.currency = v.toUpper(); });
-    number(tr("Spot rework:"), QStringLiteral("spotRework"), tr("spot rework"),
+    m_spotRework = number(tr("Spot rework:"), QStringLiteral("spotRework"), tr("spot rework"),
            new NumberField(0, 1000, 1, tr(" %"), 100, this), [](const C &c) { return c.spotRework; },
            [](C &c, double v) { c.spotRework = v; });
     number(tr("Platform fee per month:"), QStringLiteral("platformFeePerMonth"), tr("platform fee"),
@@ -135,6 +135,9 @@ void CloudOptionEditor::setOption(const StoredScenario &stored, int index)
     const CloudOption &option = stored.scenario.cloudOptions[size_t(index)];
     m_bindings.show(option);
     m_price->spinBox()->setSuffix(QLatin1Char(' ') + option.currency);
+    // Rework is the work spot capacity loses to interruptions: the row is shown for spot only.
+    if (auto *form = qobject_cast<QFormLayout *>(layout()))
+        form->setRowVisible(m_spotRework, option.pricing == PricingPlan::Spot);
     showGpu();
 }
 

@@ -41,6 +41,7 @@ private:
     QLineEdit *m_name = nullptr;
     GpuChoice *m_gpu = nullptr;
     QLabel *m_gpuInfo = nullptr;
+    NumberField *m_spotRework = nullptr;
     NumberField *m_price = nullptr;
     NumberField *m_trend = nullptr;
     NumberField *m_upfront = nullptr;

@@ -123,8 +123,9 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
     m_bindings.number(m_discount, QStringLiteral("discountRatePerYear"), tr("discount rate"),
                       [](const S &s) { return s.discountRatePerYear; }, [](S &s, double v) { s.discountRatePerYear = v; });
 
-    m_resale = new QCheckBox(tr("Credit what the units would sell for (after each build's resale haircut)"), this);
-    m_resale->setToolTip(tr("On-prem curves and totals become net of resale; the plain spend is drawn beside them"));
+    m_resale = new QCheckBox(tr("Credit resale value"), this);
+    m_resale->setToolTip(tr("Subtract what the units in service would sell for, after each build's resale haircut: "
+                            "on-prem curves and totals become net of resale, and the plain spend is drawn beside them"));
     form->addRow(tr("Resale:"), m_resale);
     m_bindings.check(m_resale, QStringLiteral("creditResaleValue"), tr("resale credit"),
                      [](const S &s) { return s.creditResaleValue; }, [](S &s, bool v) { s.creditResaleValue = v; });

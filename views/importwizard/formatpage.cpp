@@ -1,9 +1,10 @@
 #include "formatpage.h"
 
-#include "inputerror.h"
-#include "text/csvreader.h"
 #include "import/skypilotformat.h"
+#include "inputerror.h"
 #include "store/document.h"
+#include "text/csvreader.h"
+#include "widgets/plural.h"
 
 #include <QComboBox>
 #include <QDate>
@@ -159,7 +160,7 @@ void SheetFormatPage::readHeader()
     if (!setup.delimiterChoice)
         m_delimiter->setItemText(0, tr("detected: %1").arg(delimiterName(setup.delimiter)));
     m_header->setText(setup.header.join(QStringLiteral(" | ")));
-    m_header->setToolTip(tr("%n column(s)", nullptr, int(setup.header.size())));
+    m_header->setToolTip(countText(setup.header.size(), tr("%1 column"), tr("%1 columns")));
     m_problem->setText(setup.headerError);
     m_problem->setVisible(!setup.headerError.isEmpty());
     emit completeChanged();

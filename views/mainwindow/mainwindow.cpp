@@ -4,10 +4,11 @@
 #include "importwizard/importwizard.h"
 #include "inputerror.h"
 #include "scenariopanel.h"
-#include "session/scenariosession.h"
 #include "scenarioview/scenarioview.h"
+#include "session/scenariosession.h"
 #include "store/document.h"
 #include "widgets/inputguard.h"
+#include "widgets/plural.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QScrollArea>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -76,7 +78,12 @@ MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
     connect(undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
 
     setAcceptDrops(true);
-    resize(1400, 900);
+    // 1400 × 900, or the screen's available area when it is smaller (a 1280 × 800 laptop); a size
+    // the user chose is restored over it.
+    QSize size(1400, 900);
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size());
+    resize(size);
     restoreWindowState();
     setDocument(std::move(document));
 }
@@ -251,7 +258,7 @@ void MainWindow::updateStatus()
             const StoredOffer &old = oldest.front();
             prices = tr("Prices as of %1 to %2").arg(old.offer.asOf, newest.front().offer.asOf);
             if (old.priceAgeDays)
-                prices += tr(" (oldest %n day(s) old)", nullptr, int(*old.priceAgeDays));
+                prices += countText(*old.priceAgeDays, tr(" (oldest %1 day old)"), tr(" (oldest %1 days old)"));
         }
     } catch (const InputError &error) {
         prices = error.reason();

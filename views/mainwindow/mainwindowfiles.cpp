@@ -21,12 +21,20 @@
 #include <QUndoStack>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 
 namespace breakeven {
 
 namespace {
+
+// A scenario's name as part of a suggested file name: characters a file system refuses become "-".
+QString fileNamePart(const QString &name)
+{
+    static const QRegularExpression refused(QStringLiteral(R"([/\\:*?"<>|])"));
+    return QString(name).replace(refused, QStringLiteral("-"));
+}
 
 const QString kDocumentFilter = QObject::tr("Breakeven documents (*.breakeven);;All files (*)");
 const QString kJsonFilter = QObject::tr("Scenario JSON (*.json);;All files (*)");
@@ -208,7 +216,7 @@ void MainWindow::chooseExportScenario()
 {
     if (!current())
         return;
-    const QString suggestion = QDir(dialogFolder()).filePath(current()->scenario.name + QStringLiteral(".json"));
+    const QString suggestion = QDir(dialogFolder()).filePath(fileNamePart(current()->scenario.name) + QStringLiteral(".json"));
     const QString path = withSuffix(QFileDialog::getSaveFileName(this, tr("Export Scenario"), suggestion, kJsonFilter),
                                     QStringLiteral("json"));
     rememberFolder(path);
@@ -238,7 +246,7 @@ void MainWindow::chooseExportSeries()
 {
     if (!current())
         return;
-    const QString suggestion = QDir(dialogFolder()).filePath(current()->scenario.name + tr(" monthly.csv"));
+    const QString suggestion = QDir(dialogFolder()).filePath(fileNamePart(current()->scenario.name) + tr(" monthly.csv"));
     const QString path = withSuffix(QFileDialog::getSaveFileName(this, tr("Export Monthly Series"), suggestion,
                                                                  tr("CSV (*.csv)")),
                                     QStringLiteral("csv"));
@@ -249,7 +257,11 @@ void MainWindow::chooseExportSeries()
 
 void MainWindow::chooseExportChart()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), dialogFolder(),
+    // Suggested: "<scenario> — <chart>.pdf" in the folder last used.
+    const QString chart = m_view->currentChart() ? m_view->currentChart()->title() : tr("chart");
+    const QString suggestion = QDir(dialogFolder()).filePath(
+        current() ? tr("%1 — %2.pdf").arg(fileNamePart(current()->scenario.name), chart) : chart + QStringLiteral(".pdf"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), suggestion,
                                                       tr("PDF (*.pdf);;PNG image (*.png);;SVG image (*.svg)"));
     rememberFolder(path);
     if (path.isEmpty())
@@ -264,7 +276,11 @@ void MainWindow::chooseExportChart()
 void MainWindow::chooseExportReport()
 {
     const QString path = withSuffix(
-        QFileDialog::getSaveFileName(this, tr("Export Report"), dialogFolder(), tr("PDF (*.pdf)")), QStringLiteral("pdf"));
+        QFileDialog::getSaveFileName(this, tr("Export Report"),
+                                     QDir(dialogFolder()).filePath(current() ? tr("%1 — report.pdf").arg(fileNamePart(current()->scenario.name))
+                                                                             : tr("report.pdf")),
+                                     tr("PDF (*.pdf)")),
+        QStringLiteral("pdf"));
     rememberFolder(path);
     if (!path.isEmpty())
         exportReport(path);

@@ -10,6 +10,7 @@
 #include "exchange/jsonfields.h"
 #include "scenariopanel.h"
 #include "store/document.h"
+#include "widgets/plural.h"
 
 #include <QInputDialog>
 #include <QUndoStack>
@@ -165,7 +166,7 @@ void MainWindow::addOffers(const QList<StoredOffer> &offers, PricingPlan plan)
     if (!current() || offers.isEmpty())
         return;
     const qint64 scenarioId = currentId();
-    commands::beginGroup(*m_context, tr("Add %n cloud option(s)", nullptr, int(offers.size())));
+    commands::beginGroup(*m_context, countText(offers.size(), tr("Add %1 cloud option"), tr("Add %1 cloud options")));
     for (const newparts::NewCloudOption &made : newparts::fromOffers(current()->scenario, offers, plan))
         commands::addCloudOption(*m_context, scenarioId, made.option, made.offerId);
     commands::endGroup(*m_context);

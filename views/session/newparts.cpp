@@ -32,10 +32,16 @@ QStringList namesOf(const Parts &parts)
 OnPremBuild exampleBuild(const Scenario &scenario)
 {
     const std::vector<OnPremBuild> examples = bundledExampleBuilds();
-    // One priced in the scenario's currency when there is one.
-    const auto same = std::find_if(examples.begin(), examples.end(),
-                                   [&](const OnPremBuild &b) { return b.currency == scenario.currency; });
-    OnPremBuild build = examples.empty() ? OnPremBuild() : same != examples.end() ? *same : examples.front();
+    // The example on the GPU the workload is counted in, priced in the scenario's currency, when
+    // there is one; else on that GPU; else in that currency; else the first.
+    const auto rank = [&](const OnPremBuild &b) {
+        return (GpuCatalog::normalized(b.gpu) == GpuCatalog::normalized(scenario.referenceGpu) ? 2 : 0)
+            + (b.currency == scenario.currency ? 1 : 0);
+    };
+    const auto best = std::max_element(examples.begin(), examples.end(), [&](const OnPremBuild &a, const OnPremBuild &b) {
+        return rank(a) < rank(b); // the first of the best rank
+    });
+    OnPremBuild build = examples.empty() ? OnPremBuild() : *best;
     if (examples.empty()) {
         build.gpu = scenario.referenceGpu;
         build.components = {{build.gpu, 0, 1}};

@@ -18,7 +18,8 @@ struct StoredOffer;
 
 namespace newparts {
 
-// The first bundled example build, under a name no build of `scenario` has.
+// A bundled example build, under a name no build of `scenario` has: the one on the scenario's
+// reference GPU and in its currency when there is one.
 OnPremBuild exampleBuild(const Scenario &scenario);
 // A one-GPU build of `gpu` (a GPU picked from the catalog), its price the catalog's.
 OnPremBuild gpuBuild(const Scenario &scenario, const GpuModel &gpu);
