@@ -66,6 +66,7 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
 {
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow dock puts labels above their fields
     using S = Scenario;
 
     m_name = new QLineEdit(this);

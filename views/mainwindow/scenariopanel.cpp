@@ -50,6 +50,14 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     m_editors->addWidget(m_workload);
     m_editors->addWidget(m_build);
     m_editors->addWidget(m_cloud);
+    // The shown editor alone sets the width the scroll area needs (a stacked widget otherwise asks
+    // for its widest page), so a narrow dock wraps the shown form instead of scrolling it sideways.
+    connect(m_editors, &QStackedWidget::currentChanged, this, [this](int shown) {
+        for (int page = 0; page < m_editors->count(); ++page)
+            m_editors->widget(page)->setSizePolicy(page == shown ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                                                   page == shown ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        m_editors->adjustSize();
+    });
     m_scroll->setWidget(m_editors);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);

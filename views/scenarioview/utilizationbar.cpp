@@ -46,6 +46,9 @@ UtilizationBar::UtilizationBar(QWidget *parent)
         // A broken bundled file is caught by the catalog's own tests; the bar still works without presets.
     }
 
+    // Narrow in the bar, whole in the list: the bar fits a 1280-pixel-wide window with both docks.
+    m_presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_presets->setMinimumContentsLength(9);
     m_horizon->setRange(1, 600);
     m_horizon->setSuffix(tr(" months"));
     m_horizon->setKeyboardTracking(false);
