@@ -18,9 +18,11 @@
 #include "scenarioview/scenarioview.h"
 #include "scenarioview/utilizationbar.h"
 
+#include <QAbstractAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
+#include <QDate>
 #include <QDir>
 #include <QImage>
 #include <QLegend>
@@ -112,6 +114,7 @@ private slots:
     void reportPdf();
     void reportListsMarketsAndCommitments();
     void reportCreditsOnlyCatalogPrices();
+    void chartsFollowADarkPalette();
     void commandLine_data();
     void commandLine();
 };
@@ -322,6 +325,29 @@ void TestCharts::reportCreditsOnlyCatalogPrices()
     QVERIFY2(!entered.contains(QStringLiteral("from the catalog")), qPrintable(entered));
 }
 
+// A dark palette makes dark charts with light text; the series keep their colours.
+void TestCharts::chartsFollowADarkPalette()
+{
+    ScenarioView view;
+    view.setScenario(readScenarioFile(example(QStringLiteral("h100-server"))), GpuCatalog::bundled());
+    view.updateAllCharts();
+    const QColor seriesBefore = view.cumulativeChart()->optionSeries().first()->pen().color();
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
+    view.setPalette(dark);
+    for (charts::ChartPanel *panel : view.charts()) {
+        QChart *chart = panel->chart();
+        QVERIFY2(chart->backgroundBrush().color().lightness() < 64, qPrintable(panel->title()));
+        QVERIFY(chart->legend()->labelColor().lightness() > 192);
+        for (QAbstractAxis *axis : chart->axes())
+            QVERIFY(axis->labelsBrush().color().lightness() > 192);
+    }
+    QCOMPARE(view.cumulativeChart()->optionSeries().first()->pen().color(), seriesBefore);
+}
+
 void TestCharts::utilizationBarSignals()
 {
     UtilizationBar bar;
@@ -525,8 +551,14 @@ void TestCharts::exportChart()
     } else {
         QVERIFY(isPdf(path));
         const QString text = runPdfTool(QStringLiteral("pdftotext"), {path, QStringLiteral("-")});
-        if (!text.isEmpty())
+        if (!text.isEmpty()) {
             QVERIFY2(text.contains(QStringLiteral("RTX 4090 workstation")), qPrintable(text));
+            // The title line: scenario, chart, utilization and the day it was exported.
+            const QString title = QStringLiteral("%1 — %2, at 50 % utilization, %3")
+                                      .arg(scenario.name, exporting::makeChartPanel(charts::ChartKind(kind))->title(),
+                                           QDate::currentDate().toString(Qt::ISODate));
+            QVERIFY2(text.simplified().contains(title), qPrintable(text.left(300)));
+        }
     }
 }
 

@@ -5,7 +5,9 @@
 #include "engine/costmodel.h"
 
 #include <QApplication>
+#include <QAbstractAxis>
 #include <QChart>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -70,6 +72,35 @@ ChartPanel::ChartPanel(QWidget *parent)
     layout->addLayout(controls);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_caption);
+}
+
+void ChartPanel::applyPalette()
+{
+    // The window's colours for the chart's background, text and grid, so a dark palette shows
+    // a dark chart; series keep their own colours. Exports render with the light defaults.
+    const QPalette p = palette();
+    const bool dark = p.color(QPalette::Window).lightness() < 128;
+    const QColor background = dark ? p.color(QPalette::Base) : QColor(Qt::white);
+    const QColor text = dark ? p.color(QPalette::Text) : QColor(Qt::black);
+    const QColor grid = dark ? p.color(QPalette::Mid) : QColor(0xd7, 0xd7, 0xd7);
+    m_chart->setBackgroundBrush(background);
+    m_chart->setPlotAreaBackgroundVisible(false);
+    m_view->setBackgroundBrush(background);
+    m_chart->legend()->setLabelColor(text);
+    m_chart->setTitleBrush(text);
+    for (QAbstractAxis *axis : m_chart->axes()) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(text);
+    }
+}
+
+void ChartPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+    QWidget::changeEvent(event);
 }
 
 QString ChartPanel::caption() const

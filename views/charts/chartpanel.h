@@ -62,7 +62,12 @@ public:
     // no painter it only lays the panel out at the target's size.
     void renderTo(QPainter *painter, const QRectF &target);
 
+    // Takes the widget's palette for background, text and grid (dark included); the view calls it
+    // once a chart's axes are made, and a palette change does too.
+    void applyPalette();
+
 protected:
+    void changeEvent(QEvent *event) override;
     void setCaption(const QString &text);
     const CostModel *m_model = nullptr;
 

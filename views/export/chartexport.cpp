@@ -4,9 +4,12 @@
 #include "charts/cumulativechart.h"
 #include "charts/utilizationchart.h"
 #include "engine/costmodel.h"
+#include "engine/resultstext.h"
 #include "inputerror.h"
 
 #include <QBuffer>
+#include <QChart>
+#include <QDate>
 #include <QFileInfo>
 #include <QImage>
 #include <QPageSize>
@@ -88,12 +91,21 @@ void exportChart(const CostModel &model, const Evaluation &evaluation, charts::C
     if (!format)
         throw InputError(path, QStringLiteral("unknown chart format; use .pdf, .png or .svg"));
     const QSize size = options.size.expandedTo(QSize(16, 16));
+    // A chart on its own says what it shows: the scenario, the chart, the utilization and the day.
+    const auto makeTitled = [&](QSize layout) {
+        auto panel = makeExportPanel(model, evaluation, kind, layout);
+        panel->chart()->setTitle(QStringLiteral("%1 — %2, at %3 utilization, %4")
+                                     .arg(model.input().scenarioName, panel->title(),
+                                          formatPercent(evaluation.utilization),
+                                          QDate::currentDate().toString(Qt::ISODate)));
+        return panel;
+    };
 
     switch (*format) {
     case ChartFormat::Png: {
         const double scale = std::max(0.25, options.dpi / 96.0);
         const QSize layoutSize = (QSizeF(size) / scale).toSize();
-        auto panel = makeExportPanel(model, evaluation, kind, layoutSize);
+        auto panel = makeTitled(layoutSize);
         QImage image(size, QImage::Format_ARGB32_Premultiplied);
         image.fill(Qt::white);
         const int dotsPerMeter = int(options.dpi / 0.0254 + 0.5);
@@ -113,7 +125,7 @@ void exportChart(const CostModel &model, const Evaluation &evaluation, charts::C
         return;
     }
     case ChartFormat::Svg: {
-        auto panel = makeExportPanel(model, evaluation, kind, size);
+        auto panel = makeTitled(size);
         QBuffer buffer;
         buffer.open(QIODevice::WriteOnly);
         QSvgGenerator generator;
@@ -133,7 +145,7 @@ void exportChart(const CostModel &model, const Evaluation &evaluation, charts::C
         return;
     }
     case ChartFormat::Pdf: {
-        auto panel = makeExportPanel(model, evaluation, kind, size);
+        auto panel = makeTitled(size);
         writeFileAtomically(path, [&](QIODevice *device) {
             QPdfWriter writer(device);
             writer.setResolution(96);

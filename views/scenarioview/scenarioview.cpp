@@ -301,6 +301,7 @@ void ScenarioView::refreshChart(int tab)
         return;
     if (m_unbound[tab]) {
         charts()[tab]->setModel(m_analysis->costModel());
+        charts()[tab]->applyPalette();
         m_unbound[tab] = false;
         m_stale[tab] = true;
     }
