@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
@@ -125,12 +126,16 @@ QWidget *CatalogWidget::createOfferTab()
             QAction *action = menu.addAction(m_offerModel->headerData(column, Qt::Horizontal).toString());
             action->setCheckable(true);
             action->setChecked(!header->isSectionHidden(column));
-            connect(action, &QAction::toggled, header, [header, column](bool shown) {
+            connect(action, &QAction::toggled, header, [this, header, column](bool shown) {
                 header->setSectionHidden(column, !shown);
+                saveShownColumns();
             });
         }
         menu.exec(header->mapToGlobal(at));
     });
+    // The key columns at first (provider, GPU, count, region, price per GPU-hour for the plan,
+    // age); the others from the header's menu, remembered.
+    restoreShownColumns();
     // Connected after the view's own handler, so the model has already accepted or refused.
     connect(m_offerView->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
             &CatalogWidget::keepSortIndicator);
@@ -195,13 +200,46 @@ void CatalogWidget::refresh()
     m_offerModel->setFilter(m_filterBar->filter());
     keepSortIndicator();
     m_gpuView->resizeColumnsToContents();
-    m_offerView->resizeColumnsToContents();
+    // Measured on rows only: a filter that matches nothing would shrink every column to its title.
+    if (m_offerModel->rowCount() > 0)
+        m_offerView->resizeColumnsToContents();
     // The measured rows are the youngest or cheapest; an old price needs room for its icon.
     const int ageWidth = m_offerView->fontMetrics().horizontalAdvance(formatAge(999)) + 48;
     if (m_offerView->columnWidth(OfferTableModel::PriceAge) < ageWidth)
         m_offerView->setColumnWidth(OfferTableModel::PriceAge, ageWidth);
     if (!problem.isEmpty())
         updateOfferStatus(problem);
+}
+
+namespace {
+const QString kShownColumnsKey = QStringLiteral("catalog/shownOfferColumns");
+} // namespace
+
+void CatalogWidget::restoreShownColumns()
+{
+    using C = OfferTableModel;
+    QList<int> shown{C::Provider, C::Gpu, C::GpuCount, C::Region, C::PricePerGpuHour, C::PriceAge};
+    const QVariant saved = QSettings().value(kShownColumnsKey);
+    if (saved.isValid()) {
+        shown.clear();
+        for (const QString &column : saved.toString().split(u',', Qt::SkipEmptyParts))
+            shown << column.toInt();
+    }
+    QHeaderView *header = m_offerView->horizontalHeader();
+    for (int column = 0; column < C::ColumnCount; ++column)
+        header->setSectionHidden(column, !shown.contains(column));
+    // The price and its age before the region, whose names are long: a narrow dock shows them first.
+    header->moveSection(header->visualIndex(C::PricePerGpuHour), header->visualIndex(C::Region));
+    header->moveSection(header->visualIndex(C::PriceAge), header->visualIndex(C::Region));
+}
+
+void CatalogWidget::saveShownColumns()
+{
+    QStringList shown;
+    for (int column = 0; column < OfferTableModel::ColumnCount; ++column)
+        if (!m_offerView->horizontalHeader()->isSectionHidden(column))
+            shown << QString::number(column);
+    QSettings().setValue(kShownColumnsKey, shown.join(u','));
 }
 
 void CatalogWidget::applyFilter()

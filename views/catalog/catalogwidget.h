@@ -68,6 +68,8 @@ signals:
 
 private:
     QWidget *createGpuTab();
+    void restoreShownColumns();
+    void saveShownColumns();
     QWidget *createOfferTab();
     void applyFilter();
     void keepSortIndicator();

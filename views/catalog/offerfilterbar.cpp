@@ -66,13 +66,14 @@ OfferFilterBar::OfferFilterBar(QWidget *parent)
     m_maxPrice->setToolTip(tr("Highest price per GPU-hour, for the chosen plan or the headline price"));
 
     for (QComboBox *box : {m_provider, m_category, m_gpu, m_region, m_plan}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // whole in the list
         box->setMinimumContentsLength(8);
         connect(box, &QComboBox::currentIndexChanged, this, &OfferFilterBar::emitUnlessUpdating);
     }
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, this, &OfferFilterBar::emitUnlessUpdating);
 
-    // Two rows of three, so the bar fits a dock narrower than the table.
+    // One filter a row, so the bar fits the dock at its default width (the table scrolls sideways;
+    // the filters never do).
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto add = [&](int row, int column, const QString &label, QWidget *field) {
@@ -82,12 +83,13 @@ OfferFilterBar::OfferFilterBar(QWidget *parent)
         layout->addWidget(field, row, column * 2 + 1);
     };
     add(0, 0, tr("&Provider"), m_provider);
-    add(0, 1, tr("Ca&tegory"), m_category);
-    add(0, 2, tr("P&lan"), m_plan);
     add(1, 0, tr("G&PU"), m_gpu);
-    add(1, 1, tr("Re&gion"), m_region);
-    add(1, 2, tr("Max &price"), m_maxPrice);
-    layout->setColumnStretch(6, 1);
+    add(2, 0, tr("Re&gion"), m_region);
+    add(3, 0, tr("P&lan"), m_plan);
+    add(4, 0, tr("Ca&tegory"), m_category);
+    add(5, 0, tr("Max &price"), m_maxPrice);
+    layout->setColumnStretch(1, 1);
+    layout->setVerticalSpacing(2);
 }
 
 void OfferFilterBar::emitUnlessUpdating()

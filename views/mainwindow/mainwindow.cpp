@@ -22,6 +22,8 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace breakeven {
 
 namespace {
@@ -125,7 +127,8 @@ void MainWindow::createDocks()
     m_catalogDock->setWidget(catalogScroll);
     m_catalogDock->setMinimumWidth(200);
     addDockWidget(Qt::RightDockWidgetArea, m_catalogDock);
-    resizeDocks({m_scenarioDock, m_catalogDock}, {370, 220}, Qt::Horizontal);
+    // Wide enough for the editors' forms and the catalog's key columns; the charts keep the rest.
+    resizeDocks({m_scenarioDock, m_catalogDock}, {340, 360}, Qt::Horizontal);
 
     connect(m_panel, &ScenarioPanel::scenarioActivated, this, &MainWindow::selectScenario);
     connect(m_session, &ScenarioSession::catalogChanged, m_catalog, &CatalogWidget::refresh);
