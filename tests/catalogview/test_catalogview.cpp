@@ -10,6 +10,8 @@
 #include "store/document.h"
 
 #include <QAction>
+#include <QStandardPaths>
+#include <QSettings>
 #include <QComboBox>
 #include <QDate>
 #include <QDoubleSpinBox>
@@ -104,6 +106,7 @@ private slots:
     void readsOnlyThePagesShown();
     void marksOldPrices();
     void showsGpuModels();
+    void showsTheKeyColumnsFirst();
     void requestsSelectedOffers();
     void leavesOutOffersWithoutThePlan();
     void requestsSelectedGpus();
@@ -119,6 +122,8 @@ private:
 
 void TestCatalogView::initTestCase()
 {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear(); // the columns shown at first, not those an earlier run chose
     QVERIFY(m_dir.isValid());
     m_document = Document::create(m_dir.filePath(QStringLiteral("catalog.breakeven")));
     // Only the offers made here, so that every expectation can be computed in the test.
@@ -385,6 +390,28 @@ void TestCatalogView::requestsSelectedOffers()
     QCOMPARE(spy.count(), 2);
     QCOMPARE(int(spy.at(1).at(1).value<PricingPlan>()), int(PricingPlan::Reserved1y));
     QCOMPARE(spy.at(1).at(0).value<QList<StoredOffer>>().size(), 1);
+}
+
+// At first the key columns only, the price before the long region names; a filter that matches
+// nothing keeps the columns' widths.
+void TestCatalogView::showsTheKeyColumnsFirst()
+{
+    QHeaderView *header = m_widget->offerView()->horizontalHeader();
+    using C = OfferTableModel;
+    for (int column = 0; column < C::ColumnCount; ++column) {
+        const bool key = column == C::Provider || column == C::Gpu || column == C::GpuCount || column == C::Region
+            || column == C::PricePerGpuHour || column == C::PriceAge;
+        QCOMPARE(header->isSectionHidden(column), !key);
+    }
+    QVERIFY(header->visualIndex(C::PricePerGpuHour) < header->visualIndex(C::Region));
+    const int gpuWidth = header->sectionSize(C::Gpu); // its names are wider than its title
+    QVERIFY(gpuWidth > header->fontMetrics().horizontalAdvance(QStringLiteral("GPU")) * 2);
+    m_widget->filterBar()->maxPriceBox()->setValue(0.1); // nothing is that cheap (0.25 at least)
+    QTRY_COMPARE(m_widget->offerModel()->rowCount(), 0);
+    m_widget->refresh();
+    QCOMPARE(header->sectionSize(C::Gpu), gpuWidth);
+    m_widget->filterBar()->maxPriceBox()->setValue(0);
+    QTRY_VERIFY(m_widget->offerModel()->rowCount() > 0);
 }
 
 void TestCatalogView::leavesOutOffersWithoutThePlan()
