@@ -1,6 +1,10 @@
 #include "gpuchoice.h"
 
+#include "commands/commands.h"
+#include "session/scenariosession.h"
+
 #include <QLocale>
+#include <QMessageBox>
 
 namespace breakeven {
 
@@ -46,6 +50,19 @@ QString GpuChoice::describe(const GpuModel &gpu)
 {
     const QLocale locale;
     return tr("%1 GB · %2 W TDP").arg(locale.toString(gpu.memoryGB, 'g', 4), locale.toString(gpu.tdpW, 'f', 0));
+}
+
+void countWorkloadInChosenGpu(GpuChoice *choice, ScenarioSession &session, qint64 scenarioId, const Scenario &before)
+{
+    const QString model = choice->currentData().toString();
+    if (!scenarioId || model.isEmpty())
+        return;
+    if (!commands::countWorkloadIn(session.context(), scenarioId, before, model, session.gpuCatalog())) {
+        QMessageBox::warning(choice, GpuChoice::tr("Count the Workload in Another GPU"),
+                             GpuChoice::tr("The workload cannot be counted in %1: the throughput of %1 or of %2 is not known.")
+                                 .arg(model, before.referenceGpu));
+        choice->select(before.referenceGpu);
+    }
 }
 
 } // namespace breakeven

@@ -27,4 +27,11 @@ private:
     std::vector<GpuModel> m_models;
 };
 
+class ScenarioSession;
+
+// The model chosen in `choice` becomes the GPU the workload of scenario `scenarioId` (as `before`)
+// is counted in, the count converted (commands::countWorkloadIn); when the figures to convert are
+// missing, a message says so and the choice goes back.
+void countWorkloadInChosenGpu(GpuChoice *choice, ScenarioSession &session, qint64 scenarioId, const Scenario &before);
+
 } // namespace breakeven

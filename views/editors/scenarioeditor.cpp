@@ -14,7 +14,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QMessageBox>
 #include <QTableWidget>
 
 #include <algorithm>
@@ -105,18 +104,8 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
     m_reference->setToolTip(tr("The GPU the workload is counted in and every throughput is compared with. Choosing "
                                "another converts the workload's count, so that the work stays the same."));
     form->addRow(tr("Reference &GPU:"), m_reference);
-    connect(m_reference, &QComboBox::activated, this, [this] {
-        const Scenario &before = m_bindings.value();
-        const QString model = m_reference->currentData().toString();
-        if (!m_scenarioId || model.isEmpty())
-            return;
-        if (!commands::countWorkloadIn(m_session.context(), m_scenarioId, before, model, m_session.gpuCatalog())) {
-            QMessageBox::warning(this, tr("Change the Reference GPU"),
-                                 tr("The workload cannot be counted in %1: the throughput of %1 or of %2 is not known.")
-                                     .arg(model, before.referenceGpu));
-            m_reference->select(before.referenceGpu);
-        }
-    });
+    connect(m_reference, &QComboBox::activated, this,
+            [this] { countWorkloadInChosenGpu(m_reference, m_session, m_scenarioId, m_bindings.value()); });
 
     m_discount = new NumberField(-50, 100, 1, tr(" %/yr"), 100, this);
     m_discount->setToolTip(tr("Cost of capital: a payment in month m counts (1 + r)^(-m/12) of its amount"));

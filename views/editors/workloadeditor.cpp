@@ -5,7 +5,6 @@
 #include "session/scenariosession.h"
 #include "store/document.h"
 #include "inputerror.h"
-#include "engine/assembly.h"
 #include "gpuchoice.h"
 #include "workloadhelpers.h"
 
@@ -13,7 +12,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 
 namespace breakeven {
@@ -46,7 +44,8 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     gpuRow->addWidget(new QLabel(QStringLiteral("×"), this));
     gpuRow->addWidget(m_gpuModel, 2);
     form->addRow(tr("GPUs busy:"), gpuRow);
-    connect(m_gpuModel, &QComboBox::activated, this, [this] { countIn(m_gpuModel->currentData().toString()); });
+    connect(m_gpuModel, &QComboBox::activated, this,
+            [this] { countWorkloadInChosenGpu(m_gpuModel, m_session, m_scenarioId, m_scenario); });
     m_utilization = number(tr("Utilization:"), QStringLiteral("utilization"), tr("utilization"),
                            new NumberField(0, 100, 1, tr(" %"), 100, this), [](const W &w) { return w.utilization; },
                            [](W &w, double v) { w.utilization = v; });
@@ -93,19 +92,6 @@ void WorkloadEditor::setGpuModels(const std::vector<GpuModel> &models)
     m_gpuModel->setModels(models);
     if (!m_referenceGpu.isEmpty())
         m_gpuModel->select(m_referenceGpu);
-}
-
-void WorkloadEditor::countIn(const QString &model)
-{
-    const Scenario &before = m_scenario;
-    if (!m_scenarioId || model.isEmpty())
-        return;
-    if (!commands::countWorkloadIn(m_session.context(), m_scenarioId, before, model, m_session.gpuCatalog())) {
-        QMessageBox::warning(this, tr("Count the Workload in Another GPU"),
-                             tr("The workload cannot be counted in %1: the throughput of %1 or of %2 is not known.")
-                                 .arg(model, before.referenceGpu));
-        m_gpuModel->select(before.referenceGpu);
-    }
 }
 
 void WorkloadEditor::setScenario(const StoredScenario &stored)

@@ -35,8 +35,6 @@ public slots:
 private:
     void push(const QString &key, const QString &label, const Workload &after);
     void preview(const Workload &after);
-    // Counts the workload in GPUs of `model`: the reference GPU and the count, in one step.
-    void countIn(const QString &model);
 
     ScenarioSession &m_session;
     FieldBindings<Workload> m_bindings;
