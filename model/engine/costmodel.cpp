@@ -391,10 +391,16 @@ void CostModel::computeTimeToResult()
 
 Evaluation CostModel::evaluate(double utilization) const
 {
+    Evaluation e;
+    evaluate(utilization, e);
+    return e;
+}
+
+void CostModel::evaluate(double utilization, Evaluation &e) const
+{
     // A utilization below a billionth does no work worth pricing per hour: it is none.
     if (utilization < kNegligibleUtilization)
         utilization = 0;
-    Evaluation e;
     e.utilization = utilization;
     e.horizonMonths = m_input.horizonMonths;
     const int cols = int(m_fixed.cols());
@@ -406,17 +412,13 @@ Evaluation CostModel::evaluate(double utilization) const
     e.cumulative.resize(rows, cols);
     Eigen::ArrayXd running = Eigen::ArrayXd::Zero(rows);
     const bool credit = m_input.creditResaleValue;
-    if (credit)
-        e.cumulativeSpend.resize(rows, cols);
     for (int m = 0; m < cols; ++m) {
         e.monthly.col(m) = m_fixed.col(m) + utilization * m_slope.col(m);
         running += e.monthly.col(m);
-        if (credit) {
-            e.cumulativeSpend.col(m) = running;
+        if (credit)
             e.cumulative.col(m) = running - m_credit.col(m);
-        } else {
+        else
             e.cumulative.col(m) = running;
-        }
     }
     e.tco = e.cumulative.col(cols - 1);
 
@@ -436,7 +438,6 @@ Evaluation CostModel::evaluate(double utilization) const
             e.cheapestByMonth[std::size_t(m)] = int(best);
     }
     e.cheapest = e.cheapestByMonth.empty() ? std::nullopt : e.cheapestByMonth.back();
-    return e;
 }
 
 std::optional<double> CostModel::crossoverMonth(const Eigen::ArrayXd &onPrem, const Eigen::ArrayXd &cloud)

@@ -50,11 +50,7 @@ struct Evaluation {
     int horizonMonths = 0;
     Eigen::ArrayXXd monthly;                  // options x (H + 1)
     Eigen::ArrayXXd cumulative;               // options x (H + 1); net of resale when credited
-    // The plain spend so far, options x (H + 1), when resale is credited (then `cumulative` is net
-    // of what the units in service would sell for); empty otherwise, when the two are the same.
-    Eigen::ArrayXXd cumulativeSpend;
-    const Eigen::ArrayXXd &spend() const { return cumulativeSpend.size() ? cumulativeSpend : cumulative; }
-    bool netOfResale() const { return cumulativeSpend.size() != 0; }
+                                              // (the plain spend: CostModel::cumulativeSpend)
     Eigen::ArrayXd tco;                       // cumulative at H
     std::vector<std::optional<double>> costPerReferenceGpuHour; // n/a when there is no work
     std::optional<int> cheapest;              // feasible option cheapest at H
@@ -84,6 +80,9 @@ public:
     bool isFeasible(int i) const { return m_status[std::size_t(i)].feasible; }
 
     Evaluation evaluate(double utilization) const;
+    // The same into `into`, reusing its arrays: a slider tick then allocates nothing (a fresh
+    // megabyte a tick costs more in page faults than the arithmetic, docs/benchmarks.md).
+    void evaluate(double utilization, Evaluation &into) const;
 
     // Every pair of feasible (on-prem, cloud) options.
     std::vector<PairResult> pairs(const Evaluation &evaluation) const;
@@ -92,6 +91,15 @@ public:
     // The cloud option cheapest at H among feasible ones.
     std::optional<int> cheapestCloud(const Evaluation &evaluation) const;
     PairResult comparePair(const Evaluation &evaluation, int onPrem, int cloud) const;
+
+    // Whether on-prem cumulative curves are net of resale (then the plain spend differs).
+    bool netOfResale() const { return m_input.creditResaleValue; }
+    // The plain spend so far of `option` by `month`: the cumulative curve with the resale credit
+    // put back. Worked out when asked (charts, exports), so that evaluate() writes no third array.
+    double cumulativeSpend(const Evaluation &evaluation, int option, int month) const
+    {
+        return evaluation.cumulative(option, month) + (netOfResale() ? m_credit(option, month) : 0.0);
+    }
 
     // TCO at the horizon as a function of u: tco(u) = tcoFixed + u * tcoPerUtilization.
     double tcoFixed(int option) const { return m_tcoFixed(option); }

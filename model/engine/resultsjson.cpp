@@ -28,6 +28,15 @@ QJsonValue optionName(const CostModel &model, const std::optional<int> &index)
 
 namespace {
 
+// The plain spend by month (the cumulative curve with any resale credit put back).
+QJsonArray spendRow(const CostModel &model, const Evaluation &e, int option)
+{
+    QJsonArray out;
+    for (int m = 0; m < int(e.cumulative.cols()); ++m)
+        out.append(model.cumulativeSpend(e, option, m));
+    return out;
+}
+
 // TCO at the horizon by component (the parts add up to "tco"), zero parts left out.
 QJsonObject components(const CostModel &model, const Evaluation &e, int option)
 {
@@ -58,7 +67,7 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
             {QStringLiteral("components"), components(model, e, i)},
             {QStringLiteral("monthly"), row(e.monthly, i)},
             {QStringLiteral("cumulative"), row(e.cumulative, i)},
-            {QStringLiteral("cumulativeSpend"), row(e.spend(), i)},
+            {QStringLiteral("cumulativeSpend"), spendRow(model, e, i)},
         };
         if (model.option(i).kind == OptionKind::OnPrem) {
             option.insert(QStringLiteral("units"), model.unitsInMonth(i, 1));

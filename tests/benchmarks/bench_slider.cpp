@@ -137,9 +137,10 @@ int main(int argc, char *argv[])
     const CostModel model(engineInput(1000, kMonths));
     std::vector<double> evaluations;
     volatile double sink = 0;
+    Evaluation e; // reused, as the window's analysis does
     for (int run = 0; run < 400; ++run) {
         timer.start();
-        const Evaluation e = model.evaluate((run % 101) / 100.0);
+        model.evaluate((run % 101) / 100.0, e);
         evaluations.push_back(timer.nsecsElapsed() / 1e6);
         sink = sink + e.tco(0);
     }

@@ -112,11 +112,12 @@ private Q_SLOTS:
         b.resaleHaircut = 0.2;
         b.depreciationPerYear = 0.2;
         s.onPremOptions = {b};
-        const Evaluation e = model(s).evaluate(1.0);
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
         QCOMPARE(e.cumulative(0, 0), 2000.0);
         QVERIFY(qFuzzyCompare(e.cumulative(0, 12), 3600.0));
-        QCOMPARE(e.cumulativeSpend(0, 0), 10000.0);
-        QCOMPARE(e.cumulativeSpend(0, 12), 10000.0);
+        QCOMPARE(m.cumulativeSpend(e, 0, 0), 10000.0);
+        QCOMPARE(m.cumulativeSpend(e, 0, 12), 10000.0);
     }
 
     // 9. Falling cloud prices: on-demand at 2.00 $/GPU-h, N = 1, u = 1, 20 % cheaper each year.

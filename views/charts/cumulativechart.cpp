@@ -200,12 +200,11 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
             simplify(&m_buffer, tolerance);
         m_series[s]->replace(m_buffer);
     }
-    const Eigen::ArrayXXd &spend = e.spend();
     for (int s = 0; s < m_spendSeries.size(); ++s) {
         const int option = m_spendOptions[s];
         m_buffer.resize(columns);
         for (int m = 0; m < columns; ++m) {
-            const double value = spend(option, m);
+            const double value = m_model->cumulativeSpend(e, option, m);
             m_buffer[m] = QPointF(m, value);
             if (std::isfinite(value))
                 high = std::max(high, value);

@@ -41,8 +41,7 @@ QString tableCsv(const QAbstractItemModel &table)
 
 QString seriesCsv(const CostModel &model, const Evaluation &e)
 {
-    const Eigen::ArrayXXd &spend = e.spend();
-    const bool net = e.netOfResale();
+    const bool net = model.netOfResale();
     QStringList header{QStringLiteral("month")};
     std::vector<int> options;
     for (int i = 0; i < model.optionCount(); ++i) {
@@ -60,7 +59,7 @@ QString seriesCsv(const CostModel &model, const Evaluation &e)
         for (int i : options) {
             cells << csvNumber(e.monthly(i, m)) << csvNumber(e.cumulative(i, m));
             if (net && model.option(i).kind == OptionKind::OnPrem)
-                cells << csvNumber(spend(i, m));
+                cells << csvNumber(model.cumulativeSpend(e, i, m));
         }
         lines << cells.join(u',');
     }

@@ -101,10 +101,14 @@ void ScenarioAnalysis::setUtilization(double utilization)
 
 void ScenarioAnalysis::evaluate()
 {
-    if (m_model)
-        m_evaluation = std::make_unique<Evaluation>(m_model->evaluate(m_utilization));
-    else
+    if (m_model) {
+        // Into the same arrays tick after tick: a drag allocates nothing.
+        if (!m_evaluation)
+            m_evaluation = std::make_unique<Evaluation>();
+        m_model->evaluate(m_utilization, *m_evaluation);
+    } else {
         m_evaluation.reset();
+    }
     emit evaluationChanged();
 }
 
