@@ -100,6 +100,7 @@ private slots:
     void crossoverLabelMovesWithSlider();
     void everyPairAndTheUnitsBought();
     void resaleShowsSpendBesideNet();
+    void manyPairsMarkTheHeadlineOnly();
     void utilizationBarSignals();
     void seriesCounts_data();
     void seriesCounts();
@@ -267,6 +268,40 @@ void TestCharts::everyPairAndTheUnitsBought()
             QVERIFY2(series[s]->name().startsWith(QStringLiteral("%1 × ").arg(model.unitsInMonth(option, 1))),
                      qPrintable(series[s]->name()));
     }
+}
+
+// More pairs than a chart can show: the charts mark those against the cheapest cloud option and
+// say where the others are; the table still has them all.
+void TestCharts::manyPairsMarkTheHeadlineOnly()
+{
+    Scenario scenario = readScenarioFile(example(QStringLiteral("rtx4090-workstation")));
+    const OnPremBuild build = scenario.onPremOptions.at(0);
+    const CloudOption cloud = scenario.cloudOptions.at(0);
+    scenario.onPremOptions.clear();
+    scenario.cloudOptions.clear();
+    for (int i = 0; i < 9; ++i) { // 9 × 9 = 81 pairs, more than charts::kMaxMarkedPairs
+        OnPremBuild b = build;
+        b.name = QStringLiteral("build %1").arg(i);
+        b.listPrice = 1000 + 100 * i;
+        scenario.onPremOptions.push_back(b);
+        CloudOption c = cloud;
+        c.name = QStringLiteral("cloud %1").arg(i);
+        c.pricePerHour = cloud.pricePerHour * (1 + 0.1 * i);
+        scenario.cloudOptions.push_back(c);
+    }
+    ScenarioView view;
+    view.setScenario(scenario, GpuCatalog::bundled());
+    view.updateAllCharts();
+    const CostModel &model = *view.costModel();
+    QVERIFY(charts::pairCount(model).pairs() > charts::kMaxMarkedPairs);
+    const auto cheapest = model.cheapestCloud(*view.evaluation());
+    QVERIFY(cheapest);
+    int crossing = 0;
+    for (const PairResult &pair : model.pairsAgainst(*view.evaluation(), *cheapest))
+        crossing += pair.crossoverMonth && *pair.crossoverMonth > 0;
+    QCOMPARE(int(view.cumulativeChart()->crossoverSeries()->points().size()), crossing);
+    QVERIFY(view.cumulativeChart()->caption().contains(QStringLiteral("against the cheapest cloud option; the \"Every pair\" table lists all 81 pairs")));
+    QCOMPARE(view.pairsModel()->rowCount(), 81);
 }
 
 // With resale credited the solid on-prem line is net of resale and a dotted one is the spend;

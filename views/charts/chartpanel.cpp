@@ -164,6 +164,15 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
     painter->restore();
 }
 
+PairCount pairCount(const CostModel &model)
+{
+    PairCount count;
+    for (int i = 0; i < model.optionCount(); ++i)
+        if (model.isFeasible(i))
+            (model.option(i).kind == OptionKind::OnPrem ? count.onPrem : count.cloud) += 1;
+    return count;
+}
+
 QString infeasibleCaption(const CostModel &model)
 {
     QStringList parts;

@@ -83,4 +83,15 @@ private:
 // Lists of infeasible options for captions: "Not drawn: X (needs 40 GB, has 24 GB); ...".
 QString infeasibleCaption(const CostModel &model);
 
+// How many (on-prem, cloud) pairs the feasible options make, without working any out.
+struct PairCount {
+    qsizetype onPrem = 0;
+    qsizetype cloud = 0;
+    qsizetype pairs() const { return onPrem * cloud; }
+};
+PairCount pairCount(const CostModel &model);
+// More pairs than this are not marked one by one on a chart (nor worked out on every slider
+// tick); the charts then mark those against the cheapest cloud option.
+inline constexpr qsizetype kMaxMarkedPairs = 64;
+
 } // namespace breakeven::charts

@@ -216,20 +216,19 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     if (!chart()->isZoomed()) // a zoom the user chose survives the slider
         fitMoneyAxis(m_axisY, low, high);
 
-    // Every pair's crossover is marked where its two curves meet; the labels, of the pairs in
-    // order of their month, say which pair it is.
+    // Each pair's crossover is marked where its two curves meet, and its label says which pair it
+    // is: every pair, or in a scenario of more pairs than a chart can show, those against the
+    // cheapest cloud option (a tick then works out a few hundred pairs, not every one).
     m_crossoverPoints.clear();
     m_pointLabels.clear();
     QStringList sentences;
     const auto cheapest = m_model->cheapestCloud(e);
-    if (cheapest)
-        for (const PairResult &pair : m_model->pairsAgainst(e, *cheapest))
-            sentences << crossoverSentence(*m_model, pair);
-    std::vector<std::pair<double, QString>> marks;
-    int onPremCount = 0;
-    for (int i = 0; i < m_model->optionCount(); ++i)
-        onPremCount += m_model->isFeasible(i) && m_model->option(i).kind == OptionKind::OnPrem;
-    for (const PairResult &pair : m_model->pairs(e)) {
+    const std::vector<PairResult> headline = cheapest ? m_model->pairsAgainst(e, *cheapest) : std::vector<PairResult>{};
+    for (const PairResult &pair : headline)
+        sentences << crossoverSentence(*m_model, pair);
+    const PairCount count = pairCount(*m_model);
+    const bool everyPair = count.pairs() <= kMaxMarkedPairs;
+    for (const PairResult &pair : everyPair ? m_model->pairs(e) : headline) {
         if (!pair.crossoverMonth || *pair.crossoverMonth <= 0)
             continue;
         const double month = *pair.crossoverMonth;
@@ -240,7 +239,7 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         m_crossoverPoints << QPointF(month, cost);
         // With one on-prem option the cloud names the pair; with more, both do.
         const QString cloud = m_model->option(pair.cloud).name;
-        const QString who = onPremCount > 1 ? tr("%1 vs %2").arg(m_model->option(pair.onPrem).name, cloud)
+        const QString who = count.onPrem > 1 ? tr("%1 vs %2").arg(m_model->option(pair.onPrem).name, cloud)
                                             : tr("vs %1").arg(cloud);
         m_pointLabels << tr("%1: %2 mo").arg(who, QString::number(month, 'f', 1));
     }
@@ -257,10 +256,12 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     if (lines.size() == 1)
         lines.clear();
     // Against more than the cheapest cloud option, the squares say more than the sentences above.
-    const auto pairs = m_model->pairs(e);
-    if (cheapest && qsizetype(pairs.size()) > sentences.size())
-        lines << tr("Squares mark where buying pays off against each cloud option; the \"Every pair\" table "
-                    "lists all %1 pairs.").arg(pairs.size());
+    if (cheapest && count.pairs() > sentences.size())
+        lines << (everyPair ? tr("Squares mark where buying pays off against each cloud option; the \"Every pair\" "
+                                 "table lists all %1 pairs.")
+                            : tr("Squares mark where buying pays off against the cheapest cloud option; the "
+                                 "\"Every pair\" table lists all %1 pairs."))
+                     .arg(count.pairs());
     if (!m_spendSeries.isEmpty())
         lines << tr("Resale credited: solid on-prem lines are net of what the units would sell for; "
                     "dotted lines are the money spent.");

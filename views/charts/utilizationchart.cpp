@@ -127,11 +127,16 @@ void UtilizationChart::setEvaluation(const Evaluation &e)
 
     QList<QPointF> points;
     QStringList sentences;
-    // Every pair's break-even is marked; the caption says those against the cheapest cloud
-    // option first, as the headline.
-    std::vector<PairResult> pairs = m_model->pairs(e);
-    if (const auto cloud = m_model->cheapestCloud(e))
-        std::stable_partition(pairs.begin(), pairs.end(), [&](const PairResult &pair) { return pair.cloud == *cloud; });
+    // Every pair's break-even is marked, or in a scenario of more pairs than a chart can show,
+    // those against the cheapest cloud option; the caption says those first, as the headline.
+    const auto cheapest = m_model->cheapestCloud(e);
+    std::vector<PairResult> pairs;
+    if (pairCount(*m_model).pairs() <= kMaxMarkedPairs)
+        pairs = m_model->pairs(e);
+    else if (cheapest)
+        pairs = m_model->pairsAgainst(e, *cheapest);
+    if (cheapest)
+        std::stable_partition(pairs.begin(), pairs.end(), [&](const PairResult &pair) { return pair.cloud == *cheapest; });
     for (const PairResult &pair : pairs) {
         sentences << QStringLiteral("%1 vs %2: %3").arg(m_model->option(pair.onPrem).name,
                                                        m_model->option(pair.cloud).name,
