@@ -35,6 +35,14 @@ inline std::vector<MarketPreset> marketPresets()
     };
 }
 
+// The presets of one rate.
+inline std::vector<MarketPreset> marketPresets(MarketPreset::Applies applies)
+{
+    std::vector<MarketPreset> presets = marketPresets();
+    std::erase_if(presets, [applies](const MarketPreset &p) { return p.applies != applies; });
+    return presets;
+}
+
 // The preset a rate was set from, if it is one of them (other than "no change").
 inline std::optional<MarketPreset> marketPresetFor(MarketPreset::Applies applies, double rate)
 {

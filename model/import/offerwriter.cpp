@@ -124,6 +124,7 @@ OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId)
     , m_insert(m_database, insertSql(1))
     , m_insertBatch(m_database, insertSql(kBatchRows))
     , m_update(m_database, kUpdate)
+    , m_keepEarlier(m_database, rows::kKeepEarlierPrices)
     , m_kept(m_database, "SELECT on_demand, spot, reserved_1y, reserved_3y FROM cloud_offers WHERE id = ?")
 {
     RawStatement last(m_database, "SELECT coalesce(max(id), 0) FROM cloud_offers");
@@ -466,6 +467,16 @@ OfferWriter::Outcome OfferWriter::update(const EncodedOffer &offer, qint64 line,
     const double price = headlinePrice(offer);
     const double spot = offer.spot.value_or(std::numeric_limits<double>::infinity());
     const auto store = [&] {
+        sqlite3_stmt *keep = m_keepEarlier.get();
+        sqlite3_bind_int64(keep, 1, id);
+        const QByteArrayView asOf = offer.text(EncodedOffer::AsOf);
+        m_keepEarlier.check(sqlite3_bind_text(keep, 2, asOf.data(), int(asOf.size()), SQLITE_STATIC));
+        if (m_sheetId)
+            sqlite3_bind_int64(keep, 3, *m_sheetId);
+        else
+            sqlite3_bind_null(keep, 3);
+        m_keepEarlier.step();
+        m_keepEarlier.reset();
         bindOffer(m_update, offer, true);
         sqlite3_bind_int64(m_update.get(), rows::kOfferColumnCount + 2, id);
         m_update.step();

@@ -175,6 +175,7 @@ private:
     RawStatement m_insert;      // one row
     RawStatement m_insertBatch; // kBatchRows rows
     RawStatement m_update;
+    RawStatement m_keepEarlier; // rows::kKeepEarlierPrices, before each update
     RawStatement m_kept;
     // Rises with each key found already there, falls with each added; above half its maximum
     // the lookup goes before the insert.

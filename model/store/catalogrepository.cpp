@@ -256,6 +256,11 @@ UpsertResult CatalogRepository::upsertOffer(const CloudOffer &offer, std::option
         insert->exec();
         return UpsertResult::Added;
     }
+    auto keep = m_connection.statement(rows::kKeepEarlierPrices);
+    keep->bind(1, static_cast<std::int64_t>(*existingId));
+    keep->bind(2, utf8(offer.asOf));
+    bindOptionalId(*keep, 3, sheetId);
+    keep->exec();
     auto update = m_connection.statement("UPDATE cloud_offers SET "
         + rows::assignments(rows::kOfferColumns) + ", sheet_id = ? WHERE id = ?");
     rows::bindOffer(*update, 1, offer);
@@ -313,6 +318,74 @@ void CatalogRepository::removeOffer(qint64 id)
         auto remove = m_connection.statement("DELETE FROM cloud_offers WHERE id = ?");
         remove->bind(1, static_cast<std::int64_t>(id));
         remove->exec();
+    });
+}
+
+namespace {
+
+// Rows of (offer id, date, price) for the offers `where` picks among those with earlier prices,
+// each offer's earlier prices before its current one (so at a repeated date the current wins).
+std::string priceHistorySql(PricingPlan plan, const std::string &where)
+{
+    const std::string column = planColumn(plan);
+    return "SELECT offer_prices.offer_id, offer_prices.as_of, offer_prices." + column + ", 0"
+           " FROM offer_prices JOIN cloud_offers ON cloud_offers.id = offer_prices.offer_id"
+           " WHERE " + where
+        + " UNION ALL SELECT cloud_offers.id, " + rows::kOfferAsOf + ", cloud_offers." + column + ", 1"
+          " FROM cloud_offers WHERE " + where
+        + " AND EXISTS (SELECT 1 FROM offer_prices WHERE offer_prices.offer_id = cloud_offers.id)"
+          " ORDER BY 1, 4";
+}
+
+// The points of one offer after another, grouped by offer id.
+std::vector<std::vector<PricePoint>> readPriceHistories(SQLite::Statement &query)
+{
+    std::vector<std::vector<PricePoint>> histories;
+    qint64 offer = -1;
+    while (query.executeStep()) {
+        const qint64 id = query.getColumn(0).getInt64();
+        if (histories.empty() || id != offer) {
+            histories.emplace_back();
+            offer = id;
+        }
+        if (query.getColumn(2).isNull())
+            continue;
+        const QDate date = QDate::fromString(QString::fromUtf8(query.getColumn(1).getText()), Qt::ISODate);
+        histories.back().push_back({date, query.getColumn(2).getDouble()});
+    }
+    return histories;
+}
+
+} // namespace
+
+std::vector<PricePoint> CatalogRepository::priceHistory(qint64 offerId, PricingPlan plan)
+{
+    return m_connection.read([&] {
+        auto query = m_connection.statement(priceHistorySql(plan, "cloud_offers.id = ?1"));
+        query->bind(1, static_cast<std::int64_t>(offerId));
+        std::vector<std::vector<PricePoint>> histories = readPriceHistories(*query);
+        query->reset();
+        return histories.empty() ? std::vector<PricePoint>{} : std::move(histories.front());
+    });
+}
+
+std::optional<ObservedTrend> CatalogRepository::observedOfferTrend(qint64 offerId, PricingPlan plan)
+{
+    return observedTrend(priceHistory(offerId, plan));
+}
+
+std::optional<ObservedTrend> CatalogRepository::observedGpuTrend(const QString &gpu, PricingPlan plan)
+{
+    return m_connection.read([&] {
+        auto query = m_connection.statement(priceHistorySql(plan, "cloud_offers.gpu = ?1"));
+        query->bind(1, utf8(gpu));
+        std::vector<ObservedTrend> trends;
+        for (std::vector<PricePoint> &points : readPriceHistories(*query)) {
+            if (std::optional<ObservedTrend> trend = observedTrend(std::move(points)))
+                trends.push_back(*trend);
+        }
+        query->reset();
+        return medianTrend(trends);
     });
 }
 

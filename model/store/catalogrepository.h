@@ -7,6 +7,7 @@
 #pragma once
 
 #include "catalog/gpucatalog.h"
+#include "catalog/pricetrend.h"
 #include "domain.h"
 
 #include <QDateTime>
@@ -121,6 +122,13 @@ public:
     OfferCounts saveOffers(
         const std::vector<CloudOffer> &offers, std::optional<qint64> sheetId = {});
     void removeOffer(qint64 id);
+    // The yearly change of a plan's price seen in this document (docs/model.md, "Observed price
+    // trends"): one offer's, from its current price and the ones it had before (schema 8), and
+    // a GPU's, the median over its offers that have any. None when the dates are too few or too
+    // close together.
+    std::vector<PricePoint> priceHistory(qint64 offerId, PricingPlan plan);
+    std::optional<ObservedTrend> observedOfferTrend(qint64 offerId, PricingPlan plan);
+    std::optional<ObservedTrend> observedGpuTrend(const QString &gpu, PricingPlan plan);
     // Distinct values for filter choices.
     QStringList providers();
     QStringList regions();

@@ -56,6 +56,11 @@ void resaleHaircut(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v7.sql")));
 }
 
+void offerPriceHistory(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v8.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -70,6 +75,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 5, &reorderOfferKey, true },
     { 6, &marketsAndCommitments },
     { 7, &resaleHaircut },
+    { 8, &offerPriceHistory },
 };
 
 } // namespace
@@ -95,6 +101,7 @@ const std::vector<const char *> &requiredTables()
         "components",
         "settings",
         "sheet_mappings",
+        "offer_prices",
     };
     return tables;
 }

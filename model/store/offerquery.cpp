@@ -5,8 +5,6 @@
 
 namespace breakeven {
 
-namespace {
-
 const char *planColumn(PricingPlan plan)
 {
     switch (plan) {
@@ -21,6 +19,8 @@ const char *planColumn(PricingPlan plan)
     }
     return "on_demand";
 }
+
+namespace {
 
 // The price of a plan per GPU-hour; without a plan, the headline price (CloudOffer::headlinePrice,
 // from the same list of plans).

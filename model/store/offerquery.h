@@ -20,6 +20,8 @@ struct WhereClause {
 };
 
 WhereClause whereClause(const OfferFilter &filter);
+// The cloud_offers (and offer_prices) column of a plan's price per instance-hour.
+const char *planColumn(PricingPlan plan);
 // The ORDER BY terms, without "ORDER BY".
 std::string orderBy(
     OfferColumn column, const std::optional<PricingPlan> &plan, Qt::SortOrder order);

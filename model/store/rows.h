@@ -50,6 +50,14 @@ inline std::string inheritedFromSheet(const std::string &column)
 }
 inline const std::string kOfferSource = inheritedFromSheet("source");
 inline const std::string kOfferAsOf = inheritedFromSheet("as_of");
+// Keeps an offer's prices under their date before a write gives it prices of another date
+// (schema 8). ?1: the offer's id; ?2 and ?3: the as_of and sheet id the write gives it.
+inline const std::string kKeepEarlierPrices
+    = "INSERT OR REPLACE INTO offer_prices (offer_id, as_of, on_demand, spot, reserved_1y, reserved_3y)"
+      " SELECT id, " + kOfferAsOf + ", on_demand, spot, reserved_1y, reserved_3y FROM cloud_offers"
+      " WHERE id = ?1 AND " + kOfferAsOf + " <> '' AND " + kOfferAsOf
+    + " IS NOT (CASE WHEN ?2 <> '' OR ?3 IS NULL THEN ?2"
+      " ELSE coalesce((SELECT sheets.as_of FROM sheets WHERE sheets.id = ?3), '') END)";
 inline const std::string kOfferReadColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, " + kOfferSource + ", url, " + kOfferAsOf;

@@ -12,6 +12,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -134,6 +135,33 @@ std::optional<double> importIntoExisting(const QTemporaryDir &dir, const QString
     return import.seconds;
 }
 
+// A newer sheet of the same rows at 1.3 times the prices over a document that has the older one
+// (dated 2025-01-01): every offer is updated. Dated 2026-01-01, each offer's earlier prices are
+// kept (schema 8); dated as the older one, it is a correction and nothing is kept. The time of the
+// second import, and how many earlier prices the document then keeps.
+std::optional<std::pair<double, qint64>> updateImport(const QTemporaryDir &dir, const QString &older,
+                                                      const QString &newer, const QString &asOf)
+{
+    const QString document = dir.filePath(QStringLiteral("updated.breakeven"));
+    removeDatabase(document);
+    const QString exe = QStringLiteral(BREAKEVEN_EXECUTABLE);
+    if (run(exe, {QStringLiteral("new"), document}).exitCode != 0
+        || run(exe, {QStringLiteral("import"), older, QStringLiteral("--into"), document, QStringLiteral("--as-of"),
+                     QStringLiteral("2025-01-01")}).exitCode != 0)
+        return std::nullopt;
+    const Timed import = run(exe, {QStringLiteral("import"), newer, QStringLiteral("--into"), document,
+                                   QStringLiteral("--as-of"), asOf});
+    qint64 kept = -1;
+    {
+        SQLite::Database db(document.toStdString(), SQLite::OPEN_READONLY);
+        kept = db.execAndGet("SELECT count(*) FROM offer_prices").getInt64();
+    }
+    removeDatabase(document);
+    if (import.exitCode != 0)
+        return std::nullopt;
+    return std::make_pair(import.seconds, kept);
+}
+
 } // namespace
 
 // Timings on a shared machine wander from run to run, so the two loaders take turns, three
@@ -181,6 +209,25 @@ int main(int argc, char **argv)
         shared += *b;
     }
     std::printf("  another connection open: %.2f times as long\n", shared / alone);
+
+    // Both sheets are named after the same provider, so their rows are the same offers.
+    const QString newer = dir.filePath(QStringLiteral("newer/runpod-bench.csv"));
+    QDir(dir.path()).mkpath(QStringLiteral("newer"));
+    sheetfixtures::writeSkyPilotSheet(newer, rows, 1.3);
+    std::printf("a newer sheet over every offer, earlier prices kept / the same sheet as a correction "
+                "(same date, nothing kept):\n");
+    std::vector<double> keepRatios;
+    for (int i = 0; i < 3; ++i) {
+        const auto dated = updateImport(dir, sheet, newer, QStringLiteral("2026-01-01"));
+        const auto corrected = updateImport(dir, sheet, newer, QStringLiteral("2025-01-01"));
+        if (!dated || !corrected)
+            return 1;
+        std::printf("  %5.2f s (%lld earlier prices kept) / %5.2f s (%lld)\n", dated->first,
+                    static_cast<long long>(dated->second), corrected->first, static_cast<long long>(corrected->second));
+        keepRatios.push_back(dated->first / corrected->first);
+    }
+    std::sort(keepRatios.begin(), keepRatios.end());
+    std::printf("  keeping the earlier prices: %.2f times as long, median of 3\n", keepRatios[1]);
 
     std::printf("the same rows grouped by region instead (each row lands far from the one before in the key):\n");
     sheetfixtures::writeSkyPilotSheet(sheet, rows, 1.0, sheetfixtures::SheetOrder::ByRegion);

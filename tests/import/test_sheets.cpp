@@ -10,6 +10,8 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <QDir>
+
+#include <cmath>
 #include <QtTest>
 
 using namespace breakeven;
@@ -236,6 +238,67 @@ private Q_SLOTS:
         QCOMPARE(*after->offer.onDemand, 1.0);
         QCOMPARE(after->offer.asOf, QStringLiteral("2031-01-01"));
         QCOMPARE(document->catalog().sheets().front().asOf, QStringLiteral("2031-01-01"));
+    }
+
+    // A newer sheet keeps the prices it replaces under their date (schema 8), through the bulk
+    // writer; a price corrected under the same date leaves no trace; the trends follow.
+    void earlierPricesAreKept()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString path = dir.filePath(QStringLiteral("runpod-prices.csv"));
+        SheetImporter importer(*document);
+        ImportOptions options;
+        writeSkyPilotSheet(path, 600);
+        options.asOf = QStringLiteral("2030-01-01");
+        importer.import(path, options);
+        const auto offer = findOffer(*document, QStringLiteral("runpod"), QStringLiteral("1x-H100-0"), QStringLiteral("region-0"));
+        QVERIFY(offer);
+        CatalogRepository &catalog = document->catalog();
+        QCOMPARE(catalog.priceHistory(offer->id, PricingPlan::OnDemand).size(), size_t(0));
+        QCOMPARE(catalog.observedOfferTrend(offer->id, PricingPlan::OnDemand), std::nullopt);
+
+        writeSkyPilotSheet(path, 600, 1.5);
+        options.asOf = QStringLiteral("2031-01-01");
+        QCOMPARE(importer.import(path, options).offers.updated, 600);
+        const std::vector<PricePoint> points = catalog.priceHistory(offer->id, PricingPlan::OnDemand);
+        QCOMPARE(points.size(), size_t(2));
+        QCOMPARE(points[0].date, QDate(2030, 1, 1));
+        QCOMPARE(points[0].price, 0.5);
+        QCOMPARE(points[1].date, QDate(2031, 1, 1));
+        QCOMPARE(points[1].price, 0.75);
+        const double rate = std::pow(1.5, 365.25 / 365) - 1;
+        const auto trend = catalog.observedOfferTrend(offer->id, PricingPlan::OnDemand);
+        QVERIFY(trend);
+        QVERIFY(std::abs(trend->ratePerYear - rate) < 1e-12);
+        QCOMPARE(trend->points, 2);
+        const auto spot = catalog.observedOfferTrend(offer->id, PricingPlan::Spot);
+        QVERIFY(spot);
+        QVERIFY(std::abs(spot->ratePerYear - rate) < 1e-12);
+        QCOMPARE(catalog.observedOfferTrend(offer->id, PricingPlan::Reserved1y), std::nullopt);
+
+        // Every H100 offer of the sheet rose by half, whatever its price: so did their median. The
+        // bundled H100 offers were not seen at two dates and do not count.
+        const auto gpu = catalog.observedGpuTrend(QStringLiteral("H100-SXM5-80GB"), PricingPlan::Spot);
+        QVERIFY(gpu);
+        QVERIFY(std::abs(gpu->ratePerYear - rate) < 1e-12);
+        QCOMPARE(gpu->offers, 100);
+        QCOMPARE(gpu->first, QDate(2030, 1, 1));
+        QCOMPARE(gpu->last, QDate(2031, 1, 1));
+
+        SQLite::Database &db = document->connection().database();
+        const auto kept = [&] { return db.execAndGet("SELECT count(*) FROM offer_prices").getInt64(); };
+        QCOMPARE(kept(), qint64(600));
+        // The same date again with other prices: a correction, kept as the current price only.
+        writeSkyPilotSheet(path, 600, 1.3);
+        QCOMPARE(importer.import(path, options).offers.updated, 600);
+        QCOMPARE(kept(), qint64(600));
+        QCOMPARE(catalog.priceHistory(offer->id, PricingPlan::OnDemand).back().price, 0.65);
+
+        // A removed offer takes its earlier prices with it.
+        catalog.removeOffer(offer->id);
+        QCOMPARE(kept(), qint64(599));
+        QCOMPARE(catalog.priceHistory(offer->id, PricingPlan::OnDemand).size(), size_t(0));
     }
 
     // Keys already in the document, new keys and repeats of earlier keys, mixed within the

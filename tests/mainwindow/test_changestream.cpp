@@ -13,6 +13,9 @@
 
 #include "editors/cloudoptioneditor.h"
 #include "editors/numberfield.h"
+#include "editors/presetbox.h"
+#include "engine/resultstext.h"
+#include "session/newparts.h"
 #include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
 #include "scenarioview/resultsmodel.h"
@@ -23,6 +26,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
 #include <memory>
 
 using namespace breakeven;
@@ -66,6 +70,7 @@ private slots:
     void aCommandThatChangesNothingIsNotPushed();
     void aNameIsSavedWhenItsEditIsFinished();
     void marketsAndCommitmentsAreEdited();
+    void observedTrendsArePresets();
     void anotherProcessWriteIsNoticed();
     void theDocumentsGpuFiguresReachTheEngine();
 
@@ -322,6 +327,69 @@ void TestChangeStream::marketsAndCommitmentsAreEdited()
     trend->spinBox()->setValue(trend->spinBox()->minimum());
     emit trend->spinBox()->editingFinished();
     QVERIFY(!Document::open(m_path)->scenarios().loadStored(m_wide).scenario.cloudOptions[0].priceChangePerYear);
+}
+
+// An offer the document has seen at two dates offers its yearly change on the option's editor,
+// and its GPU's on the scenario's settings (docs/model.md, "Observed price trends"); a preset
+// chosen stays shown as the one in force.
+void TestChangeStream::observedTrendsArePresets()
+{
+    Document &document = m_window->context()->doc();
+    OfferFilter filter;
+    filter.gpu = QStringLiteral("H100-SXM5-80GB");
+    filter.plan = PricingPlan::OnDemand;
+    StoredOffer offer = document.catalog().offers(filter, OfferColumn::Provider, Qt::AscendingOrder, 0, 1).front();
+    const double before = *offer.offer.onDemand;
+    const QDate seen = QDate::fromString(offer.offer.asOf, Qt::ISODate);
+    QVERIFY(seen.isValid());
+    // A year later the same offer at 80 % of the price.
+    CloudOffer newer = offer.offer;
+    newer.onDemand = before * 0.8;
+    newer.asOf = seen.addDays(365).toString(Qt::ISODate);
+    QCOMPARE(document.catalog().saveOffer(newer), UpsertResult::Updated);
+    offer.offer = newer;
+    const double rate = std::round((std::pow(0.8, 365.25 / 365) - 1) * 1000) / 1000;
+
+    const Scenario &scenario = m_window->session()->current()->scenario;
+    const auto added = newparts::fromOffers(scenario, {offer}, PricingPlan::OnDemand).front();
+    commands::addCloudOption(*m_window->context(), m_wide, added.option, added.offerId);
+    const qint64 optionId = m_window->session()->current()->ids.cloudOptions.back();
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    panel->select(ScenarioTreeModel::Node::CloudOption, optionId);
+    PresetBox *presets = panel->cloudOptionEditor()->priceChangePresets();
+    const int own = presets->findText(QStringLiteral("This offer, seen here: %1 a year").arg(formatPercent(rate, 1)));
+    QVERIFY2(own > 0, qPrintable(presets->itemText(presets->count() - 1)));
+    QVERIFY(presets->itemData(own, Qt::ToolTipRole).toString().contains(newer.asOf));
+    const int gpu = presets->findText(QStringLiteral("H100-SXM5-80GB, on demand, seen here: %1 a year").arg(formatPercent(rate, 1)));
+    QVERIFY(gpu > own);
+    QCOMPARE(presets->currentIndex(), 0); // the scenario's trend: no preset
+
+    presets->setCurrentIndex(own);
+    emit presets->activated(own);
+    const auto stored = [&] {
+        const Scenario s = Document::open(m_path)->scenarios().loadStored(m_wide).scenario;
+        return s;
+    };
+    QCOMPARE(stored().cloudOptions.back().priceChangePerYear, std::optional<double>(rate));
+    QCOMPARE(panel->cloudOptionEditor()->priceChangeField()->spinBox()->value(), rate * 100);
+    // The box shows the preset in force (the GPU's has the same rate and comes later).
+    QCOMPARE(presets->currentIndex(), own);
+
+    // The scenario's cloud price change is offered the GPU's trend too.
+    panel->select(ScenarioTreeModel::Node::Scenario, m_wide);
+    PresetBox *cloud = panel->scenarioEditor()->cloudPricePresets();
+    const int offered = cloud->findText(QStringLiteral("H100-SXM5-80GB, on demand, seen here: %1 a year").arg(formatPercent(rate, 1)));
+    QVERIFY(offered > 0);
+    QCOMPARE(cloud->currentText(), QStringLiteral("No change")); // the scenario's rate, 0
+    emit cloud->activated(offered);
+    QCOMPARE(stored().cloudPriceChangePerYear, rate);
+    QCOMPARE(cloud->currentIndex(), offered);
+    // "Presets…" chosen again changes nothing and shows the preset in force.
+    const int steps = m_window->undoStack()->count();
+    cloud->setCurrentIndex(0);
+    emit cloud->activated(0);
+    QCOMPARE(m_window->undoStack()->count(), steps);
+    QCOMPARE(cloud->currentIndex(), offered);
 }
 
 void TestChangeStream::anotherProcessWriteIsNoticed()

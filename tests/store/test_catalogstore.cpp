@@ -36,6 +36,7 @@ private slots:
     void pagesMatchFilterAndSort();
     void reportsPriceAge();
     void upsertsByProviderInstanceRegion();
+    void keepsEarlierPricesUnderTheirDate();
     void removedOfferUnlinksOptions();
     void listsFilterChoices();
     void findsGpusThroughAliases();
@@ -191,6 +192,45 @@ void TestCatalogStore::reportsPriceAge()
         }
     }
     QCOMPARE(seen, 2);
+}
+
+// An offer written with a price of another date keeps the one it had (schema 8); a price
+// corrected under the same date does not; the offer's trend reads them all.
+void TestCatalogStore::keepsEarlierPricesUnderTheirDate()
+{
+    CatalogRepository &catalog = m_document->catalog();
+    CloudOffer offer = syntheticOffer(11);
+    offer.instanceType = QStringLiteral("dated");
+    offer.onDemand = 4.0;
+    offer.reserved1y.reset();
+    offer.asOf = QStringLiteral("2025-01-01");
+    QCOMPARE(catalog.saveOffer(offer), UpsertResult::Added);
+    offer.onDemand = 3.0;
+    offer.asOf = QStringLiteral("2025-07-02");
+    QCOMPARE(catalog.saveOffer(offer), UpsertResult::Updated);
+    offer.onDemand = 2.5; // a correction of the same date
+    QCOMPARE(catalog.saveOffer(offer), UpsertResult::Updated);
+    offer.onDemand = 2.0;
+    offer.asOf = QStringLiteral("2026-01-01");
+    QCOMPARE(catalog.saveOffer(offer), UpsertResult::Updated);
+
+    OfferFilter filter;
+    filter.provider = offer.provider;
+    filter.region = offer.region;
+    std::vector<StoredOffer> found = catalog.offers(filter, OfferColumn::InstanceType, Qt::AscendingOrder, 0, 10000);
+    std::erase_if(found, [&](const StoredOffer &s) { return s.offer.instanceType != offer.instanceType; });
+    QCOMPARE(found.size(), size_t(1));
+    const std::vector<PricePoint> points = catalog.priceHistory(found.front().id, PricingPlan::OnDemand);
+    QCOMPARE(points.size(), size_t(3));
+    QCOMPARE(points[0].date, QDate(2025, 1, 1));
+    QCOMPARE(points[0].price, 4.0);
+    QCOMPARE(points[1].date, QDate(2025, 7, 2));
+    QCOMPARE(points[1].price, 2.5);
+    QCOMPARE(points[2].date, QDate(2026, 1, 1));
+    QCOMPARE(points[2].price, 2.0);
+    QVERIFY(catalog.observedOfferTrend(found.front().id, PricingPlan::OnDemand));
+    // No reserved price at any date: no trend for that plan.
+    QVERIFY(!catalog.observedOfferTrend(found.front().id, PricingPlan::Reserved1y));
 }
 
 void TestCatalogStore::upsertsByProviderInstanceRegion()

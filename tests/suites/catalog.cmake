@@ -1,1 +1,2 @@
 breakeven_add_test(test_bundledcatalog SOURCES ${CMAKE_CURRENT_LIST_DIR}/../catalog/test_bundledcatalog.cpp)
+breakeven_add_test(test_pricetrend SOURCES ${CMAKE_CURRENT_LIST_DIR}/../catalog/test_pricetrend.cpp)

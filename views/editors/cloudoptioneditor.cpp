@@ -1,11 +1,16 @@
 #include "cloudoptioneditor.h"
 
 #include "commands/commands.h"
+#include "document/documentcontext.h"
+#include "presetbox.h"
+#include "session/observedtrends.h"
 #include "session/scenariosession.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 
 namespace breakeven {
@@ -101,11 +106,22 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
     auto *trend = new NumberField(kScenarioTrend, 100, 1, tr(" %/yr"), 100, this);
     trend->setSpecialValueText(tr("the scenario's"));
     trend->setToolTip(tr("How this option's price changes each year; the scenario's trend unless set"));
-    m_trend = number(tr("Price change:"), QStringLiteral("priceChangePerYear"), tr("price change"), trend,
-                     [](const C &c) { return c.priceChangePerYear.value_or(kScenarioTrend / 100); },
-                     [](C &c, double v) {
-                         c.priceChangePerYear = v <= kScenarioTrend / 100 + 1e-9 ? std::nullopt : std::optional<double>(v);
-                     });
+    m_trend = trend;
+    m_trendPresets = new PresetBox(this);
+    auto *trendRow = new QHBoxLayout;
+    trendRow->addWidget(trend, 1);
+    trendRow->addWidget(m_trendPresets);
+    form->addRow(tr("Price change:"), trendRow);
+    m_bindings.number(trend, QStringLiteral("priceChangePerYear"), tr("price change"),
+                      [](const C &c) { return c.priceChangePerYear.value_or(kScenarioTrend / 100); },
+                      [](C &c, double v) {
+                          c.priceChangePerYear = v <= kScenarioTrend / 100 + 1e-9 ? std::nullopt : std::optional<double>(v);
+                      });
+    connect(m_trendPresets, &PresetBox::rateChosen, this, [this](double rate) {
+        CloudOption after = m_bindings.value();
+        after.priceChangePerYear = rate;
+        push(QStringLiteral("priceChangePerYear"), tr("price change"), after);
+    });
     auto *upfront = new NumberField(0, 100, 0, tr(" %"), 100, this);
     upfront->setToolTip(tr("Reserved plans: the share of each term paid when it starts (all upfront: 100 %)"));
     m_upfront = number(tr("Paid upfront:"), QStringLiteral("reservedUpfrontShare"), tr("share paid upfront"), upfront,
@@ -139,6 +155,13 @@ void CloudOptionEditor::setOption(const StoredScenario &stored, int index)
     if (auto *form = qobject_cast<QFormLayout *>(layout()))
         form->setRowVisible(m_spotRework, option.pricing == PricingPlan::Spot);
     showGpu();
+    // Published rates, then what this document's prices show for this offer and its GPU.
+    std::vector<MarketPreset> presets = marketPresets(MarketPreset::Applies::CloudPrices);
+    if (Document *document = m_session.context().document())
+        for (MarketPreset &observed : observedOptionPresets(*document, option, size_t(index) < stored.ids.cloudOptionOffers.size() ? stored.ids.cloudOptionOffers[size_t(index)] : std::nullopt))
+            presets.push_back(std::move(observed));
+    m_trendPresets->setPresets(presets);
+    m_trendPresets->showRate(option.priceChangePerYear.value_or(std::nan("")));
 }
 
 void CloudOptionEditor::showGpu()

@@ -12,6 +12,7 @@ class QLabel;
 
 namespace breakeven {
 
+class PresetBox;
 class ScenarioSession;
 
 class CloudOptionEditor : public QWidget {
@@ -25,6 +26,7 @@ public:
 
     NumberField *priceField() const { return m_price; }
     NumberField *priceChangeField() const { return m_trend; }
+    PresetBox *priceChangePresets() const { return m_trendPresets; }
     NumberField *upfrontField() const { return m_upfront; }
     NumberField *termField() const { return m_term; }
     QLineEdit *nameEdit() const { return m_name; }
@@ -44,6 +46,7 @@ private:
     NumberField *m_spotRework = nullptr;
     NumberField *m_price = nullptr;
     NumberField *m_trend = nullptr;
+    PresetBox *m_trendPresets = nullptr;
     NumberField *m_upfront = nullptr;
     NumberField *m_term = nullptr;
 };

@@ -3,7 +3,10 @@
 #include "catalog/bundledcatalog.h"
 #include "commands/commands.h"
 #include "engine/marketpresets.h"
+#include "document/documentcontext.h"
 #include "gpuchoice.h"
+#include "presetbox.h"
+#include "session/observedtrends.h"
 #include "session/scenariosession.h"
 
 #include <QCheckBox>
@@ -123,43 +126,31 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
     // Markets over time (docs/model.md): yearly changes of prices, with presets and their sources.
     form->addRow(new QLabel(tr("<b>Markets over time</b>"), this));
     auto rate = [&](const QString &rowLabel, const QString &key, const QString &label, double Scenario::*field,
-                    MarketPreset::Applies applies) {
+                    PresetBox *&box) {
         auto *number = new NumberField(-90, 100, 1, tr(" %/yr"), 100, this);
-        auto *choice = new QComboBox(this);
-        // Narrow in the form, whole in the list: the dock stays as wide as it is.
-        choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        choice->setMinimumContentsLength(7);
-        choice->addItem(tr("Presets…"));
-        for (const MarketPreset &preset : marketPresets()) {
-            if (preset.applies != applies)
-                continue;
-            choice->addItem(preset.label, preset.rate);
-            choice->setItemData(choice->count() - 1, preset.source, Qt::ToolTipRole);
-        }
+        box = new PresetBox(this);
         auto *row = new QHBoxLayout;
         row->addWidget(number, 1);
-        row->addWidget(choice);
+        row->addWidget(box);
         form->addRow(rowLabel, row);
         m_bindings.number(number, key, label, [field](const Scenario &s) { return s.*field; },
                           [field](Scenario &s, double v) { s.*field = v; });
-        connect(choice, &QComboBox::activated, this, [this, choice, key, label, field](int index) {
-            choice->setCurrentIndex(0);
-            if (index < 1)
-                return;
+        connect(box, &PresetBox::rateChosen, this, [this, key, label, field](double chosen) {
             Scenario after = m_bindings.value();
-            after.*field = choice->itemData(index).toDouble();
+            after.*field = chosen;
             push(key, label, after);
         });
         return number;
     };
-    using Applies = MarketPreset::Applies;
     m_cloudChange = rate(tr("Cloud prices:"), QStringLiteral("cloudPriceChangePerYear"), tr("cloud price change"),
-                         &Scenario::cloudPriceChangePerYear, Applies::CloudPrices);
+                         &Scenario::cloudPriceChangePerYear, m_cloudPresets);
     m_hardwareChange = rate(tr("Hardware prices:"), QStringLiteral("hardwarePriceChangePerYear"),
-                            tr("hardware price change"), &Scenario::hardwarePriceChangePerYear, Applies::HardwarePrices);
+                            tr("hardware price change"), &Scenario::hardwarePriceChangePerYear, m_hardwarePresets);
     m_electricityChange = rate(tr("Electricity prices:"), QStringLiteral("electricityPriceChangePerYear"),
                                tr("electricity price change"), &Scenario::electricityPriceChangePerYear,
-                               Applies::ElectricityPrices);
+                               m_electricityPresets);
+    m_hardwarePresets->setPresets(marketPresets(MarketPreset::Applies::HardwarePrices));
+    m_electricityPresets->setPresets(marketPresets(MarketPreset::Applies::ElectricityPrices));
 }
 
 void ScenarioEditor::setGpuModels(const std::vector<GpuModel> &models)
@@ -187,6 +178,15 @@ void ScenarioEditor::setScenario(const StoredScenario &stored)
     }
     m_reference->select(s.referenceGpu);
     showRates();
+    // The published cloud presets, then what this document's prices show for the GPUs it rents.
+    std::vector<MarketPreset> cloud = marketPresets(MarketPreset::Applies::CloudPrices);
+    if (Document *document = m_session.context().document())
+        for (MarketPreset &observed : observedScenarioPresets(*document, s))
+            cloud.push_back(std::move(observed));
+    m_cloudPresets->setPresets(cloud);
+    m_cloudPresets->showRate(s.cloudPriceChangePerYear);
+    m_hardwarePresets->showRate(s.hardwarePriceChangePerYear);
+    m_electricityPresets->showRate(s.electricityPriceChangePerYear);
 }
 
 void ScenarioEditor::showRates()

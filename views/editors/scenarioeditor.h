@@ -21,6 +21,7 @@ class QTableWidget;
 namespace breakeven {
 
 class GpuChoice;
+class PresetBox;
 class ScenarioSession;
 
 class ScenarioEditor : public QWidget {
@@ -45,6 +46,7 @@ public:
     NumberField *cloudPriceChangeField() const { return m_cloudChange; }
     NumberField *hardwarePriceChangeField() const { return m_hardwareChange; }
     NumberField *electricityPriceChangeField() const { return m_electricityChange; }
+    PresetBox *cloudPricePresets() const { return m_cloudPresets; }
 
     // The currencies the scenario's parts are priced in, other than its own, in order.
     static QStringList foreignCurrencies(const Scenario &scenario);
@@ -70,6 +72,9 @@ private:
     NumberField *m_cloudChange = nullptr;
     NumberField *m_hardwareChange = nullptr;
     NumberField *m_electricityChange = nullptr;
+    PresetBox *m_cloudPresets = nullptr;
+    PresetBox *m_hardwarePresets = nullptr;
+    PresetBox *m_electricityPresets = nullptr;
 };
 
 } // namespace breakeven
