@@ -37,8 +37,16 @@ constexpr std::pair<BuildKind, const char *> kKinds[] = {
     {BuildKind::PreBuilt, "pre-built"},
     {BuildKind::UsedParts, "used-parts"},
 };
+constexpr std::pair<ThroughputProfile, const char *> kProfiles[] = {
+    {ThroughputProfile::Training, "training"},
+    {ThroughputProfile::LlmTraining, "llm-training"},
+    {ThroughputProfile::InferenceMemoryBound, "inference-memory-bound"},
+    {ThroughputProfile::Peak, "peak"},
+};
 } // namespace
 
+QString toString(ThroughputProfile profile) { return name(profile, kProfiles); }
+std::optional<ThroughputProfile> throughputProfileFromString(const QString &t) { return lookup(t, kProfiles); }
 QString toString(PricingPlan plan) { return name(plan, kPlans); }
 QString toString(CloudCategory category) { return name(category, kCategories); }
 QString toString(BuildKind kind) { return name(kind, kKinds); }

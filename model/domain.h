@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <array>
 #include <map>
 #include <optional>
 #include <vector>
@@ -14,18 +15,34 @@ namespace breakeven {
 enum class PricingPlan { OnDemand, Spot, Reserved1y, Reserved3y };
 enum class CloudCategory { Hyperscaler, MlCloud, Marketplace };
 enum class BuildKind { BuiltFromScratch, PreBuilt, UsedParts };
+// The kind of work a relative throughput is for (docs/model.md, "Throughput profiles").
+enum class ThroughputProfile { Training, LlmTraining, InferenceMemoryBound, Peak };
+inline constexpr int kThroughputProfileCount = 4;
 
 // Stable spellings used by the JSON format, the store and the CLI.
 QString toString(PricingPlan plan);
 QString toString(CloudCategory category);
 QString toString(BuildKind kind);
+QString toString(ThroughputProfile profile); // "training", "llm-training", …
 std::optional<PricingPlan> pricingPlanFromString(const QString &text);
 std::optional<CloudCategory> cloudCategoryFromString(const QString &text);
 std::optional<BuildKind> buildKindFromString(const QString &text);
+std::optional<ThroughputProfile> throughputProfileFromString(const QString &text);
 
 inline constexpr double kHoursPerMonth = 730.0;   // 8760 / 12
 inline constexpr double kDaysPerMonth = 30.42;    // shown beside fractional months
 inline constexpr const char *kDefaultReferenceGpu = "A100-SXM4-80GB";
+
+// One profile's figure of a GPU: against the catalog's reference (A100-SXM4-80GB), how it was
+// obtained ("measured", "estimate", "derived", "entered" for a user's own) and from where.
+struct ThroughputFigure {
+    double relative = 0; // 0: none
+    QString basis;
+    QString source;
+    QString asOf;
+
+    bool operator==(const ThroughputFigure &) const = default;
+};
 
 struct GpuModel {
     QString name;                    // catalog key, e.g. "A100-SXM4-80GB"
@@ -44,6 +61,16 @@ struct GpuModel {
     QString throughputBasis;         // how relativeThroughput was derived
     QString source;
     QString asOf;                    // ISO date
+    // Per ThroughputProfile; a GPU without them (a scenario's own figure) has relativeThroughput
+    // for every kind of work.
+    std::array<ThroughputFigure, kThroughputProfileCount> profiles{};
+
+    const ThroughputFigure &figure(ThroughputProfile p) const { return profiles[std::size_t(p)]; }
+    // The figure for `p`, else relativeThroughput.
+    double throughputFor(ThroughputProfile p) const
+    {
+        return figure(p).relative > 0 ? figure(p).relative : relativeThroughput;
+    }
 
     bool operator==(const GpuModel &) const = default;
 };
@@ -92,6 +119,7 @@ struct Workload {
     std::optional<double> jobReferenceGpuHours;
     int gpusPerJob = 1;
     int parallelJobs = 1;
+    ThroughputProfile throughputProfile = ThroughputProfile::Training;
 
     bool operator==(const Workload &) const = default;
 };

@@ -1,5 +1,7 @@
 #include "bundledcatalog.h"
 
+#include <algorithm>
+
 #include "inputerror.h"
 #include "text/csvreader.h"
 
@@ -131,11 +133,35 @@ std::vector<GpuModel> parseGpuModels(const QByteArray &csv, const QString &name)
     return models;
 }
 
+void parseThroughputProfiles(const QByteArray &csv, const QString &name, std::vector<GpuModel> &models)
+{
+    Table t(csv, name);
+    while (t.next()) {
+        const QString gpu = t.text("gpu");
+        const auto model = std::find_if(models.begin(), models.end(), [&](const GpuModel &g) { return g.name == gpu; });
+        if (model == models.end())
+            t.fail("gpu", QStringLiteral("unknown GPU \"%1\"").arg(gpu));
+        const auto profile = throughputProfileFromString(t.text("profile"));
+        if (!profile)
+            t.fail("profile", QStringLiteral("must be training, llm-training, inference-memory-bound or peak"));
+        ThroughputFigure &f = model->profiles[std::size_t(*profile)];
+        f.relative = t.requiredNumber("relative_throughput");
+        if (!(f.relative > 0))
+            t.fail("relative_throughput", QStringLiteral("must be above 0"));
+        f.basis = t.text("basis");
+        f.source = t.text("source");
+        f.asOf = t.text("as_of");
+    }
+}
+
 GpuCatalog loadBundledGpuCatalog()
 {
     const QString gpus = kPrefix + QStringLiteral("gpus.csv");
+    const QString profiles = kPrefix + QStringLiteral("throughput-profiles.csv");
+    std::vector<GpuModel> models = parseGpuModels(readResource(gpus), gpus);
+    parseThroughputProfiles(readResource(profiles), profiles, models);
     GpuCatalog catalog;
-    for (const GpuModel &g : parseGpuModels(readResource(gpus), gpus))
+    for (const GpuModel &g : models)
         catalog.add(g);
     const QString aliases = kPrefix + QStringLiteral("gpu-aliases.csv");
     Table t(readResource(aliases), aliases);

@@ -34,6 +34,8 @@ struct OverheadPreset {
 // malformed (a test checks they all load).
 GpuCatalog loadBundledGpuCatalog();
 std::vector<GpuModel> parseGpuModels(const QByteArray &csv, const QString &name);
+// Sets the profiles of `models` from a throughput-profiles.csv (docs/model.md, "Throughput profiles").
+void parseThroughputProfiles(const QByteArray &csv, const QString &name, std::vector<GpuModel> &models);
 std::vector<CloudOffer> loadBundledOffers();
 std::vector<CloudOffer> parseCloudOffers(const QByteArray &csv, const QString &name);
 std::vector<UtilizationPreset> bundledUtilizationPresets();

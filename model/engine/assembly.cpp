@@ -34,16 +34,25 @@ std::optional<GpuModel> resolveGpu(const Scenario &s, const QString &name, const
 {
     const QString key = GpuCatalog::normalized(name);
     for (const GpuModel &g : s.gpus)
-        if (GpuCatalog::normalized(g.name) == key)
-            return g;
+        if (GpuCatalog::normalized(g.name) == key) {
+            GpuModel own = g;
+            own.throughputBasis = QStringLiteral("the scenario's figure");
+            return own;
+        }
     const GpuModel *found = catalog.find(name);
     if (!found)
         return std::nullopt;
     GpuModel g = *found;
-    // Catalog figures are relative to the catalog's reference; re-express them against the
-    // scenario's reference when that one is in the catalog too.
-    if (const GpuModel *reference = catalog.find(s.referenceGpu); reference && reference->relativeThroughput > 0)
-        g.relativeThroughput /= reference->relativeThroughput;
+    // Catalog figures are the workload's profile's, relative to the catalog's reference;
+    // re-express them against the scenario's reference when that one is in the catalog too.
+    const ThroughputProfile profile = s.workload.throughputProfile;
+    g.relativeThroughput = found->throughputFor(profile);
+    if (const ThroughputFigure &f = found->figure(profile); f.relative > 0) {
+        g.throughputBasis = f.basis;
+        g.source = f.source;
+    }
+    if (const GpuModel *reference = catalog.find(s.referenceGpu); reference && reference->throughputFor(profile) > 0)
+        g.relativeThroughput /= reference->throughputFor(profile);
     return g;
 }
 
@@ -72,6 +81,7 @@ Scenario withGpuFigures(const Scenario &s, const GpuCatalog &catalog)
             continue;
         if (auto gpu = resolveGpu(s, name, catalog)) {
             gpu->name = name; // as the scenario spells it, so it is found without the catalog's aliases
+            gpu->profiles = {}; // the workload's profile's figure is relativeThroughput now
             out.gpus.push_back(*gpu);
         }
     }
@@ -92,6 +102,8 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
                          QStringLiteral("unknown GPU \"%1\": name one of the scenario's gpus or of the catalog").arg(s.referenceGpu));
     EngineInput in;
     in.scenarioName = s.name;
+    in.throughputProfile = s.workload.throughputProfile;
+    in.referenceGpu = s.referenceGpu;
     in.currency = s.currency;
     in.horizonMonths = s.horizonMonths;
     in.discountRatePerYear = s.discountRatePerYear;
@@ -115,6 +127,8 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         o.kind = OptionKind::OnPrem;
         o.gpu = gpu.name;
         o.relativeThroughput = gpu.relativeThroughput;
+        o.throughputBasis = gpu.throughputBasis;
+        o.throughputSource = gpu.source;
         o.memoryGB = gpu.memoryGB;
         OnPremTerms &t = o.onPrem;
         t.hardware = b.hardwarePrice() * rate;
@@ -146,6 +160,8 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         o.kind = OptionKind::Cloud;
         o.gpu = gpu.name;
         o.relativeThroughput = gpu.relativeThroughput;
+        o.throughputBasis = gpu.throughputBasis;
+        o.throughputSource = gpu.source;
         o.memoryGB = gpu.memoryGB;
         CloudTerms &t = o.cloud;
         t.plan = c.pricing;

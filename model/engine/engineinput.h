@@ -49,6 +49,10 @@ struct OptionInput {
     OptionKind kind = OptionKind::Cloud;
     QString gpu;
     double relativeThroughput = 1.0;
+    // Where relativeThroughput came from (docs/model.md, "Throughput profiles"): the profile's
+    // basis and source, or "the scenario's figure" for one of the scenario's own gpus entries.
+    QString throughputBasis;
+    QString throughputSource;
     double memoryGB = 0;
     CloudTerms cloud;               // when kind == Cloud
     OnPremTerms onPrem;             // when kind == OnPrem
@@ -56,6 +60,8 @@ struct OptionInput {
 
 struct EngineInput {
     QString scenarioName;
+    ThroughputProfile throughputProfile = ThroughputProfile::Training;
+    QString referenceGpu;
     QString currency = QStringLiteral("USD");
     int horizonMonths = 36;
     double discountRatePerYear = 0;

@@ -98,7 +98,7 @@ std::map<QString, double> readExchangeRates(const QJsonObject &object, const QSt
     return rates;
 }
 
-Workload readWorkload(const QJsonObject &object, const QString &path)
+Workload readWorkload(const QJsonObject &object, const QString &path, int version)
 {
     ObjectReader reader(object, path);
     Workload workload;
@@ -112,6 +112,10 @@ Workload readWorkload(const QJsonObject &object, const QString &path)
     reader.optionalNumber("jobReferenceGpuHours", workload.jobReferenceGpuHours, kNonNegative);
     reader.integer("gpusPerJob", workload.gpusPerJob, 1);
     reader.integer("parallelJobs", workload.parallelJobs, 1);
+    if (version >= 2)
+        reader.enumeration("throughputProfile", workload.throughputProfile,
+                           {ThroughputProfile::Training, ThroughputProfile::LlmTraining,
+                            ThroughputProfile::InferenceMemoryBound, ThroughputProfile::Peak});
     reader.finish();
     return workload;
 }
@@ -244,7 +248,7 @@ Scenario readScenario(const QJsonObject &root)
         reader.number("electricityPriceChangePerYear", scenario.electricityPriceChangePerYear, kPriceChange);
     }
     if (const auto workload = reader.objectField("workload"))
-        scenario.workload = readWorkload(*workload, reader.pathOf("workload"));
+        scenario.workload = readWorkload(*workload, reader.pathOf("workload"), version);
 
     // A GPU listed twice would make the figures an option uses depend on which copy wins.
     QSet<QString> gpuNames;
@@ -296,6 +300,9 @@ void writeWorkload(JsonWriter &writer, const Workload &workload)
     writer.writeOptionalNumber("jobReferenceGpuHours", workload.jobReferenceGpuHours);
     writer.writeInteger("gpusPerJob", workload.gpusPerJob);
     writer.writeInteger("parallelJobs", workload.parallelJobs);
+    // Version 2; written only when it is not the default, so a version-1 file stays one.
+    if (workload.throughputProfile != ThroughputProfile::Training)
+        writer.writeString("throughputProfile", toString(workload.throughputProfile));
     writer.endObject();
 }
 
@@ -336,6 +343,7 @@ bool needsVersion2(const OnPremBuild &build)
 bool needsVersion2(const Scenario &scenario)
 {
     return scenario.cloudPriceChangePerYear != 0 || scenario.hardwarePriceChangePerYear != 0
+        || scenario.workload.throughputProfile != ThroughputProfile::Training
         || scenario.electricityPriceChangePerYear != 0
         || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
                        [](const CloudOption &option) { return needsVersion2(option); })

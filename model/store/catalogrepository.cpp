@@ -70,14 +70,44 @@ CatalogRepository::CatalogRepository(Connection &connection)
 {
 }
 
+namespace {
+
+// The profiles of the GPU whose id is bound to ?1 (schema 9).
+const std::string kSelectProfiles
+    = "SELECT profile, relative_throughput, basis, source, as_of FROM gpu_throughput WHERE gpu_id = ?1";
+
+void readProfiles(SQLite::Statement &query, GpuModel &model)
+{
+    while (query.executeStep()) {
+        const auto profile = throughputProfileFromString(QString::fromUtf8(query.getColumn(0).getText()));
+        if (!profile)
+            continue;
+        ThroughputFigure &f = model.profiles[std::size_t(*profile)];
+        f.relative = query.getColumn(1).getDouble();
+        f.basis = QString::fromUtf8(query.getColumn(2).getText());
+        f.source = QString::fromUtf8(query.getColumn(3).getText());
+        f.asOf = QString::fromUtf8(query.getColumn(4).getText());
+    }
+}
+
+} // namespace
+
 std::vector<GpuModel> CatalogRepository::gpuModels()
 {
     return m_connection.read([&] {
         std::vector<GpuModel> models;
+        std::vector<qint64> ids;
         auto query = m_connection.statement(
-            "SELECT " + rows::kGpuColumns + " FROM gpu_models ORDER BY name COLLATE NOCASE");
-        while (query->executeStep())
-            models.push_back(rows::readGpu(*query, 0));
+            "SELECT id, " + rows::kGpuColumns + " FROM gpu_models ORDER BY name COLLATE NOCASE");
+        while (query->executeStep()) {
+            ids.push_back(query->getColumn(0).getInt64());
+            models.push_back(rows::readGpu(*query, 1));
+        }
+        for (std::size_t i = 0; i < models.size(); ++i) {
+            auto profiles = m_connection.statement(kSelectProfiles);
+            profiles->bind(1, static_cast<std::int64_t>(ids[i]));
+            readProfiles(*profiles, models[i]);
+        }
         return models;
     });
 }
@@ -85,14 +115,18 @@ std::vector<GpuModel> CatalogRepository::gpuModels()
 std::optional<GpuModel> CatalogRepository::findGpu(const QString &nameOrAlias)
 {
     return m_connection.read([&]() -> std::optional<GpuModel> {
-        auto query = m_connection.statement("SELECT " + rows::kGpuColumns
-            + " FROM gpu_models WHERE key = ?1 UNION ALL SELECT " + rows::kGpuColumns
+        auto query = m_connection.statement("SELECT id, " + rows::kGpuColumns
+            + " FROM gpu_models WHERE key = ?1 UNION ALL SELECT gpu_models.id, " + rows::kGpuColumns
             + " FROM gpu_aliases JOIN gpu_models ON gpu_models.id = gpu_aliases.gpu_id"
               " WHERE gpu_aliases.key = ?1 LIMIT 1");
         query->bind(1, utf8(GpuCatalog::normalized(nameOrAlias)));
         if (!query->executeStep())
             return std::nullopt;
-        return rows::readGpu(*query, 0);
+        GpuModel model = rows::readGpu(*query, 1);
+        auto profiles = m_connection.statement(kSelectProfiles);
+        profiles->bind(1, query->getColumn(0).getInt64());
+        readProfiles(*profiles, model);
+        return model;
     });
 }
 
@@ -122,6 +156,26 @@ void CatalogRepository::saveGpuModel(const GpuModel &model)
         insert->bind(1, utf8(GpuCatalog::normalized(model.name)));
         rows::bindGpu(*insert, 2, model);
         insert->exec();
+        // Its profiles are replaced as a whole: the ones it has, and no others.
+        auto remove = m_connection.statement(
+            "DELETE FROM gpu_throughput WHERE gpu_id = (SELECT id FROM gpu_models WHERE key = ?)");
+        remove->bind(1, utf8(GpuCatalog::normalized(model.name)));
+        remove->exec();
+        for (int p = 0; p < kThroughputProfileCount; ++p) {
+            const ThroughputFigure &f = model.profiles[std::size_t(p)];
+            if (!(f.relative > 0))
+                continue;
+            auto profile = m_connection.statement(
+                "INSERT INTO gpu_throughput (gpu_id, profile, relative_throughput, basis, source, as_of)"
+                " SELECT id, ?, ?, ?, ?, ? FROM gpu_models WHERE key = ?");
+            profile->bind(1, utf8(toString(ThroughputProfile(p))));
+            profile->bind(2, f.relative);
+            profile->bind(3, utf8(f.basis));
+            profile->bind(4, utf8(f.source));
+            profile->bind(5, utf8(f.asOf));
+            profile->bind(6, utf8(GpuCatalog::normalized(model.name)));
+            profile->exec();
+        }
     });
 }
 

@@ -1,6 +1,7 @@
 // Schema upgrade steps: step N takes a document from version N - 1 to N. A step never changes
 // once released; a new schema version is a new step (and a new pricing-db/schema/vN.sql).
 #include "database.h"
+#include "catalog/gpucatalog.h"
 #include "inputerror.h"
 
 #include <QFile>
@@ -61,6 +62,30 @@ void offerPriceHistory(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v8.sql")));
 }
 
+// The bundled profiles of every GPU the document has under a bundled name; its own figures stay.
+void throughputProfiles(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v9.sql")));
+    SQLite::Statement insert(database,
+        "INSERT OR IGNORE INTO gpu_throughput (gpu_id, profile, relative_throughput, basis, source, as_of)"
+        " SELECT id, ?, ?, ?, ?, ? FROM gpu_models WHERE key = ?");
+    for (const GpuModel &model : GpuCatalog::bundled().models()) {
+        for (int p = 0; p < kThroughputProfileCount; ++p) {
+            const ThroughputFigure &f = model.profiles[std::size_t(p)];
+            if (!(f.relative > 0))
+                continue;
+            insert.bind(1, toString(ThroughputProfile(p)).toStdString());
+            insert.bind(2, f.relative);
+            insert.bind(3, f.basis.toStdString());
+            insert.bind(4, f.source.toStdString());
+            insert.bind(5, f.asOf.toStdString());
+            insert.bind(6, GpuCatalog::normalized(model.name).toStdString());
+            insert.exec();
+            insert.reset();
+        }
+    }
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -76,6 +101,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 6, &marketsAndCommitments },
     { 7, &resaleHaircut },
     { 8, &offerPriceHistory },
+    { 9, &throughputProfiles },
 };
 
 } // namespace
@@ -102,6 +128,7 @@ const std::vector<const char *> &requiredTables()
         "settings",
         "sheet_mappings",
         "offer_prices",
+        "gpu_throughput",
     };
     return tables;
 }

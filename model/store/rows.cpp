@@ -245,6 +245,7 @@ void bindWorkload(SQLite::Statement &s, int i, const Workload &w)
     bindOptional(s, i + 7, w.jobReferenceGpuHours);
     s.bind(i + 8, w.gpusPerJob);
     s.bind(i + 9, w.parallelJobs);
+    s.bind(i + 10, utf8(toString(w.throughputProfile)));
 }
 
 Workload readWorkload(const SQLite::Statement &s, int c)
@@ -260,6 +261,7 @@ Workload readWorkload(const SQLite::Statement &s, int c)
     w.jobReferenceGpuHours = optionalColumn(s, c + 7);
     w.gpusPerJob = integer(s, c + 8);
     w.parallelJobs = integer(s, c + 9);
+    w.throughputProfile = throughputProfileFromString(text(s, c + 10)).value_or(ThroughputProfile::Training);
     return w;
 }
 

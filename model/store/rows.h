@@ -28,7 +28,7 @@ inline const std::string kBuildColumns
       "colocation_per_month, lifetime_years, depreciation_per_year, resale_haircut";
 inline const std::string kWorkloadColumns
     = "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
-      "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs";
+      "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs, throughput_profile";
 inline const std::string kComponentColumns = "name, price, quantity";
 // A scenario's own settings (its name, rates and parts are elsewhere).
 inline const std::string kScenarioPropertyColumns
@@ -74,7 +74,7 @@ inline std::string offerKeyMatch(int providerParameter, int instanceTypeParamete
 inline constexpr int kGpuColumnCount = 16;
 inline constexpr int kCloudOptionColumnCount = 19;
 inline constexpr int kBuildColumnCount = 19;
-inline constexpr int kWorkloadColumnCount = 10;
+inline constexpr int kWorkloadColumnCount = 11;
 inline constexpr int kComponentColumnCount = 3;
 inline constexpr int kOfferColumnCount = 16;
 

@@ -139,7 +139,11 @@ private Q_SLOTS:
             auto document = breakeven::Document::open(path);
             std::optional<breakeven::GpuModel> gpu = document->catalog().findGpu(gpuName);
             QVERIFY(gpu);
-            gpu->relativeThroughput *= 2;
+            // The figure of the workload's profile (training) is the one the engine reads.
+            breakeven::ThroughputFigure &figure = gpu->profiles[std::size_t(breakeven::ThroughputProfile::Training)];
+            QVERIFY(figure.relative > 0);
+            figure.relative *= 2;
+            figure.basis = QStringLiteral("entered");
             document->catalog().saveGpuModel(*gpu);
         }
         const Run after = runBreakeven(compare);

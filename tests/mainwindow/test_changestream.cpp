@@ -430,14 +430,18 @@ void TestChangeStream::theDocumentsGpuFiguresReachTheEngine()
                               QStringLiteral("GPU"), stored.scenario.cloudOptions[0], option);
     QVERIFY(m_window->scenarioView()->evaluation());
     const double before = *m_window->scenarioView()->evaluation()->costPerReferenceGpuHour[1];
-    const double reference = document.catalog().findGpu(stored.scenario.referenceGpu)->relativeThroughput;
+    const double reference = document.catalog().findGpu(stored.scenario.referenceGpu)->throughputFor(ThroughputProfile::Training);
     // New offers change nothing the engine reads: no new cost model.
     const int builds = m_window->session()->analysis().modelBuilds();
     CloudOffer offer = document.catalog().offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0, 1).front().offer;
     offer.instanceType = QStringLiteral("new.instance");
     document.catalog().saveOffer(offer, std::nullopt);
     QCOMPARE(m_window->session()->analysis().modelBuilds(), builds);
-    gpu->relativeThroughput = 2 * gpu->relativeThroughput;
+    // The figure of the workload's profile (training) is the one the engine reads.
+    ThroughputFigure &figure = gpu->profiles[std::size_t(ThroughputProfile::Training)];
+    QVERIFY(figure.relative > 0);
+    figure.relative *= 2;
+    figure.basis = QStringLiteral("entered");
     document.catalog().saveGpuModel(*gpu);
     const double after = *m_window->scenarioView()->evaluation()->costPerReferenceGpuHour[1];
     QVERIFY2(qFuzzyCompare(after, before / 2), qPrintable(QStringLiteral("%1 then %2").arg(before).arg(after)));
