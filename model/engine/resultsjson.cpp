@@ -68,6 +68,12 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
             {QStringLiteral("monthly"), row(e.monthly, i)},
             {QStringLiteral("cumulative"), row(e.cumulative, i)},
             {QStringLiteral("cumulativeSpend"), spendRow(model, e, i)},
+            {QStringLiteral("throughput"), QJsonObject{
+                {QStringLiteral("gpu"), model.option(i).gpu},
+                {QStringLiteral("relative"), model.option(i).relativeThroughput},
+                {QStringLiteral("basis"), model.option(i).throughputBasis},
+                {QStringLiteral("source"), model.option(i).throughputSource},
+            }},
         };
         if (model.option(i).kind == OptionKind::OnPrem) {
             option.insert(QStringLiteral("units"), model.unitsInMonth(i, 1));
@@ -97,6 +103,8 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
         {QStringLiteral("currency"), model.input().currency},
         {QStringLiteral("utilization"), e.utilization},
         {QStringLiteral("horizonMonths"), e.horizonMonths},
+        {QStringLiteral("referenceGpu"), model.input().referenceGpu},
+        {QStringLiteral("throughputProfile"), toString(model.input().throughputProfile)},
         {QStringLiteral("options"), options},
         {QStringLiteral("pairs"), pairs},
         {QStringLiteral("cheapest"), optionName(model, e.cheapest)},

@@ -137,6 +137,49 @@ QString orNa(const std::optional<double> &value, const std::function<QString(dou
 
 } // namespace
 
+QString profileName(ThroughputProfile profile)
+{
+    switch (profile) {
+    case ThroughputProfile::Training:
+        return QStringLiteral("training");
+    case ThroughputProfile::LlmTraining:
+        return QStringLiteral("LLM training");
+    case ThroughputProfile::InferenceMemoryBound:
+        return QStringLiteral("memory-bound inference");
+    case ThroughputProfile::Peak:
+        return QStringLiteral("peak");
+    }
+    return {};
+}
+
+QString profileDescription(ThroughputProfile profile)
+{
+    switch (profile) {
+    case ThroughputProfile::Training:
+        return QStringLiteral("most deep-learning training: measured training throughput of published benchmark suites");
+    case ThroughputProfile::LlmTraining:
+        return QStringLiteral("LLM pre-training and fine-tuning: published large-transformer training results (MLPerf)");
+    case ThroughputProfile::InferenceMemoryBound:
+        return QStringLiteral("LLM decoding and small-batch inference: the ratio of memory bandwidth");
+    case ThroughputProfile::Peak:
+        return QStringLiteral("an upper bound, for comparison only: the ratio of peak tensor TFLOPS");
+    }
+    return {};
+}
+
+QString throughputText(const CostModel &model, int option)
+{
+    const OptionInput &o = model.option(option);
+    QString text = QStringLiteral("%1: %2 × %3").arg(o.gpu, QString::number(o.relativeThroughput, 'g', 3),
+                                                     model.input().referenceGpu);
+    if (o.throughputBasis == QLatin1String("the scenario's figure"))
+        return text + QStringLiteral(", the scenario's own figure");
+    text += QStringLiteral(", %1 profile").arg(profileName(model.input().throughputProfile));
+    if (!o.throughputBasis.isEmpty())
+        text += QStringLiteral(", ") + o.throughputBasis;
+    return text;
+}
+
 QString resultsTable(const CostModel &model, const Evaluation &e)
 {
     const QString currency = model.input().currency;
@@ -161,6 +204,22 @@ QString resultsTable(const CostModel &model, const Evaluation &e)
                             model.isFeasible(i) ? QStringLiteral("yes") : QStringLiteral("no: ") + model.status(i).reason};
     }
     out += table(rows, {false, false, false, true, true, true, false});
+
+    // Where each GPU's throughput came from, once per GPU.
+    QStringList seen;
+    QList<QStringList> gpuRows{{QStringLiteral("GPU"), QStringLiteral("Throughput"), QStringLiteral("Basis")}};
+    for (int i = 0; i < model.optionCount(); ++i) {
+        const OptionInput &o = model.option(i);
+        if (seen.contains(o.gpu))
+            continue;
+        seen << o.gpu;
+        gpuRows << QStringList{o.gpu, QString::number(o.relativeThroughput, 'g', 3) + QStringLiteral(" ×"),
+                               o.throughputBasis.isEmpty() ? QStringLiteral("-") : o.throughputBasis};
+    }
+    out += QStringLiteral("\nThroughput against %1, %2 profile (%3):\n")
+               .arg(model.input().referenceGpu, profileName(model.input().throughputProfile),
+                    profileDescription(model.input().throughputProfile));
+    out += table(gpuRows, {false, true, false});
 
     const auto pairs = model.pairs(e);
     if (!pairs.empty()) {

@@ -20,6 +20,14 @@ QString unitsText(const CostModel &model, int option);
 // "2 × 8 × H100 server".
 QString optionLabel(const CostModel &model, int option);
 
+// A throughput profile in words, and one line on the work it is for (docs/model.md,
+// "Throughput profiles").
+QString profileName(ThroughputProfile profile);        // "LLM training"
+QString profileDescription(ThroughputProfile profile); // "large transformers: …"
+// Where an option's throughput came from: "H100-SXM5-80GB: 1.68 × A100-SXM4-80GB, training
+// profile, measured".
+QString throughputText(const CostModel &model, int option);
+
 // "buying Rig pays off after 9.6 months (292 days)", "... never pays off within 36 months", ...
 QString crossoverSentence(const CostModel &model, const PairResult &pair);
 // One pair seen from its on-prem option: "against Lambda: pays off after 52.6 months (1,600 days)",

@@ -89,6 +89,18 @@ QWidget *CatalogWidget::createGpuTab()
     m_gpuView->horizontalHeader()->setSortIndicator(GpuTableModel::Name, Qt::AscendingOrder);
     m_gpuView->setSortingEnabled(true);
     connect(m_gpuView, &QTableView::doubleClicked, this, [this] { addSelectedGpus(); });
+    // A throughput figure is edited in place (F2, or a click on the selected cell): the user's own
+    // figure is kept in the document, and every scenario compares by it from then on.
+    m_gpuView->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
+    connect(m_gpuModel, &GpuTableModel::figureEdited, this, [this](const GpuModel &edited) {
+        if (!m_document)
+            return;
+        try {
+            m_document->catalog().saveGpuModel(edited);
+        } catch (const InputError &error) {
+            updateOfferStatus(error.message());
+        }
+    });
     connect(m_gpuView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CatalogWidget::updateButtons);
 
     m_addGpu = new QToolButton(tab);

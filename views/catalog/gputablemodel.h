@@ -21,7 +21,11 @@ public:
         MemoryGB,
         BandwidthGBs,
         Fp16Tflops,
-        RelativeThroughput,
+        // One column per ThroughputProfile, in its order (docs/model.md, "Throughput profiles").
+        Training,
+        LlmTraining,
+        InferenceMemoryBound,
+        Peak,
         TdpW,
         GpusPerBoard,
         PriceNew,
@@ -37,6 +41,17 @@ public:
 
     void setModels(std::vector<GpuModel> models);
     const GpuModel &gpu(int row) const { return m_models[std::size_t(row)]; }
+
+    // The profile columns are editable: a figure typed there is the user's own ("entered"),
+    // handed on to be kept in the document.
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    static std::optional<ThroughputProfile> profileOf(int column);
+
+signals:
+    void figureEdited(const GpuModel &edited);
+
+public:
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

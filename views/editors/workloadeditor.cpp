@@ -8,7 +8,11 @@
 #include "gpuchoice.h"
 #include "workloadhelpers.h"
 
+#include "engine/resultstext.h"
+
 #include <QComboBox>
+#include <QLabel>
+#include <QPalette>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -49,6 +53,29 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     m_utilization = number(tr("Utilization:"), QStringLiteral("utilization"), tr("utilization"),
                            new NumberField(0, 100, 1, tr(" %"), 100, this), [](const W &w) { return w.utilization; },
                            [](W &w, double v) { w.utilization = v; });
+    // The kind of work: which of the catalog's throughput figures compares the GPUs.
+    m_profile = new QComboBox(this);
+    for (int p = 0; p < kThroughputProfileCount; ++p) {
+        const auto profile = ThroughputProfile(p);
+        QString name = profileName(profile);
+        name[0] = name[0].toUpper();
+        m_profile->addItem(name, toString(profile));
+        m_profile->setItemData(p, profileDescription(profile), Qt::ToolTipRole);
+    }
+    form->addRow(tr("Kind of work:"), m_profile);
+    m_bindings.choice(m_profile, QStringLiteral("throughputProfile"), tr("kind of work"),
+                      [](const W &w) { return QVariant(toString(w.throughputProfile)); },
+                      [](W &w, const QVariant &v) {
+                          w.throughputProfile = throughputProfileFromString(v.toString()).value_or(ThroughputProfile::Training);
+                      });
+    m_profileNote = new QLabel(this);
+    m_profileNote->setWordWrap(true);
+    m_profileNote->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), m_profileNote);
+    connect(m_profile, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_profileNote->setText(m_profile->itemData(index, Qt::ToolTipRole).toString());
+    });
+    m_profileNote->setText(m_profile->itemData(0, Qt::ToolTipRole).toString());
     number(tr("Memory per GPU:"), QStringLiteral("minGpuMemoryGB"), tr("memory per GPU"),
            new NumberField(0, 10000, 0, tr(" GB"), 1, this), [](const W &w) { return w.minGpuMemoryGB; },
            [](W &w, double v) { w.minGpuMemoryGB = v; });

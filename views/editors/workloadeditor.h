@@ -9,6 +9,8 @@
 
 #include <QWidget>
 
+class QLabel;
+
 namespace breakeven {
 
 class GpuChoice;
@@ -27,6 +29,8 @@ public:
     NumberField *gpusField() const { return m_gpus; }
     GpuChoice *gpuModelChoice() const { return m_gpuModel; }
     NumberField *utilizationField() const { return m_utilization; }
+    // The workload's throughput profile (docs/model.md, "Throughput profiles"), with one line on it.
+    QComboBox *profileChoice() const { return m_profile; }
 
 public slots:
     void openJobsHelper();
@@ -45,6 +49,8 @@ private:
     NumberField *m_gpus = nullptr;
     GpuChoice *m_gpuModel = nullptr;
     NumberField *m_utilization = nullptr;
+    QComboBox *m_profile = nullptr;
+    QLabel *m_profileNote = nullptr;
 };
 
 } // namespace breakeven

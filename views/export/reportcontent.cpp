@@ -138,6 +138,8 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
                             .arg(plural(w.parallelJobs, QStringLiteral("job"), QStringLiteral("jobs")), number(*w.jobReferenceGpuHours),
                                  plural(w.gpusPerJob, QStringLiteral("GPU"), QStringLiteral("GPUs"))));
     row(QStringLiteral("Workload"), workload);
+    row(QStringLiteral("GPUs compared by"),
+        esc(QStringLiteral("the %1 profile: %2").arg(profileName(w.throughputProfile), profileDescription(w.throughputProfile))));
     row(QStringLiteral("Utilization"), esc(formatPercent(e.utilization)));
     row(QStringLiteral("Horizon"), esc(QStringLiteral("%1 months").arg(s.horizonMonths)));
     QString currency = esc(s.currency);
@@ -370,9 +372,20 @@ QString sourcesHtml(const Scenario &s, const GpuCatalog &catalog, const CostMode
             return GpuCatalog::normalized(g.name) == GpuCatalog::normalized(name);
         });
         const QString origin = own ? QStringLiteral("scenario file") : QStringLiteral("catalog");
-        gpuLines << esc(QStringLiteral("%1: %2 GB, relative throughput %3 — %4: %5, as of %6")
-                            .arg(gpu->name, number(gpu->memoryGB), QString::number(gpu->relativeThroughput, 'f', 3), origin,
-                                 gpu->source.isEmpty() ? QStringLiteral("no source given") : gpu->source,
+        // The datasheet's source, and apart from it where the throughput of the profile came from.
+        const GpuModel *listed = own ? nullptr : catalog.find(name);
+        const QString source = listed ? listed->source : gpu->source;
+        const OptionInput &option = model.option(i);
+        QString throughput;
+        if (own)
+            throughput = QStringLiteral("the scenario's own figure");
+        else if (!option.throughputBasis.isEmpty())
+            throughput = QStringLiteral("%1 profile, %2: %3")
+                             .arg(profileName(s.workload.throughputProfile), option.throughputBasis, option.throughputSource);
+        gpuLines << esc(QStringLiteral("%1: %2 GB, relative throughput %3%4 — %5: %6, as of %7")
+                            .arg(gpu->name, number(gpu->memoryGB), QString::number(gpu->relativeThroughput, 'f', 3),
+                                 throughput.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(throughput), origin,
+                                 source.isEmpty() ? QStringLiteral("no source given") : source,
                                  gpu->asOf.isEmpty() ? QStringLiteral("unknown date") : gpu->asOf));
     }
 

@@ -185,6 +185,14 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
                       "(at present value)")
                 .arg(m_model->horizonMonths())
                 .arg(formatMoney(owedAfterHorizon(index.row()), m_model->input().currency, 2));
+        // Where the option's throughput came from: the profile, its basis and source.
+        if (index.column() == Name || index.column() == CostPerGpuHour) {
+            const OptionInput &o = m_model->option(index.row());
+            QString tip = throughputText(*m_model, index.row());
+            if (!o.throughputSource.isEmpty() && o.throughputBasis != QLatin1String("the scenario's figure"))
+                tip += QStringLiteral("\n") + o.throughputSource;
+            return tip;
+        }
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() >= Tco && index.column() <= TimeToResult)
