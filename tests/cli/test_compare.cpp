@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include "catalog/gpucatalog.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -221,6 +223,52 @@ private Q_SLOTS:
         QCOMPARE(spend[0].toDouble(), 20000.0);
         QCOMPARE(net[0].toDouble(), 20000.0 * 0.2); // sold at once: the 20 % haircut is lost
         QVERIFY(!option(results, QStringLiteral("on-demand")).contains(QStringLiteral("units")));
+    }
+
+    // The workload's throughput profile picks the catalog's figures; the output says which, with
+    // each GPU's basis and source (docs/model.md, "Throughput profiles").
+    void throughputProfiles()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("profiles.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "breakeven-scenario", "version": 2, "name": "llm", "referenceGpu": "A100-SXM4-80GB",
+            "workload": {"gpus": 16, "utilization": 1, "throughputProfile": "llm-training"},
+            "cloudOptions": [{"name": "h100", "gpu": "H100-SXM5-80GB", "pricePerHour": 3},
+                             {"name": "own", "gpu": "MYGPU", "pricePerHour": 1}],
+            "gpus": [{"name": "MYGPU", "memoryGB": 24, "relativeThroughput": 0.5}]})");
+        file.close();
+        const Run run = runBreakeven({QStringLiteral("compare"), path, QStringLiteral("--json")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject results = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(results[QStringLiteral("throughputProfile")].toString(), QStringLiteral("llm-training"));
+        QCOMPARE(results[QStringLiteral("referenceGpu")].toString(), QStringLiteral("A100-SXM4-80GB"));
+        const QJsonObject h100 = option(results, QStringLiteral("h100"))[QStringLiteral("throughput")].toObject();
+        const breakeven::ThroughputFigure &llm
+            = breakeven::GpuCatalog::bundled().find(QStringLiteral("H100-SXM5-80GB"))->figure(breakeven::ThroughputProfile::LlmTraining);
+        QCOMPARE(h100[QStringLiteral("relative")].toDouble(), llm.relative);
+        QCOMPARE(h100[QStringLiteral("basis")].toString(), QStringLiteral("measured"));
+        QVERIFY(h100[QStringLiteral("source")].toString().contains(QStringLiteral("MLPerf")));
+        // 3 $/h on an H100 worth llm.relative A100s of LLM work.
+        QVERIFY(qAbs(option(results, QStringLiteral("h100"))[QStringLiteral("costPerReferenceGpuHour")].toDouble()
+                     - 3 / llm.relative) < 1e-9);
+        const QJsonObject own = option(results, QStringLiteral("own"))[QStringLiteral("throughput")].toObject();
+        QCOMPARE(own[QStringLiteral("relative")].toDouble(), 0.5);
+        QCOMPARE(own[QStringLiteral("basis")].toString(), QStringLiteral("the scenario's figure"));
+
+        const Run text = runBreakeven({QStringLiteral("compare"), path});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("Throughput against A100-SXM4-80GB, LLM training profile"), text.out.constData());
+        QVERIFY(text.out.contains("the scenario's figure"));
+
+        // An unknown profile is refused, naming the field.
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"format": "breakeven-scenario", "version": 2, "workload": {"throughputProfile": "decoding"}})");
+        file.close();
+        const Run refused = runBreakeven({QStringLiteral("compare"), path});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("workload.throughputProfile"), refused.err.constData());
     }
 
     // Market rates for one run, and a reservation owed past the horizon, from the command line.

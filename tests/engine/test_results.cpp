@@ -175,6 +175,53 @@ private Q_SLOTS:
         QVERIFY(m.status(1).reason.contains(QStringLiteral("too large")));
     }
 
+    // The workload's profile picks each catalog GPU's figure, against the reference's figure of
+    // the same profile; a GPU without that profile uses its single figure; the scenario's own
+    // gpus entries win over the catalog whatever the profile (docs/model.md, "Throughput profiles").
+    void theWorkloadsProfilePicksTheFigures()
+    {
+        GpuModel ref = gpu(QStringLiteral("REF"), 80, 1.0);
+        ref.profiles[std::size_t(ThroughputProfile::LlmTraining)] = {1.0, QStringLiteral("measured"), QStringLiteral("r"), {}};
+        ref.profiles[std::size_t(ThroughputProfile::Peak)] = {2.0, QStringLiteral("derived"), QStringLiteral("r"), {}};
+        GpuModel fast = gpu(QStringLiteral("FAST"), 80, 1.5);
+        fast.profiles[std::size_t(ThroughputProfile::Training)] = {1.5, QStringLiteral("measured"), QStringLiteral("suite"), {}};
+        fast.profiles[std::size_t(ThroughputProfile::LlmTraining)] = {3.0, QStringLiteral("measured"), QStringLiteral("mlperf"), {}};
+        fast.profiles[std::size_t(ThroughputProfile::Peak)] = {8.0, QStringLiteral("derived"), QStringLiteral("tflops"), {}};
+        const GpuCatalog profiled({ref, fast}, {});
+        Scenario s = scenario(4, 1);
+        s.cloudOptions = {cloud(QStringLiteral("fast"), 1.0, PricingPlan::OnDemand, 1, QStringLiteral("FAST"))};
+        const auto relative = [&](ThroughputProfile profile) {
+            s.workload.throughputProfile = profile;
+            const EngineInput in = assemble(s, profiled);
+            return in.throughputProfile == profile ? in.options[0].relativeThroughput : -1.0;
+        };
+        QCOMPARE(relative(ThroughputProfile::Training), 1.5);
+        QCOMPARE(relative(ThroughputProfile::LlmTraining), 3.0);
+        QCOMPARE(relative(ThroughputProfile::Peak), 4.0); // 8 against the reference's 2
+        // Neither has a memory-bound figure: both use their single figures.
+        QCOMPARE(relative(ThroughputProfile::InferenceMemoryBound), 1.5);
+        s.workload.throughputProfile = ThroughputProfile::LlmTraining;
+        const EngineInput llm = assemble(s, profiled);
+        QCOMPARE(llm.options[0].throughputBasis, QStringLiteral("measured"));
+        QCOMPARE(llm.options[0].throughputSource, QStringLiteral("mlperf"));
+        // Twice the throughput: half the GPU-hours, half the rental for the same work.
+        const double trainingCost = [&] {
+            s.workload.throughputProfile = ThroughputProfile::Training;
+            return CostModel(assemble(s, profiled)).evaluate(1).tco(0);
+        }();
+        QVERIFY(qAbs(CostModel(llm).evaluate(1).tco(0) - trainingCost / 2) < 1e-9 * trainingCost);
+
+        // The scenario's own figure wins, for every profile.
+        GpuModel own = gpu(QStringLiteral("FAST"), 80, 0.25);
+        s.gpus = {own};
+        for (int p = 0; p < kThroughputProfileCount; ++p) {
+            s.workload.throughputProfile = ThroughputProfile(p);
+            const EngineInput in = assemble(s, profiled);
+            QCOMPARE(in.options[0].relativeThroughput, 0.25);
+            QCOMPARE(in.options[0].throughputBasis, QStringLiteral("the scenario's figure"));
+        }
+    }
+
     void noDemandBuysNothing()
     {
         Scenario s = scenario(0, 0.5);

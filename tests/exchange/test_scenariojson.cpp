@@ -149,6 +149,9 @@ void TestScenarioJson::rejectsInvalidInput_data()
     row(v2(cloud(R"("commitmentMonths": 61)")), "cloudOptions[0].commitmentMonths", "between 1 and 60");
     row(v2(cloud(R"("commitmentMonths": 12.5)")), "cloudOptions[0].commitmentMonths", "whole number of months");
     row(v2(onPrem(R"("resaleHaircut": -0.1)")), "onPremOptions[0].resaleHaircut", "between 0 and 1");
+    row(v2(workload(R"("throughputProfile": "inference")")), "workload.throughputProfile",
+        "must be one of training, llm-training, inference-memory-bound, peak (not \"inference\")");
+    row(workload(R"("throughputProfile": "peak")"), "workload.throughputProfile", "unknown field");
     row(doc(R"("cloudPriceChangePerYear": -0.2)"), "cloudPriceChangePerYear", "unknown field");
     row(onPrem(R"("resaleHaircut": 0)"), "onPremOptions[0].resaleHaircut", "unknown field");
     row(cloud(R"("commitmentMonths": 36)"), "cloudOptions[0].commitmentMonths", "unknown field");
@@ -487,6 +490,7 @@ void TestScenarioJson::versionTwoOnlyWhenNeeded()
     QVERIFY(!one.contains("PriceChangePerYear"));
     QVERIFY(!one.contains("commitmentMonths"));
     QVERIFY(!one.contains("resaleHaircut")); // the default, which version 1 files take
+    QVERIFY(!one.contains("throughputProfile")); // training, the default
     compare(readScenarioJson(one), plain);
 
     const std::vector<std::function<void(Scenario &)>> setters = {
@@ -497,6 +501,9 @@ void TestScenarioJson::versionTwoOnlyWhenNeeded()
         [](Scenario &s) { s.cloudOptions[0].reservedUpfrontShare = 1.0; },
         [](Scenario &s) { s.cloudOptions[0].commitmentMonths = 24; },
         [](Scenario &s) { s.onPremOptions[0].resaleHaircut = 0.0; },
+        [](Scenario &s) { s.workload.throughputProfile = ThroughputProfile::LlmTraining; },
+        [](Scenario &s) { s.workload.throughputProfile = ThroughputProfile::InferenceMemoryBound; },
+        [](Scenario &s) { s.workload.throughputProfile = ThroughputProfile::Peak; },
     };
     for (const auto &set : setters) {
         Scenario scenario = plain;

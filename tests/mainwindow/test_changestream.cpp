@@ -1,6 +1,7 @@
 // The change stream from the document to the views (docs/architecture.md): what an edit costs,
 // what undo restores, what the scenario tree does, and writes by another process.
 #include "catalog/catalogwidget.h"
+#include "catalog/gputablemodel.h"
 #include "catalog/offertablemodel.h"
 #include "commands/commands.h"
 #include "engine/costmodel.h"
@@ -20,6 +21,7 @@
 #include "editors/workloadeditor.h"
 #include "scenarioview/resultsmodel.h"
 
+#include <QComboBox>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -71,6 +73,7 @@ private slots:
     void aNameIsSavedWhenItsEditIsFinished();
     void marketsAndCommitmentsAreEdited();
     void observedTrendsArePresets();
+    void theKindOfWorkPicksTheFigures();
     void anotherProcessWriteIsNoticed();
     void theDocumentsGpuFiguresReachTheEngine();
 
@@ -390,6 +393,61 @@ void TestChangeStream::observedTrendsArePresets()
     emit cloud->activated(0);
     QCOMPARE(m_window->undoStack()->count(), steps);
     QCOMPARE(cloud->currentIndex(), offered);
+}
+
+// The workload's kind of work picks each GPU's figure (docs/model.md, "Throughput profiles"); the
+// table says which; a figure typed in the GPU models tab is the user's own, kept in the document.
+void TestChangeStream::theKindOfWorkPicksTheFigures()
+{
+    const QString h100Name = QStringLiteral("H100-SXM5-80GB");
+    const StoredScenario stored = *m_window->session()->current();
+    CloudOption option = stored.scenario.cloudOptions[0];
+    option.gpu = h100Name;
+    commands::editCloudOption(*m_window->context(), m_wide, stored.ids.cloudOptions[0], QStringLiteral("gpu"),
+                              QStringLiteral("GPU"), stored.scenario.cloudOptions[0], option);
+    const auto costPerHour = [&] { return *m_window->scenarioView()->evaluation()->costPerReferenceGpuHour[1]; };
+    const double training = costPerHour();
+    const GpuModel *h100 = GpuCatalog::bundled().find(h100Name);
+    const double trainingFigure = h100->figure(ThroughputProfile::Training).relative;
+    const double llmFigure = h100->figure(ThroughputProfile::LlmTraining).relative;
+    QVERIFY(llmFigure > trainingFigure);
+    QVERIFY(m_window->scenarioView()->resultsModel()->index(1, ResultsModel::Name).data(Qt::ToolTipRole).toString()
+                .startsWith(QStringLiteral("H100-SXM5-80GB: 1.68 × A100-SXM4-80GB, training profile, measured")));
+
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    panel->select(ScenarioTreeModel::Node::Workload, m_wide);
+    QComboBox *profile = panel->workloadEditor()->profileChoice();
+    QCOMPARE(profile->currentData().toString(), QStringLiteral("training"));
+    const int llm = profile->findData(QStringLiteral("llm-training"));
+    QVERIFY(llm > 0);
+    profile->setCurrentIndex(llm);
+    emit profile->activated(llm);
+    QVERIFY(Document::open(m_path)->scenarios().loadStored(m_wide).scenario.workload.throughputProfile
+            == ThroughputProfile::LlmTraining);
+    QCOMPARE(m_window->undoStack()->undoText(), QStringLiteral("Change kind of work of Fifty options"));
+    // The same work on fewer H100-hours: the cost per reference-GPU-hour falls by the ratio.
+    QVERIFY(qAbs(costPerHour() - training * trainingFigure / llmFigure) < 1e-9 * training);
+    const QString tip = m_window->scenarioView()->resultsModel()->index(1, ResultsModel::Name).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("LLM training profile, measured")), qPrintable(tip));
+
+    // The user's own LLM figure for the H100, typed in the GPU models tab.
+    GpuTableModel *gpus = m_window->findChild<CatalogWidget *>()->gpuModel();
+    int row = -1;
+    for (int r = 0; r < gpus->rowCount(); ++r)
+        if (gpus->gpu(r).name == h100Name)
+            row = r;
+    QVERIFY(row >= 0);
+    const QModelIndex cell = gpus->index(row, GpuTableModel::LlmTraining);
+    QVERIFY(gpus->flags(cell) & Qt::ItemIsEditable);
+    QVERIFY(gpus->setData(cell, 2 * llmFigure));
+    const ThroughputFigure kept = Document::open(m_path)->catalog().findGpu(h100Name)->figure(ThroughputProfile::LlmTraining);
+    QCOMPARE(kept.relative, 2 * llmFigure);
+    QCOMPARE(kept.basis, QStringLiteral("entered"));
+    QVERIFY(qAbs(costPerHour() - training * trainingFigure / (2 * llmFigure)) < 1e-9 * training);
+    // The tab shows it again, from the document.
+    for (int r = 0; r < gpus->rowCount(); ++r)
+        if (gpus->gpu(r).name == h100Name)
+            QCOMPARE(gpus->index(r, GpuTableModel::LlmTraining).data(Qt::EditRole).toDouble(), 2 * llmFigure);
 }
 
 void TestChangeStream::anotherProcessWriteIsNoticed()

@@ -37,6 +37,7 @@ private slots:
     void reportsPriceAge();
     void upsertsByProviderInstanceRegion();
     void keepsEarlierPricesUnderTheirDate();
+    void keepsThroughputProfiles();
     void removedOfferUnlinksOptions();
     void listsFilterChoices();
     void findsGpusThroughAliases();
@@ -231,6 +232,36 @@ void TestCatalogStore::keepsEarlierPricesUnderTheirDate()
     QVERIFY(catalog.observedOfferTrend(found.front().id, PricingPlan::OnDemand));
     // No reserved price at any date: no trend for that plan.
     QVERIFY(!catalog.observedOfferTrend(found.front().id, PricingPlan::Reserved1y));
+}
+
+// A GPU's profiles are kept with it and replaced as a whole (schema 9); a new document has the
+// bundled ones for every bundled GPU.
+void TestCatalogStore::keepsThroughputProfiles()
+{
+    QTemporaryDir dir;
+    const std::unique_ptr<Document> document = Document::create(dir.filePath(QStringLiteral("profiles.breakeven")));
+    CatalogRepository &catalog = document->catalog();
+    GpuModel gpu;
+    gpu.name = QStringLiteral("PROFILED-1");
+    gpu.memoryGB = 48;
+    gpu.relativeThroughput = 0.9;
+    gpu.profiles[std::size_t(ThroughputProfile::Training)] = {0.9, QStringLiteral("measured"), QStringLiteral("a suite"), QStringLiteral("2025-01-02")};
+    gpu.profiles[std::size_t(ThroughputProfile::Peak)] = {2.5, QStringLiteral("derived"), QStringLiteral("TFLOPS"), QStringLiteral("2025-01-03")};
+    catalog.saveGpuModel(gpu);
+    QCOMPARE(catalog.findGpu(gpu.name), std::optional<GpuModel>(gpu));
+    const std::vector<GpuModel> models = catalog.gpuModels();
+    QVERIFY(std::find(models.begin(), models.end(), gpu) != models.end());
+    QCOMPARE(catalog.gpuCatalog().find(gpu.name)->profiles, gpu.profiles);
+
+    // The user's own figure for LLM training; the peak figure dropped.
+    gpu.profiles[std::size_t(ThroughputProfile::LlmTraining)] = {1.4, QStringLiteral("entered"), QStringLiteral("me"), QStringLiteral("2026-11-24")};
+    gpu.profiles[std::size_t(ThroughputProfile::Peak)] = {};
+    catalog.saveGpuModel(gpu);
+    QCOMPARE(catalog.findGpu(gpu.name), std::optional<GpuModel>(gpu));
+    QCOMPARE(catalog.findGpu(gpu.name)->throughputFor(ThroughputProfile::Peak), 0.9);
+
+    for (const GpuModel &bundled : GpuCatalog::bundled().models())
+        QCOMPARE(catalog.findGpu(bundled.name)->profiles, bundled.profiles);
 }
 
 void TestCatalogStore::upsertsByProviderInstanceRegion()

@@ -1,5 +1,6 @@
 // Files a document must be refused as, each left byte-for-byte as it was with no -wal or
 // -shm beside it, and the upgrade of an old document.
+#include "catalog/gpucatalog.h"
 #include "inputerror.h"
 #include "store/database.h"
 #include "store/document.h"
@@ -24,6 +25,7 @@ private slots:
     void refusesUntrustedFiles();
     void refusesMissingFile();
     void upgradesVersionZeroDocument();
+    void upgradesVersionEightDocumentWithProfiles();
     void upgradesVersionTwoDocument();
 
 private:
@@ -170,6 +172,38 @@ void TestDocumentFiles::refusesUntrustedFiles()
     QVERIFY(!QFile::exists(file + QStringLiteral("-wal")));
     QVERIFY(!QFile::exists(file + QStringLiteral("-shm")));
     QVERIFY(!QFile::exists(file + QStringLiteral("-journal")));
+}
+
+// Schema 9: a document of schema 8 gets the bundled throughput profiles for the GPUs it has under
+// bundled names (not for one of its own), and its workloads compare by training.
+void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
+{
+    const QString file = path(QStringLiteral("version8.breakeven"));
+    {
+        const std::unique_ptr<Document> document = Document::create(file);
+        GpuModel own;
+        own.name = QStringLiteral("HOMEMADE-1");
+        own.memoryGB = 16;
+        own.relativeThroughput = 0.7;
+        document->catalog().saveGpuModel(own);
+        document->scenarios().save(fullScenario(QStringLiteral("old")));
+    }
+    {
+        SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        raw.exec("DROP TABLE gpu_throughput");
+        raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        raw.exec("PRAGMA user_version = 8");
+    }
+    const std::unique_ptr<Document> document = Document::open(file);
+    QCOMPARE(document->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
+    const std::optional<GpuModel> h100 = document->catalog().findGpu(QStringLiteral("H100-SXM5-80GB"));
+    QVERIFY(h100);
+    QCOMPARE(h100->profiles, GpuCatalog::bundled().find(QStringLiteral("H100-SXM5-80GB"))->profiles);
+    const std::optional<GpuModel> own = document->catalog().findGpu(QStringLiteral("HOMEMADE-1"));
+    QVERIFY(own);
+    QCOMPARE(own->figure(ThroughputProfile::Training).relative, 0.0);
+    QCOMPARE(own->throughputFor(ThroughputProfile::LlmTraining), 0.7);
+    QVERIFY(document->scenarios().load(QStringLiteral("old")).workload.throughputProfile == ThroughputProfile::Training);
 }
 
 void TestDocumentFiles::upgradesVersionZeroDocument()

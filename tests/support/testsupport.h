@@ -66,6 +66,7 @@ inline Scenario everyField()
     w.jobReferenceGpuHours = 0;
     w.gpusPerJob = 8;
     w.parallelJobs = 2147483647;
+    w.throughputProfile = ThroughputProfile::LlmTraining;
 
     GpuModel g;
     g.name = QStringLiteral("K80");
