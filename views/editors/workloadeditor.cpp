@@ -43,6 +43,10 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     m_gpuModel = new GpuChoice(this);
     m_gpuModel->setToolTip(tr("The GPU the workload is counted in (the scenario's reference GPU). Choosing another "
                               "converts the count, so that the work stays the same."));
+    // Narrow in the row, whole in its list: the form stays as wide as the dock.
+    m_gpuModel->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_gpuModel->setMinimumContentsLength(6);
+    m_gpus->spinBox()->setMinimumWidth(70);
     auto *gpuRow = new QHBoxLayout;
     gpuRow->addWidget(m_gpus, 1);
     gpuRow->addWidget(new QLabel(QStringLiteral("×"), this));
