@@ -520,7 +520,7 @@ void TestCharts::tableSortsByNumbersAndCopies()
 
     const QStringList lines = ResultsModel::toText(sorted).trimmed().split(u'\n');
     QCOMPARE(lines.size(), sorted->rowCount() + 1);
-    QVERIFY(lines.first().startsWith(QStringLiteral("Option\tKind\tUnits\tTCO\t")));
+    QVERIFY(lines.first().startsWith(QStringLiteral("Option\tKind\tUnits\tThroughput\tTCO\t")));
     for (int r = 0; r < sorted->rowCount(); ++r) {
         QCOMPARE(lines[r + 1].split(u'\t').size(), int(ResultsModel::ColumnCount));
         QVERIFY(lines[r + 1].startsWith(sorted->index(r, 0).data().toString() + u'\t'));

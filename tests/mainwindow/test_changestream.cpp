@@ -413,6 +413,8 @@ void TestChangeStream::theKindOfWorkPicksTheFigures()
     QVERIFY(llmFigure > trainingFigure);
     QVERIFY(m_window->scenarioView()->resultsModel()->index(1, ResultsModel::Name).data(Qt::ToolTipRole).toString()
                 .startsWith(QStringLiteral("H100-SXM5-80GB: 1.68 × A100-SXM4-80GB, training profile, measured")));
+    QCOMPARE(m_window->scenarioView()->resultsModel()->index(1, ResultsModel::Throughput).data().toString(),
+             QStringLiteral("1.68 ×, measured"));
 
     ScenarioPanel *panel = m_window->scenarioPanel();
     panel->select(ScenarioTreeModel::Node::Workload, m_wide);
@@ -429,6 +431,8 @@ void TestChangeStream::theKindOfWorkPicksTheFigures()
     QVERIFY(qAbs(costPerHour() - training * trainingFigure / llmFigure) < 1e-9 * training);
     const QString tip = m_window->scenarioView()->resultsModel()->index(1, ResultsModel::Name).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QStringLiteral("LLM training profile, measured")), qPrintable(tip));
+    QCOMPARE(m_window->scenarioView()->resultsModel()->index(1, ResultsModel::Throughput).data().toString(),
+             QStringLiteral("%1 ×, measured").arg(QString::number(llmFigure, 'g', 3)));
 
     // The user's own LLM figure for the H100, typed in the GPU models tab.
     GpuTableModel *gpus = m_window->findChild<CatalogWidget *>()->gpuModel();

@@ -586,7 +586,7 @@ void TestMainWindow::csvExports()
 
     const QString table = exporting::tableCsv(*m_window->scenarioView()->sortedResults());
     QCOMPARE(table.trimmed().split(u'\n').size(), model.optionCount() + 1);
-    QVERIFY(table.startsWith(QStringLiteral("Option,Kind,Units,TCO,")));
+    QVERIFY(table.startsWith(QStringLiteral("Option,Kind,Units,Throughput,TCO,")));
 }
 
 // The task a new user came with: "my team keeps 16 H100s busy about 60 % of the time; compare

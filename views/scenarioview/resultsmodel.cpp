@@ -80,6 +80,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case Name: return tr("Option");
         case Kind: return tr("Kind");
         case Units: return tr("Units");
+        case Throughput: return tr("Throughput");
         case Tco: return tr("TCO");
         case CostPerGpuHour: return tr("Per ref-GPU-h");
         case Crossover: return tr("Crossover");
@@ -93,6 +94,9 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
         case Units: return tr("On-prem units bought at the start, and the most in service as the workload grows");
+        case Throughput:
+            return tr("One GPU's work against the reference GPU, for the workload's kind of work, and how the "
+                      "figure was obtained");
         case Tco: return tr("Total cost of ownership over the horizon");
         case CostPerGpuHour: return tr("TCO per reference-GPU-hour of work");
         case Crossover: return tr("When buying pays off against the cheapest cloud option");
@@ -123,6 +127,12 @@ QString ResultsModel::displayText(int r, int column) const
             return tr("cloud, term past the horizon");
         return option.kind == OptionKind::Cloud ? tr("cloud") : tr("on-prem");
     case Units: return unitsText(*m_model, r);
+    case Throughput: {
+        const QString figure = QStringLiteral("%1 ×").arg(QString::number(option.relativeThroughput, 'g', 3));
+        if (option.throughputBasis == QLatin1String("the scenario's figure"))
+            return tr("%1, the scenario's").arg(figure);
+        return option.throughputBasis.isEmpty() ? figure : QStringLiteral("%1, %2").arg(figure, option.throughputBasis);
+    }
     case Tco: return feasible ? formatMoney(row.tco, currency, 2) : kNa;
     case CostPerGpuHour:
         return feasible && row.costPerGpuHour ? formatMoney(*row.costPerGpuHour, currency, 3) : kNa;
@@ -159,6 +169,7 @@ QVariant ResultsModel::sortValue(int r, int column) const
     constexpr double kLast = std::numeric_limits<double>::max();
     switch (Column(column)) {
     case Units: return m_model->unitsInMonth(r, 1);
+    case Throughput: return m_model->option(r).relativeThroughput;
     case Tco: return m_model->isFeasible(r) ? row.tco : kLast;
     case CostPerGpuHour: return number(row.costPerGpuHour, kLast);
     case Crossover: return row.paired ? number(row.crossoverMonth, kLast) : QVariant(kLast);
@@ -186,7 +197,7 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
                 .arg(m_model->horizonMonths())
                 .arg(formatMoney(owedAfterHorizon(index.row()), m_model->input().currency, 2));
         // Where the option's throughput came from: the profile, its basis and source.
-        if (index.column() == Name || index.column() == CostPerGpuHour) {
+        if (index.column() == Name || index.column() == Throughput || index.column() == CostPerGpuHour) {
             const OptionInput &o = m_model->option(index.row());
             QString tip = throughputText(*m_model, index.row());
             if (!o.throughputSource.isEmpty() && o.throughputBasis != QLatin1String("the scenario's figure"))

@@ -17,7 +17,7 @@ struct PairResult;
 class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Kind, Units, Tco, CostPerGpuHour, Crossover, BreakEven, CostRatio, TimeToResult, Feasible, ColumnCount };
+    enum Column { Name, Kind, Units, Throughput, Tco, CostPerGpuHour, Crossover, BreakEven, CostRatio, TimeToResult, Feasible, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit ResultsModel(QObject *parent = nullptr);
