@@ -34,6 +34,8 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include "session/scenariosession.h"
+
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -71,6 +73,7 @@ private slots:
     void keystrokesAreOneStep();
     void workloadCountedInAnotherGpu();
     void noTraps();
+    void editorsFitTheDock();
     void scenarioSettings();
     void addScenarioAsksAName();
     void reopensOnTheLastScenario();
@@ -373,6 +376,34 @@ void TestMainWindow::workloadCountedInAnotherGpu()
 // form, Undo typed in a field undoes the document's step, every shortcut and mnemonic is bound
 // once, an editor opens at its top, and a click that switches scenarios leaves the highlight on
 // the row being edited.
+// Every editor fits the scenario dock at its default width: no field is cut off at the right and
+// the form needs no sideways scrolling, at 1600 × 1000 as at 1280 × 800.
+void TestMainWindow::editorsFitTheDock()
+{
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    const StoredScenario &stored = *m_window->session()->current();
+    QVERIFY(!stored.ids.builds.empty() && !stored.ids.cloudOptions.empty());
+    const std::vector<std::pair<Node, qint64>> nodes = {{Node::Scenario, stored.ids.scenario},
+                                                        {Node::Workload, stored.ids.scenario},
+                                                        {Node::Build, stored.ids.builds.front()},
+                                                        {Node::CloudOption, stored.ids.cloudOptions.front()}};
+    for (const QSize size : {QSize(1600, 1000), QSize(1280, 800)})
+    for (const auto &[node, id] : nodes) {
+        m_window->resize(size);
+        panel->select(node, id);
+        QTest::qWait(50); // the layouts settle, the scroll bars come and go
+        QWidget *editor = panel->currentEditor();
+        QVERIFY(editor);
+        const int available = panel->editorScrollArea()->viewport()->width();
+        const QString where = QStringLiteral("%1: needs %2 px, has %3").arg(editor->metaObject()->className())
+                                  .arg(editor->minimumSizeHint().width()).arg(available);
+        QVERIFY2(editor->minimumSizeHint().width() <= available, qPrintable(where));
+        QVERIFY2(!panel->editorScrollArea()->horizontalScrollBar()->isVisible(), qPrintable(where));
+    }
+}
+
 void TestMainWindow::noTraps()
 {
     m_window->resize(1280, 800);
@@ -628,10 +659,17 @@ void TestMainWindow::userTaskEndToEnd()
     QCOMPARE(stored.onPremOptions[0].gpu, QStringLiteral("H100-SXM5-80GB"));
     QCOMPARE(stored.onPremOptions[0].gpuCount, 8);
     BuildEditor *build = panel->buildEditor();
+    // It is the bundled example, and the boxes say so.
+    QCOMPARE(build->exampleBox()->currentText(), stored.onPremOptions[0].name);
     const int serverRoom = build->overheadPresetBox()->findText(QStringLiteral("Server room"), Qt::MatchStartsWith);
     QVERIFY(serverRoom > 0);
+    QVERIFY(build->overheadPresetBox()->currentIndex() != serverRoom);
+    build->overheadPresetBox()->setCurrentIndex(serverRoom);
     emit build->overheadPresetBox()->activated(serverRoom);
     QCOMPARE(reopened(QStringLiteral("Team H100s")).onPremOptions[0].pue, 1.5);
+    // The preset in force stays shown; the build is no longer the example as it was.
+    QCOMPARE(build->overheadPresetBox()->currentIndex(), serverRoom);
+    QCOMPARE(build->exampleBox()->currentIndex(), 0);
 
     // Four cloud options from the catalog: Lambda and AWS p5 on-demand, AWS p5 spot, AWS p5 3-year.
     const auto offer = [this](const QString &provider, const QString &instance, const QString &region) {

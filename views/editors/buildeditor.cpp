@@ -8,6 +8,7 @@
 #include "engine/assembly.h"
 
 #include <QFormLayout>
+#include <QSignalBlocker>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -25,6 +26,9 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
     using B = OnPremBuild;
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // In a narrow dock a row whose label and field do not fit side by side puts the field under
+    // its label, instead of cutting the form off at the right.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto number = [&](const QString &rowLabel, const QString &key, const QString &label, NumberField *field,
                       auto get, auto set) {
         form->addRow(rowLabel, field);
@@ -100,13 +104,14 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
     number(tr("Wall power under load:"), QStringLiteral("loadW"), tr("wall power under load"), m_load,
            [](const B &b) { return b.loadW.value_or(0); },
            [](B &b, double v) { b.loadW = v > 0 ? std::optional<double>(v) : std::nullopt; });
+    // The estimate and its button span the form, so a narrow dock neither wraps nor clips them.
     m_powerEstimate = new QLabel(this);
-    m_powerEstimate->setWordWrap(true);
     auto *useEstimate = new QPushButton(tr("Use Estimate"), this);
     auto *estimateRow = new QHBoxLayout;
-    estimateRow->addWidget(m_powerEstimate, 1);
+    estimateRow->addStretch(1);
+    estimateRow->addWidget(m_powerEstimate);
     estimateRow->addWidget(useEstimate);
-    form->addRow(QString(), estimateRow);
+    form->addRow(estimateRow);
     connect(useEstimate, &QPushButton::clicked, this, &BuildEditor::useEstimatedPower);
     auto *idle = new NumberField(0, 1e6, 0, tr(" W"), 1, this);
     idle->setSpecialValueText(tr("25 % of load"));
@@ -174,6 +179,37 @@ void BuildEditor::showDerived()
     m_hardware->setText(QStringLiteral("%1 %2").arg(locale.toString(build.hardwarePrice(), 'f', 2), build.currency));
     m_powerEstimate->setText(gpu ? tr("Estimate: %1 W").arg(locale.toString(estimatedLoadW(), 'f', 0))
                                  : tr("No estimate without the GPU's TDP"));
+    showPresetsInForce();
+}
+
+// The example build and the overhead preset the build is as it stands, if any: the boxes show
+// them instead of going back to their prompt.
+void BuildEditor::showPresetsInForce()
+{
+    const OnPremBuild &build = m_bindings.value();
+    int overhead = 0;
+    for (std::size_t i = 0; i < m_presets.size(); ++i) {
+        const OverheadPreset &p = m_presets[i];
+        if (build.overheadPerYearOfHardware == p.overheadPerYearOfHardware
+            && build.overheadIncludesPower == p.overheadIncludesPower && build.pue == p.pue
+            && build.electricityPerKWh == p.electricityPerKWh && build.lifetimeYears == p.lifetimeYears) {
+            overhead = int(i) + 1;
+            break;
+        }
+    }
+    int example = 0;
+    for (std::size_t i = 0; i < m_exampleBuilds.size(); ++i) {
+        OnPremBuild named = m_exampleBuilds[i];
+        named.name = build.name; // renamed, it is still the example
+        if (named == build) {
+            example = int(i) + 1;
+            break;
+        }
+    }
+    const QSignalBlocker overheadBlocker(m_overheadPresets);
+    const QSignalBlocker exampleBlocker(m_examples);
+    m_overheadPresets->setCurrentIndex(overhead);
+    m_examples->setCurrentIndex(example);
 }
 
 void BuildEditor::push(const QString &key, const QString &label, const OnPremBuild &after)
@@ -200,9 +236,10 @@ void BuildEditor::useEstimatedPower()
 
 void BuildEditor::applyOverheadPreset(int index)
 {
-    m_overheadPresets->setCurrentIndex(0);
-    if (index < 1 || size_t(index) > m_presets.size())
+    if (index < 1 || size_t(index) > m_presets.size()) {
+        showPresetsInForce();
         return;
+    }
     const OverheadPreset &preset = m_presets[size_t(index - 1)];
     OnPremBuild after = m_bindings.value();
     after.overheadPerYearOfHardware = preset.overheadPerYearOfHardware;
@@ -215,9 +252,10 @@ void BuildEditor::applyOverheadPreset(int index)
 
 void BuildEditor::applyExampleBuild(int index)
 {
-    m_examples->setCurrentIndex(0);
-    if (!m_buildId || index < 1 || size_t(index) > m_exampleBuilds.size())
+    if (!m_buildId || index < 1 || size_t(index) > m_exampleBuilds.size()) {
+        showPresetsInForce();
         return;
+    }
     const OnPremBuild &example = m_exampleBuilds[size_t(index - 1)];
     const OnPremBuild &before = m_bindings.value();
     commands::replaceBuild(m_session.context(), m_scenarioId, m_buildId, before, example, example.name);

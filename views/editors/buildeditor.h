@@ -31,6 +31,8 @@ public:
     NumberField *loadField() const { return m_load; }
     QLabel *powerEstimateLabel() const { return m_powerEstimate; }
     QComboBox *overheadPresetBox() const { return m_overheadPresets; }
+    // Both show the example and the preset the build is as it stands, else their prompt.
+    QComboBox *exampleBox() const { return m_examples; }
     QComboBox *exampleBuildBox() const { return m_examples; }
 
 public slots:
@@ -42,6 +44,7 @@ private:
     void push(const QString &key, const QString &label, const OnPremBuild &after);
     void preview(const OnPremBuild &after);
     void showDerived();
+    void showPresetsInForce();
     double estimatedLoadW() const;
 
     ScenarioSession &m_session;

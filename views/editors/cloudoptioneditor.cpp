@@ -24,6 +24,8 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
     using C = CloudOption;
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A row that does not fit the dock side by side puts its field under its label.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto text = [&](const QString &rowLabel, const QString &key, const QString &label, auto get, auto set) {
         auto *edit = new QLineEdit(this);
         form->addRow(rowLabel, edit);

@@ -12,7 +12,7 @@ GpuChoice::GpuChoice(QWidget *parent)
     : QComboBox(parent)
 {
     setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    setMinimumContentsLength(12);
+    setMinimumContentsLength(8);
 }
 
 void GpuChoice::setModels(const std::vector<GpuModel> &models)

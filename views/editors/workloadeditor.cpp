@@ -28,6 +28,8 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
 {
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A row that does not fit the dock side by side puts its field under its label.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto number = [&](const QString &rowLabel, const QString &key, const QString &label, NumberField *field,
                       auto get, auto set) {
         form->addRow(rowLabel, field);
