@@ -34,8 +34,10 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include "mainwindow/addpartdialogs.h"
 #include "session/scenariosession.h"
 
+#include <QRadioButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -76,6 +78,7 @@ private slots:
     void editorsFitTheDock();
     void scenarioSettings();
     void addScenarioAsksAName();
+    void addingAPartAsksWhatToStartFrom();
     void reopensOnTheLastScenario();
     void csvExports();
     void userTaskEndToEnd();
@@ -652,7 +655,14 @@ void TestMainWindow::userTaskEndToEnd()
     QCOMPARE(stored.workload.utilization, 0.6);
     QCOMPARE(stored.horizonMonths, 60);
 
-    // The 8 × H100 server, with the server-room preset.
+    // The 8 × H100 server, with the server-room preset: the chooser starts from the example build
+    // on the reference GPU.
+    QTimer::singleShot(0, this, [] {
+        auto *dialog = qobject_cast<AddBuildDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        QVERIFY(dialog->exampleButton()->isChecked());
+        dialog->accept();
+    });
     m_window->actions().addBuild->trigger();
     stored = reopened(QStringLiteral("Team H100s"));
     QCOMPARE(int(stored.onPremOptions.size()), 1);
@@ -742,6 +752,89 @@ void TestMainWindow::reopensOnTheLastScenario()
 }
 
 // Add Scenario asks the new scenario's name first.
+// Add On-Prem Build and Add Cloud Option open a chooser: an example build or one GPU of a model,
+// with an overhead preset; a catalog offer of the reference GPU under a plan it has a price for,
+// or an empty option. Cancel adds nothing.
+void TestMainWindow::addingAPartAsksWhatToStartFrom()
+{
+    const qint64 id = m_window->session()->currentId();
+    const Scenario before = reopened(m_window->scenarioView()->scenario().name);
+    const QString name = before.name;
+
+    // Cancelled: nothing added, nothing on the undo stack.
+    const int steps = m_window->undoStack()->count();
+    QTimer::singleShot(0, this, [] { QApplication::activeModalWidget()->close(); });
+    m_window->actions().addBuild->trigger();
+    QCOMPARE(reopened(name).onPremOptions.size(), before.onPremOptions.size());
+    QCOMPARE(m_window->undoStack()->count(), steps);
+
+    // One RTX 4090 with the home-desk overheads.
+    QTimer::singleShot(0, this, [] {
+        auto *dialog = qobject_cast<AddBuildDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->gpuButton()->setChecked(true);
+        const int gpu = dialog->gpuChoice()->findData(QStringLiteral("RTX-4090"));
+        QVERIFY(gpu >= 0);
+        dialog->gpuChoice()->setCurrentIndex(gpu);
+        const int preset = dialog->overheadChoice()->findText(QStringLiteral("Home"), Qt::MatchStartsWith);
+        QVERIFY(preset > 0);
+        dialog->overheadChoice()->setCurrentIndex(preset);
+        dialog->accept();
+    });
+    m_window->actions().addBuild->trigger();
+    const Scenario withBuild = reopened(name);
+    QCOMPARE(withBuild.onPremOptions.size(), before.onPremOptions.size() + 1);
+    const OnPremBuild &added = withBuild.onPremOptions.back();
+    QCOMPARE(added.gpu, QStringLiteral("RTX-4090"));
+    QCOMPARE(added.gpuCount, 1);
+    const auto presets = bundledOverheadPresets();
+    const auto home = std::find_if(presets.begin(), presets.end(),
+                                   [](const OverheadPreset &p) { return p.name.startsWith(QStringLiteral("Home")); });
+    QVERIFY(home != presets.end());
+    QCOMPARE(added.pue, home->pue);
+    QCOMPARE(added.electricityPerKWh, home->electricityPerKWh);
+    QCOMPARE(m_window->scenarioPanel()->currentEditor(), m_window->scenarioPanel()->buildEditor());
+
+    // A catalog offer of the reference GPU, under the spot plan.
+    QTimer::singleShot(0, this, [] {
+        auto *dialog = qobject_cast<AddCloudOptionDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        QVERIFY(dialog->catalogButton()->isChecked());
+        QVERIFY(dialog->offerChoice()->count() > 0);
+        for (int i = 0; i < dialog->offerChoice()->count(); ++i) {
+            dialog->offerChoice()->setCurrentIndex(i);
+            const int spot = dialog->planChoice()->findData(QStringLiteral("spot"));
+            if (spot >= 0) {
+                dialog->planChoice()->setCurrentIndex(spot);
+                break;
+            }
+        }
+        QCOMPARE(dialog->planChoice()->currentData().toString(), QStringLiteral("spot"));
+        dialog->accept();
+    });
+    m_window->actions().addCloudOption->trigger();
+    Scenario withCloud = reopened(name);
+    QCOMPARE(withCloud.cloudOptions.size(), before.cloudOptions.size() + 1);
+    QCOMPARE(withCloud.cloudOptions.back().gpu, before.referenceGpu);
+    QVERIFY(withCloud.cloudOptions.back().pricing == PricingPlan::Spot);
+    QVERIFY(withCloud.cloudOptions.back().pricePerHour > 0);
+    QVERIFY(m_window->context()->doc().scenarios().loadStored(id).ids.cloudOptionOffers.back().has_value());
+
+    // An empty option, to be priced by the user.
+    QTimer::singleShot(0, this, [] {
+        auto *dialog = qobject_cast<AddCloudOptionDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->emptyButton()->setChecked(true);
+        dialog->accept();
+    });
+    m_window->actions().addCloudOption->trigger();
+    withCloud = reopened(name);
+    QCOMPARE(withCloud.cloudOptions.size(), before.cloudOptions.size() + 2);
+    QCOMPARE(withCloud.cloudOptions.back().name, QStringLiteral("New cloud option"));
+    QCOMPARE(withCloud.cloudOptions.back().pricePerHour, 0.0);
+    QVERIFY(!m_window->context()->doc().scenarios().loadStored(id).ids.cloudOptionOffers.back().has_value());
+}
+
 void TestMainWindow::addScenarioAsksAName()
 {
     QTimer::singleShot(0, this, [] {

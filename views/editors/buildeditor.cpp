@@ -1,6 +1,7 @@
 #include "buildeditor.h"
 
 #include "commands/commands.h"
+#include "session/newparts.h"
 #include "session/scenariosession.h"
 
 #include <algorithm>
@@ -241,12 +242,7 @@ void BuildEditor::applyOverheadPreset(int index)
         return;
     }
     const OverheadPreset &preset = m_presets[size_t(index - 1)];
-    OnPremBuild after = m_bindings.value();
-    after.overheadPerYearOfHardware = preset.overheadPerYearOfHardware;
-    after.overheadIncludesPower = preset.overheadIncludesPower;
-    after.pue = preset.pue;
-    after.electricityPerKWh = preset.electricityPerKWh;
-    after.lifetimeYears = preset.lifetimeYears;
+    const OnPremBuild after = newparts::withOverheads(m_bindings.value(), preset);
     push(QStringLiteral("overheadPreset"), tr("overheads (%1)").arg(preset.name), after);
 }
 

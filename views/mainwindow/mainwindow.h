@@ -101,8 +101,13 @@ public slots:
     void duplicateScenario();
     void renameScenario(const QString &newName);
     void removeScenario();
+    // Add what the choosers start with, without asking: the example build on the reference GPU,
+    // the cheapest on-demand offer of it.
     void addBuild();
     void addCloudOption();
+    // Add On-Prem Build and Add Cloud Option: ask what to start from (addpartdialogs.h), then add it.
+    void chooseAddBuild();
+    void chooseAddCloudOption();
     void removeSelectedPart();
 
 protected:

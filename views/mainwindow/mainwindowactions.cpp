@@ -87,9 +87,9 @@ void MainWindow::createActions()
     m_actions.removeScenario = add("removeScenario", tr("D&elete Scenario"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete),
         s->standardIcon(QStyle::SP_TrashIcon), &MainWindow::removeScenario);
     m_actions.addBuild = add("addBuild", tr("Add On-Prem &Build"), QKeySequence(Qt::CTRL | Qt::Key_B), s->standardIcon(QStyle::SP_ComputerIcon),
-        &MainWindow::addBuild);
+        &MainWindow::chooseAddBuild);
     m_actions.addCloudOption = add("addCloudOption", tr("Add &Cloud Option"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-        s->standardIcon(QStyle::SP_DriveNetIcon), &MainWindow::addCloudOption);
+        s->standardIcon(QStyle::SP_DriveNetIcon), &MainWindow::chooseAddCloudOption);
     m_actions.removePart = add("removePart", tr("Delete Selected Build or Option"), QKeySequence::Delete, {},
         &MainWindow::removeSelectedPart);
     m_actions.importPriceSheet = add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},

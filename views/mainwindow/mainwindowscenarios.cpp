@@ -3,6 +3,8 @@
 // action is one call of the command façade.
 #include "mainwindow.h"
 
+#include "addpartdialogs.h"
+
 #include "commands/commands.h"
 #include "session/newparts.h"
 #include "session/scenariosession.h"
@@ -120,6 +122,31 @@ void MainWindow::addBuild()
     commands::addBuild(*m_context, currentId(), newparts::exampleBuild(current()->scenario));
     if (current() && !current()->ids.builds.empty())
         m_panel->select(ScenarioTreeModel::Node::Build, current()->ids.builds.back());
+}
+
+void MainWindow::chooseAddBuild()
+{
+    if (!current())
+        return;
+    AddBuildDialog dialog(current()->scenario, m_session->gpuCatalog().models(), this);
+    if (dialog.exec() != QDialog::Accepted || !current())
+        return;
+    commands::addBuild(*m_context, currentId(), dialog.build());
+    if (current() && !current()->ids.builds.empty())
+        m_panel->select(ScenarioTreeModel::Node::Build, current()->ids.builds.back());
+}
+
+void MainWindow::chooseAddCloudOption()
+{
+    if (!current() || !document())
+        return;
+    AddCloudOptionDialog dialog(*document(), current()->scenario, this);
+    if (dialog.exec() != QDialog::Accepted || !current())
+        return;
+    const newparts::NewCloudOption made = dialog.option();
+    commands::addCloudOption(*m_context, currentId(), made.option, made.offerId);
+    if (current() && !current()->ids.cloudOptions.empty())
+        m_panel->select(ScenarioTreeModel::Node::CloudOption, current()->ids.cloudOptions.back());
 }
 
 void MainWindow::addCloudOption()

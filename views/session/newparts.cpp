@@ -60,6 +60,32 @@ OnPremBuild gpuBuild(const Scenario &scenario, const GpuModel &gpu)
     return build;
 }
 
+OnPremBuild fromExample(const Scenario &scenario, const OnPremBuild &example)
+{
+    OnPremBuild build = example;
+    build.name = uniqueName(example.name, namesOf(scenario.onPremOptions));
+    return build;
+}
+
+OnPremBuild withOverheads(OnPremBuild build, const OverheadPreset &preset)
+{
+    build.overheadPerYearOfHardware = preset.overheadPerYearOfHardware;
+    build.overheadIncludesPower = preset.overheadIncludesPower;
+    build.pue = preset.pue;
+    build.electricityPerKWh = preset.electricityPerKWh;
+    build.lifetimeYears = preset.lifetimeYears;
+    return build;
+}
+
+NewCloudOption emptyCloudOption(const Scenario &scenario)
+{
+    NewCloudOption made;
+    made.option.gpu = scenario.referenceGpu;
+    made.option.currency = scenario.currency;
+    made.option.name = uniqueName(tr("New cloud option"), namesOf(scenario.cloudOptions));
+    return made;
+}
+
 NewCloudOption cheapestCloudOption(Document &document, const Scenario &scenario)
 {
     NewCloudOption made;

@@ -3,6 +3,7 @@
 // names). The window adds them through the command façade.
 #pragma once
 
+#include "catalog/bundledcatalog.h"
 #include "domain.h"
 
 #include <QList>
@@ -23,6 +24,11 @@ namespace newparts {
 OnPremBuild exampleBuild(const Scenario &scenario);
 // A one-GPU build of `gpu` (a GPU picked from the catalog), its price the catalog's.
 OnPremBuild gpuBuild(const Scenario &scenario, const GpuModel &gpu);
+// `example` as a new build of `scenario`, under a name no build of it has.
+OnPremBuild fromExample(const Scenario &scenario, const OnPremBuild &example);
+// `build` with the five overhead fields of `preset` (overhead, whether it includes power, PUE,
+// electricity price, lifetime).
+OnPremBuild withOverheads(OnPremBuild build, const OverheadPreset &preset);
 
 struct NewCloudOption {
     CloudOption option;
@@ -31,6 +37,8 @@ struct NewCloudOption {
 // The cheapest on-demand offer of the document's catalog for the scenario's reference GPU, or an
 // empty option on that GPU when there is none. Throws InputError when the catalog cannot be read.
 NewCloudOption cheapestCloudOption(Document &document, const Scenario &scenario);
+// An option on the scenario's reference GPU with no price yet, for the user to fill in.
+NewCloudOption emptyCloudOption(const Scenario &scenario);
 // One option per offer under `plan`, each under a name no other option has.
 std::vector<NewCloudOption> fromOffers(const Scenario &scenario, const QList<StoredOffer> &offers, PricingPlan plan);
 
