@@ -1,5 +1,7 @@
 #include "gpucatalog.h"
 
+#include <algorithm>
+
 #include "bundledcatalog.h"
 
 namespace breakeven {
@@ -60,6 +62,31 @@ std::optional<QString> GpuCatalog::resolve(const QString &nameOrAlias) const
     if (const GpuModel *m = find(nameOrAlias))
         return m->name;
     return std::nullopt;
+}
+
+QString GpuCatalog::family(const QString &name)
+{
+    const QStringList parts = name.split(QLatin1Char('-'));
+    // Workstation and consumer names carry a brand first: the family is brand and model.
+    const bool branded = parts.size() > 1
+        && (parts.front().compare(QLatin1String("RTX"), Qt::CaseInsensitive) == 0
+            || parts.front().compare(QLatin1String("QUADRO"), Qt::CaseInsensitive) == 0);
+    return branded ? parts[0] + QLatin1Char('-') + parts[1] : parts.front();
+}
+
+std::vector<std::pair<QString, QStringList>> GpuCatalog::families(const QStringList &names)
+{
+    std::vector<std::pair<QString, QStringList>> out;
+    for (const QString &name : names) {
+        const QString key = family(name);
+        auto it = std::find_if(out.begin(), out.end(), [&](const auto &f) { return f.first == key; });
+        if (it == out.end())
+            out.push_back({key, {name}});
+        else
+            it->second << name;
+    }
+    std::erase_if(out, [](const auto &f) { return f.second.size() < 2; });
+    return out;
 }
 
 } // namespace breakeven

@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -29,6 +30,12 @@ public:
     void addAlias(const QString &alias, const QString &name);
 
     static QString normalized(const QString &name);
+    // The family a catalog name belongs to: the chip before its variant ("H100" for
+    // H100-SXM5-80GB, H100-PCIE-80GB and H100-NVL-94GB; "RTX-4080" for RTX-4080 and
+    // RTX-4080-SUPER).
+    static QString family(const QString &name);
+    // Of `names`, the families of two or more, each with its members in the order given.
+    static std::vector<std::pair<QString, QStringList>> families(const QStringList &names);
 
 private:
     std::vector<GpuModel> m_models;

@@ -272,6 +272,23 @@ std::vector<StoredOffer> CatalogRepository::offers(
                 page[position.at(stored.id)] = std::move(stored);
             }
         }
+        if (filter.onePerInstanceType) {
+            // How many rows the filter matches alike with each shown one: the shown row's own
+            // values are bound after the filter's.
+            OfferFilter rows = filter;
+            rows.onePerInstanceType = false;
+            const WhereClause matched = whereClause(rows);
+            auto count = m_connection.statement(
+                "SELECT count(*) FROM cloud_offers" + (matched.sql.empty() ? std::string(" WHERE ") : matched.sql + " AND ")
+                + "(" + kAlikeColumns + ") IS (SELECT " + kAlikeColumns + " FROM cloud_offers WHERE id = ?)");
+            for (StoredOffer &stored : page) {
+                bindAll(*count, matched.bindings);
+                count->bind(int(matched.bindings.size()) + 1, static_cast<std::int64_t>(stored.id));
+                if (count->executeStep())
+                    stored.alikeRegions = count->getColumn(0).getInt();
+                count->reset();
+            }
+        }
         return page;
     });
 }

@@ -35,6 +35,10 @@ struct OfferFilter {
     QString provider; // empty: any
     std::optional<CloudCategory> category;
     QString gpu; // catalog name; empty: any
+    QStringList gpuFamily; // with gpu empty: any of these (GpuCatalog::families)
+    // One offer per provider, instance type and prices: the same instance at the same prices in
+    // several regions is one row (StoredOffer::alikeRegions says how many).
+    bool onePerInstanceType = false;
     QString region; // empty: any
     std::optional<PricingPlan> plan; // only offers with a price for this plan
     std::optional<double> maxPricePerGpuHour; // for `plan`, or the headline price without one
@@ -69,6 +73,9 @@ struct StoredOffer {
     CloudOffer offer;
     std::optional<qint64> sheetId;
     std::optional<qint64> priceAgeDays; // from asOf to today; none when asOf is not a date
+    // With OfferFilter::onePerInstanceType: how many offers (this one among them) the filter
+    // matches with this provider, instance type and prices; else 0.
+    int alikeRegions = 0;
 };
 
 enum class UpsertResult { Added, Updated, Unchanged };

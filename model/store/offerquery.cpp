@@ -102,8 +102,16 @@ WhereClause whereClause(const OfferFilter &filter)
         equals("provider", filter.provider);
     if (filter.category)
         equals("category", toString(*filter.category));
-    if (!filter.gpu.isEmpty())
+    if (!filter.gpu.isEmpty()) {
         equals("gpu", filter.gpu);
+    } else if (!filter.gpuFamily.isEmpty()) {
+        std::string in = "gpu IN (";
+        for (qsizetype i = 0; i < filter.gpuFamily.size(); ++i) {
+            in += i ? ", ?" : "?";
+            where.bindings.emplace_back(utf8(filter.gpuFamily[i]));
+        }
+        terms.push_back(in + ")");
+    }
     if (!filter.region.isEmpty())
         equals("region", filter.region);
     if (filter.plan)
@@ -112,8 +120,18 @@ WhereClause whereClause(const OfferFilter &filter)
         terms.push_back(perGpuHourColumn(filter.plan) + " <= ?");
         where.bindings.emplace_back(*filter.maxPricePerGpuHour);
     }
+    std::string conditions;
     for (std::size_t i = 0; i < terms.size(); ++i)
-        where.sql += (i == 0 ? " WHERE " : " AND ") + terms[i];
+        conditions += (i == 0 ? " WHERE " : " AND ") + terms[i];
+    where.sql = conditions;
+    if (filter.onePerInstanceType) {
+        // The first of each group of the rows the other terms match; the terms' parameters are
+        // bound twice, once for the group and once for the rows.
+        where.sql = (conditions.empty() ? " WHERE " : conditions + " AND ") + "id IN (SELECT min(id) FROM cloud_offers"
+            + conditions + " GROUP BY " + kAlikeColumns + ")";
+        const std::vector<Binding> once = where.bindings;
+        where.bindings.insert(where.bindings.end(), once.begin(), once.end());
+    }
     return where;
 }
 

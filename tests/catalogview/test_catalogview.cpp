@@ -163,6 +163,12 @@ void TestCatalogView::filtersThroughTheBar_data()
                               << Predicate([](const CloudOffer &o) { return o.category == CloudCategory::Hyperscaler; });
     QTest::newRow("gpu") << Setter([](OfferFilterBar *bar) { choose(bar->gpuBox(), QStringLiteral("L4")); })
                          << Predicate([](const CloudOffer &o) { return o.gpu == QLatin1String("L4"); });
+    QTest::newRow("gpu family") << Setter([](OfferFilterBar *bar) {
+        const int family = bar->gpuBox()->findText(QStringLiteral("Any H100 ("), Qt::MatchStartsWith);
+        QVERIFY(family > 0);
+        QCOMPARE(bar->gpuBox()->itemData(family).toStringList().size(), 3);
+        bar->gpuBox()->setCurrentIndex(family);
+    }) << Predicate([](const CloudOffer &o) { return o.gpu.startsWith(QLatin1String("H100-")); });
     QTest::newRow("region") << Setter([](OfferFilterBar *bar) { choose(bar->regionBox(), QStringLiteral("eu-west-1")); })
                             << Predicate([](const CloudOffer &o) { return o.region == QLatin1String("eu-west-1"); });
     QTest::newRow("plan") << Setter([](OfferFilterBar *bar) { choose(bar->planBox(), int(PricingPlan::Reserved3y)); })

@@ -38,6 +38,7 @@ private slots:
     void upsertsByProviderInstanceRegion();
     void keepsEarlierPricesUnderTheirDate();
     void keepsThroughputProfiles();
+    void filtersByFamilyAndOneRowPerInstanceType();
     void removedOfferUnlinksOptions();
     void listsFilterChoices();
     void findsGpusThroughAliases();
@@ -262,6 +263,57 @@ void TestCatalogStore::keepsThroughputProfiles()
 
     for (const GpuModel &bundled : GpuCatalog::bundled().models())
         QCOMPARE(catalog.findGpu(bundled.name)->profiles, bundled.profiles);
+}
+
+// A GPU family is any of its models; one row per instance type stands for every region offering
+// it at the same prices, and says how many.
+void TestCatalogStore::filtersByFamilyAndOneRowPerInstanceType()
+{
+    QTemporaryDir dir;
+    const std::unique_ptr<Document> document = Document::create(dir.filePath(QStringLiteral("rows.breakeven")));
+    CatalogRepository &catalog = document->catalog();
+    const auto h100s = GpuCatalog::families(QStringList{QStringLiteral("H100-PCIE-80GB"), QStringLiteral("A10"),
+                                                        QStringLiteral("H100-SXM5-80GB"), QStringLiteral("H100-NVL-94GB")});
+    QCOMPARE(h100s.size(), size_t(1));
+    QCOMPARE(h100s.front().first, QStringLiteral("H100"));
+    OfferFilter family;
+    family.gpuFamily = h100s.front().second;
+    const std::vector<StoredOffer> all = catalog.offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0, 100000);
+    const auto expected = std::count_if(all.begin(), all.end(), [](const StoredOffer &o) { return o.offer.gpu.startsWith(QStringLiteral("H100-")); });
+    QVERIFY(expected > 3);
+    QCOMPARE(catalog.offerCount(family), qint64(expected));
+    for (const StoredOffer &o : catalog.offers(family, OfferColumn::Provider, Qt::AscendingOrder, 0, 1000))
+        QVERIFY2(o.offer.gpu.startsWith(QStringLiteral("H100-")), qPrintable(o.offer.gpu));
+
+    // One instance type in four regions, three of them at the same prices.
+    CloudOffer offer = syntheticOffer(3);
+    offer.provider = QStringLiteral("alike");
+    offer.instanceType = QStringLiteral("gpu_8x_test");
+    offer.onDemand = 2.0;
+    for (const char *region : {"us-east-1", "us-west-1", "eu-central-1"}) {
+        offer.region = QLatin1String(region);
+        catalog.saveOffer(offer);
+    }
+    offer.region = QStringLiteral("ap-south-1");
+    offer.onDemand = 3.0;
+    catalog.saveOffer(offer);
+    OfferFilter alike;
+    alike.provider = QStringLiteral("alike");
+    QCOMPARE(catalog.offerCount(alike), qint64(4));
+    alike.onePerInstanceType = true;
+    QCOMPARE(catalog.offerCount(alike), qint64(2));
+    const std::vector<StoredOffer> rows = catalog.offers(alike, OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, 10);
+    QCOMPARE(rows.size(), size_t(2));
+    QCOMPARE(rows[0].offer.region, QStringLiteral("us-east-1")); // the first of its group
+    QCOMPARE(rows[0].alikeRegions, 3);
+    QCOMPARE(rows[1].offer.region, QStringLiteral("ap-south-1"));
+    QCOMPARE(rows[1].alikeRegions, 1);
+    // Combined with another filter, the groups are of the rows it matches.
+    alike.region = QStringLiteral("us-west-1");
+    const std::vector<StoredOffer> west = catalog.offers(alike, OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, 10);
+    QCOMPARE(west.size(), size_t(1));
+    QCOMPARE(west[0].offer.region, QStringLiteral("us-west-1"));
+    QCOMPARE(west[0].alikeRegions, 1);
 }
 
 void TestCatalogStore::upsertsByProviderInstanceRegion()

@@ -1,5 +1,8 @@
 #include "offerfilterbar.h"
 
+#include "catalog/gpucatalog.h"
+
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
@@ -19,6 +22,22 @@ void fillTexts(QComboBox *box, const QStringList &values)
         box->addItem(value, value);
     const int at = box->findData(current);
     box->setCurrentIndex(at > 0 ? at : 0);
+}
+
+// GPU choices: "any", then each family of several models ("Any H100 (3 models)", its data the
+// members), then the models.
+void fillGpus(QComboBox *box, const QStringList &gpus)
+{
+    const QVariant current = box->currentData();
+    fillTexts(box, gpus);
+    int at = 1;
+    for (const auto &[family, members] : GpuCatalog::families(gpus)) {
+        box->insertItem(at, QObject::tr("Any %1 (%2 models)").arg(family).arg(members.size()), members);
+        box->setItemData(at, members.join(QStringLiteral(", ")), Qt::ToolTipRole);
+        ++at;
+    }
+    const int found = current.isValid() ? box->findData(current) : -1;
+    box->setCurrentIndex(found > 0 ? found : 0);
 }
 
 void selectText(QComboBox *box, const QString &value)
@@ -45,6 +64,7 @@ OfferFilterBar::OfferFilterBar(QWidget *parent)
     , m_region(new QComboBox(this))
     , m_plan(new QComboBox(this))
     , m_maxPrice(new QDoubleSpinBox(this))
+    , m_onePerType(new QCheckBox(tr("One row per instance type"), this))
 {
     m_category->addItem(tr("any"));
     for (CloudCategory c : {CloudCategory::Hyperscaler, CloudCategory::MlCloud, CloudCategory::Marketplace})
@@ -53,7 +73,7 @@ OfferFilterBar::OfferFilterBar(QWidget *parent)
     for (PricingPlan p : {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y})
         m_plan->addItem(toString(p), int(p));
     fillTexts(m_provider, {});
-    fillTexts(m_gpu, {});
+    fillGpus(m_gpu, {});
     fillTexts(m_region, {});
 
     m_maxPrice->setRange(0, 10000);
@@ -71,6 +91,9 @@ OfferFilterBar::OfferFilterBar(QWidget *parent)
         connect(box, &QComboBox::currentIndexChanged, this, &OfferFilterBar::emitUnlessUpdating);
     }
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, this, &OfferFilterBar::emitUnlessUpdating);
+    m_onePerType->setToolTip(tr("The same instance at the same prices in several regions shows once, with the "
+                                "number of regions"));
+    connect(m_onePerType, &QCheckBox::toggled, this, &OfferFilterBar::emitUnlessUpdating);
 
     // One filter a row, so the bar fits the dock at its default width (the table scrolls sideways;
     // the filters never do).
@@ -88,6 +111,7 @@ OfferFilterBar::OfferFilterBar(QWidget *parent)
     add(3, 0, tr("P&lan"), m_plan);
     add(4, 0, tr("Ca&tegory"), m_category);
     add(5, 0, tr("Max &price"), m_maxPrice);
+    layout->addWidget(m_onePerType, 6, 0, 1, 2);
     layout->setColumnStretch(1, 1);
     layout->setVerticalSpacing(2);
 }
@@ -103,11 +127,12 @@ void OfferFilterBar::setChoices(const QStringList &providers, const QStringList 
     const OfferFilter before = filter();
     m_updating = true;
     fillTexts(m_provider, providers);
-    fillTexts(m_gpu, gpus);
+    fillGpus(m_gpu, gpus);
     fillTexts(m_region, regions);
     m_updating = false;
     const OfferFilter after = filter();
-    if (before.provider != after.provider || before.gpu != after.gpu || before.region != after.region)
+    if (before.provider != after.provider || before.gpu != after.gpu || before.gpuFamily != after.gpuFamily
+        || before.region != after.region)
         emit filterChanged();
 }
 
@@ -117,7 +142,11 @@ OfferFilter OfferFilterBar::filter() const
     filter.provider = m_provider->currentData().toString();
     if (m_category->currentData().isValid())
         filter.category = CloudCategory(m_category->currentData().toInt());
-    filter.gpu = m_gpu->currentData().toString();
+    if (m_gpu->currentData().typeId() == QMetaType::QStringList)
+        filter.gpuFamily = m_gpu->currentData().toStringList();
+    else
+        filter.gpu = m_gpu->currentData().toString();
+    filter.onePerInstanceType = m_onePerType->isChecked();
     filter.region = m_region->currentData().toString();
     if (m_plan->currentData().isValid())
         filter.plan = PricingPlan(m_plan->currentData().toInt());
@@ -131,7 +160,13 @@ void OfferFilterBar::setFilter(const OfferFilter &filter)
     m_updating = true;
     selectText(m_provider, filter.provider);
     m_category->setCurrentIndex(filter.category ? m_category->findData(int(*filter.category)) : 0);
-    selectText(m_gpu, filter.gpu);
+    if (!filter.gpuFamily.isEmpty() && filter.gpu.isEmpty()) {
+        const int at = m_gpu->findData(filter.gpuFamily);
+        m_gpu->setCurrentIndex(at > 0 ? at : 0);
+    } else {
+        selectText(m_gpu, filter.gpu);
+    }
+    m_onePerType->setChecked(filter.onePerInstanceType);
     selectText(m_region, filter.region);
     m_plan->setCurrentIndex(filter.plan ? m_plan->findData(int(*filter.plan)) : 0);
     m_maxPrice->setValue(filter.maxPricePerGpuHour.value_or(0.0));

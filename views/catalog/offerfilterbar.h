@@ -11,6 +11,8 @@
 class QComboBox;
 class QDoubleSpinBox;
 
+class QCheckBox;
+
 namespace breakeven {
 
 class OfferFilterBar : public QWidget {
@@ -30,6 +32,8 @@ public:
     QComboBox *regionBox() const { return m_region; }
     QComboBox *planBox() const { return m_plan; }
     QDoubleSpinBox *maxPriceBox() const { return m_maxPrice; }
+    // One row per provider, instance type and prices, however many regions offer it.
+    QCheckBox *onePerInstanceTypeBox() const { return m_onePerType; }
 
 signals:
     void filterChanged();
@@ -43,6 +47,7 @@ private:
     QComboBox *m_region;
     QComboBox *m_plan;
     QDoubleSpinBox *m_maxPrice;
+    QCheckBox *m_onePerType;
     bool m_updating = false;
 };
 

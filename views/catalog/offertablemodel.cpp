@@ -198,7 +198,9 @@ QVariant OfferTableModel::display(const StoredOffer &stored, int column) const
     case GpuCount: return o.gpuCount;
     case Vcpus: return o.vcpus > 0 ? QVariant(o.vcpus) : QVariant();
     case MemoryGiB: return o.memoryGiB > 0 ? QVariant(o.memoryGiB) : QVariant();
-    case Region: return o.region;
+    case Region:
+        // One row standing for several regions at the same prices (one row per instance type).
+        return stored.alikeRegions > 1 ? tr("%1 +%2").arg(o.region).arg(stored.alikeRegions - 1) : o.region;
     case PricePerGpuHour: return formatPrice(perGpu(headlinePrice(o, m_filter.plan), o.gpuCount), o.currency);
     case PriceAge: return formatAge(stored.priceAgeDays);
     default: break;
@@ -225,6 +227,10 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == Region && stored->alikeRegions > 1)
+            return tr("%1 regions offer %2 at these prices; this row is the first of them")
+                .arg(stored->alikeRegions)
+                .arg(stored->offer.instanceType);
         if (stale)
             return staleToolTip(stored->offer.asOf);
         if (index.column() == PriceAge)
