@@ -40,8 +40,10 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QValueAxis>
 
 #include <algorithm>
+#include <set>
 
 using namespace breakeven;
 
@@ -116,6 +118,7 @@ private slots:
     void reportListsMarketsAndCommitments();
     void reportCreditsOnlyCatalogPrices();
     void chartsFollowADarkPalette();
+    void zoomedAxesKeepRoundTicks();
     void commandLine_data();
     void commandLine();
 };
@@ -381,6 +384,50 @@ void TestCharts::chartsFollowADarkPalette()
             QVERIFY(axis->labelsBrush().color().lightness() > 192);
     }
     QCOMPARE(view.cumulativeChart()->optionSeries().first()->pen().color(), seriesBefore);
+}
+
+// A zoomed chart keeps ticks at round values: whole months at 1, 2, 3, 6 or 12 months, money at
+// 1, 2, 2.5 or 5 times a power of ten, labels without stray decimals.
+void TestCharts::zoomedAxesKeepRoundTicks()
+{
+    ScenarioView view;
+    view.resize(1000, 700);
+    view.setScenario(readScenarioFile(example(QStringLiteral("h100-server"))), GpuCatalog::bundled());
+    view.updateAllCharts();
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QChart *chart = view.cumulativeChart()->chart();
+    const QRectF plot = chart->plotArea();
+    QVERIFY(plot.width() > 100 && plot.height() > 100);
+    const auto round = [](double interval) {
+        const double power = std::pow(10.0, std::floor(std::log10(interval)));
+        const double mantissa = interval / power;
+        const double nice[] = {1.0, 2.0, 2.5, 5.0, 10.0};
+        return std::any_of(std::begin(nice), std::end(nice), [&](double m) { return std::abs(mantissa - m) < 1e-9; });
+    };
+    // An odd rectangle, as a rubber band gives: from 37 % to 81 % of the width, 12 % to 63 % of the height.
+    chart->zoomIn(QRectF(plot.left() + 0.37 * plot.width(), plot.top() + 0.12 * plot.height(), 0.44 * plot.width(),
+                         0.51 * plot.height()));
+    QVERIFY(chart->isZoomed());
+    int checked = 0;
+    for (QAbstractAxis *axis : chart->axes()) {
+        auto *values = qobject_cast<QValueAxis *>(axis);
+        if (!values)
+            continue;
+        ++checked;
+        QCOMPARE(values->tickType(), QValueAxis::TicksDynamic);
+        QCOMPARE(values->tickAnchor(), 0.0);
+        const double interval = values->tickInterval();
+        QVERIFY2(round(interval), qPrintable(QStringLiteral("%1: %2").arg(values->titleText()).arg(interval)));
+        if (values->orientation() == Qt::Horizontal) {
+            QVERIFY(std::set<double>({1, 2, 3, 6, 12}).count(interval));
+            QCOMPARE(values->labelFormat(), QStringLiteral("%.0f"));
+        }
+        // A handful of ticks inside the zoomed range, not one or dozens.
+        const double ticks = (values->max() - values->min()) / interval;
+        QVERIFY2(ticks >= 2 && ticks <= 11, qPrintable(QString::number(ticks)));
+    }
+    QCOMPARE(checked, 2);
 }
 
 void TestCharts::utilizationBarSignals()

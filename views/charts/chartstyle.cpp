@@ -104,12 +104,58 @@ NiceRange niceRange(double minValue, double maxValue, double *niceMin)
     return range;
 }
 
+namespace {
+
+QString labelFormat(double interval, double magnitude)
+{
+    // Beyond a thousand trillion (the largest accepted inputs reach 1e30), digits stop meaning
+    // anything: three significant ones, as the results' text prints four.
+    if (magnitude >= 1e15)
+        return QStringLiteral("%.3g");
+    const int decimals = interval >= 1 ? 0 : std::min(4, int(std::ceil(-std::log10(interval) - 1e-9)));
+    return QStringLiteral("%.%1f").arg(decimals);
+}
+
+} // namespace
+
+double roundTickInterval(double span, TickKind kind)
+{
+    if (!(span > 0) || !std::isfinite(span))
+        return 1;
+    switch (kind) {
+    case TickKind::Months:
+        for (double step : {1.0, 2.0, 3.0, 6.0, 12.0, 24.0, 60.0, 120.0})
+            if (span / step <= 10)
+                return step;
+        return niceStep(span / 5.0);
+    case TickKind::Percent:
+        return niceStep(span / 10.0);
+    case TickKind::Money:
+        break;
+    }
+    return niceStep(span / 5.0);
+}
+
+void keepRoundTicks(QValueAxis *axis, TickKind kind)
+{
+    const auto apply = [axis, kind](double min, double max) {
+        const double interval = roundTickInterval(max - min, kind);
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+        axis->setTickInterval(interval);
+        axis->setLabelFormat(labelFormat(interval, std::max(std::abs(min), std::abs(max))));
+    };
+    QObject::connect(axis, &QValueAxis::rangeChanged, axis, apply);
+    apply(axis->min(), axis->max());
+}
+
 void setupMoneyAxis(QValueAxis *axis, const QString &title)
 {
     axis->setTitleText(title);
     // Localized numbers (the chart's locale) give thousands separators; see QChart::setLocalizeNumbers.
     axis->setLabelFormat(QStringLiteral("%.0f"));
     axis->setRange(0, 1);
+    keepRoundTicks(axis, TickKind::Money);
 }
 
 bool fitMoneyAxis(QValueAxis *axis, double minValue, double maxValue)
@@ -122,15 +168,9 @@ bool fitMoneyAxis(QValueAxis *axis, double minValue, double maxValue)
         return false;
     double low = 0;
     const NiceRange range = niceRange(minValue, maxValue, &low);
+    // The ticks and their labels follow the range (keepRoundTicks).
     axis->setRange(low, range.max);
     axis->setTickCount(range.tickCount);
-    const double step = (range.max - low) / std::max(1, range.tickCount - 1);
-    const int decimals = step >= 1 ? 0 : std::min(4, int(std::ceil(-std::log10(step) - 1e-9)));
-    axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
-    // Beyond a thousand trillion (the largest accepted inputs reach 1e30), digits stop meaning
-    // anything: three significant ones, as the results' text prints four.
-    if (std::max(std::abs(low), std::abs(range.max)) >= 1e15)
-        axis->setLabelFormat(QStringLiteral("%.3g"));
     return true;
 }
 

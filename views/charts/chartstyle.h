@@ -27,6 +27,14 @@ struct NiceRange {
 NiceRange niceRange(double maxValue);
 NiceRange niceRange(double minValue, double maxValue, double *niceMin);
 
+// Ticks at round values for whatever range an axis shows, a zoomed one included: every multiple of
+// a round interval (money: about 5 of them; months: 1, 2, 3, 6, 12… at most 10; percent: about
+// 10), the labels with the decimals that interval needs. Follows the axis's range from then on.
+enum class TickKind { Money, Months, Percent };
+void keepRoundTicks(QValueAxis *axis, TickKind kind);
+// The round interval keepRoundTicks puts between ticks over `span`.
+double roundTickInterval(double span, TickKind kind);
+
 // Money axis: starts at 0 (or a round negative), thousands separators, currency in the title.
 void setupMoneyAxis(QValueAxis *axis, const QString &title);
 // Applies a new range only when the data left the current one or fills under half of it, so a

@@ -104,6 +104,7 @@ void CumulativeChart::setModel(const CostModel *model)
             break;
         }
     m_axisX->setTickCount(tickCount > 1 ? tickCount : std::min(niceRange(std::max(1, horizon)).tickCount, 11));
+    keepRoundTicks(m_axisX, TickKind::Months); // zoomed in, still whole months at round steps
     m_axisY = new QValueAxis;
     setupMoneyAxis(m_axisY, tr("Cumulative cost (%1)").arg(currency));
     chart()->addAxis(m_axisX, Qt::AlignBottom);

@@ -56,6 +56,7 @@ void UtilizationChart::setModel(const CostModel *model)
     m_axisX->setRange(0, 100);
     m_axisX->setTickCount(11);
     m_axisX->setLabelFormat(QStringLiteral("%.0f"));
+    keepRoundTicks(m_axisX, TickKind::Percent);
     m_axisY = new QValueAxis;
     setupMoneyAxis(m_axisY, tr("Cost over %1 months (%2)").arg(model->horizonMonths()).arg(model->input().currency));
     chart()->addAxis(m_axisX, Qt::AlignBottom);
