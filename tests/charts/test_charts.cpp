@@ -40,6 +40,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -119,6 +120,8 @@ private slots:
     void reportCreditsOnlyCatalogPrices();
     void chartsFollowADarkPalette();
     void zoomedAxesKeepRoundTicks();
+    void yearlyCashFlowAddsUpToTheTco();
+    void chartTextScales();
     void commandLine_data();
     void commandLine();
 };
@@ -428,6 +431,58 @@ void TestCharts::zoomedAxesKeepRoundTicks()
         QVERIFY2(ticks >= 2 && ticks <= 11, qPrintable(QString::number(ticks)));
     }
     QCOMPARE(checked, 2);
+}
+
+// The report's yearly cash flow: the start, each year (a last part-year says its months) and a
+// total that is each option's TCO.
+void TestCharts::yearlyCashFlowAddsUpToTheTco()
+{
+    Scenario scenario = readScenarioFile(example(QStringLiteral("h100-server")));
+    scenario.horizonMonths = 30; // two whole years and half of a third
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
+    const Evaluation e = model.evaluate(0.6);
+    const QStringList tables = exporting::yearlyCashFlowHtml(model, e, 4, 10);
+    QVERIFY(!tables.isEmpty());
+    QTextDocument document;
+    document.setHtml(tables.front());
+    const QString text = document.toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("Year 3 (months 25–30)")), qPrintable(text));
+    QVERIFY(!text.contains(QStringLiteral("Year 4")));
+    const QString currency = model.input().currency;
+    double year2 = 0;
+    for (int m = 13; m <= 24; ++m)
+        year2 += e.monthly(0, m);
+    QVERIFY2(text.contains(formatMoney(year2, currency, 0)), qPrintable(text));
+    QVERIFY2(text.contains(formatMoney(e.monthly(0, 0), currency, 0)), qPrintable(text));
+    QVERIFY2(text.contains(formatMoney(e.tco(0), currency, 0)), qPrintable(text));
+    // The build's resale value is credited: the spend, less the credit, is its TCO.
+    QVERIFY(scenario.creditResaleValue);
+    QVERIFY2(text.contains(QStringLiteral("Resale value credited at the horizon")), qPrintable(text));
+    QVERIFY2(text.contains(formatMoney(e.tco(0) - e.monthly.row(0).sum(), currency, 0)), qPrintable(text));
+    QVERIFY(e.tco(0) < e.monthly.row(0).sum());
+}
+
+// A chart's text scales as a whole (the report draws charts small and scales their text up so
+// that the smallest is 8 pt on the page): axes, legend and caption.
+void TestCharts::chartTextScales()
+{
+    ScenarioView view;
+    view.setScenario(readScenarioFile(example(QStringLiteral("h100-server"))), GpuCatalog::bundled());
+    view.updateAllCharts();
+    for (charts::ChartPanel *panel : view.charts()) {
+        QChart *chart = panel->chart();
+        const qreal legend = chart->legend()->font().pointSizeF();
+        std::vector<qreal> labels;
+        for (QAbstractAxis *axis : chart->axes())
+            labels.push_back(axis->labelsFont().pointSizeF());
+        panel->setTextScale(1.5);
+        QCOMPARE(panel->textScale(), 1.5);
+        QVERIFY(qAbs(chart->legend()->font().pointSizeF() - 1.5 * legend) < 1e-6);
+        for (std::size_t i = 0; i < labels.size(); ++i)
+            QVERIFY(qAbs(chart->axes()[qsizetype(i)]->labelsFont().pointSizeF() - 1.5 * labels[i]) < 1e-6);
+        panel->setTextScale(1.0); // back, not compounded
+        QVERIFY(qAbs(chart->legend()->font().pointSizeF() - legend) < 1e-6);
+    }
 }
 
 void TestCharts::utilizationBarSignals()

@@ -96,6 +96,30 @@ void ChartPanel::applyPalette()
     }
 }
 
+QFont ChartPanel::scaledFont(QFont base) const
+{
+    base.setPointSizeF(base.pointSizeF() * m_textScale);
+    return base;
+}
+
+void ChartPanel::setTextScale(qreal factor)
+{
+    const qreal change = factor / m_textScale;
+    m_textScale = factor;
+    const auto grow = [change](QFont font) {
+        font.setPointSizeF(font.pointSizeF() * change);
+        return font;
+    };
+    m_chart->setTitleFont(grow(m_chart->titleFont()));
+    m_chart->legend()->setFont(grow(m_chart->legend()->font()));
+    for (QAbstractAxis *axis : m_chart->axes()) {
+        axis->setLabelsFont(grow(axis->labelsFont()));
+        axis->setTitleFont(grow(axis->titleFont()));
+    }
+    m_caption->setFont(grow(m_caption->font()));
+    textScaleChanged();
+}
+
 void ChartPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange)

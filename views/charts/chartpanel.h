@@ -62,12 +62,21 @@ public:
     // no painter it only lays the panel out at the target's size.
     void renderTo(QPainter *painter, const QRectF &target);
 
+    // Text (axes, legend, caption, labels) at `factor` times its usual size, so a chart laid out
+    // wide and scaled down onto a page keeps its text readable; applies to what is shown now.
+    void setTextScale(qreal factor);
+    qreal textScale() const { return m_textScale; }
+
     // Takes the widget's palette for background, text and grid (dark included); the view calls it
     // once a chart's axes are made, and a palette change does too.
     void applyPalette();
 
 protected:
     void changeEvent(QEvent *event) override;
+    // A font of the panel's text scale, from `base`.
+    QFont scaledFont(QFont base) const;
+    // The chart's own text items (labels on the plot) follow a new text scale.
+    virtual void textScaleChanged() {}
     void setCaption(const QString &text);
     const CostModel *m_model = nullptr;
 
@@ -75,6 +84,7 @@ private:
     QChart *m_chart;
     ChartView *m_view;
     QLabel *m_caption;
+    qreal m_textScale = 1.0;
     QToolButton *m_resetButton;
     bool m_draft = false;
     std::vector<std::pair<QPointer<QLineSeries>, QPen>> m_finalPens; // restored when the drag ends

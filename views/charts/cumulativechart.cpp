@@ -309,6 +309,15 @@ void CumulativeChart::simplify(QList<QPointF> *points, double tolerance)
     p.resize(kept + 1);
 }
 
+void CumulativeChart::textScaleChanged()
+{
+    // Labels are made again at the new size.
+    for (QGraphicsRectItem *box : m_labelItems)
+        delete box;
+    m_labelItems.clear();
+    placeLabels();
+}
+
 void CumulativeChart::placeLabels()
 {
     const int wanted = std::min(int(m_crossoverPoints.size()), kMaxPointLabels);
@@ -320,7 +329,7 @@ void CumulativeChart::placeLabels()
         auto *text = new QGraphicsSimpleTextItem(box);
         QFont font = text->font();
         font.setPointSizeF(font.pointSizeF() * 0.9);
-        text->setFont(font);
+        text->setFont(scaledFont(font));
         text->setPos(4, 2);
         m_labelItems.push_back(box);
     }

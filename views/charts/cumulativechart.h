@@ -47,6 +47,7 @@ private:
     QString spendSeriesName(int option) const;
     void clear();
     void placeLabels();
+    void textScaleChanged() override;
     double draftTolerance() const;
     static void simplify(QList<QPointF> *points, double tolerance);
 

@@ -300,10 +300,11 @@ QStringList pairsTableHtml(const CostModel &model, const Evaluation &evaluation,
     });
 }
 
-QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable,
-                         int maxOptions)
+namespace {
+
+// The cheapest `maxOptions` feasible options at the horizon, in the model's order.
+std::vector<int> cashFlowOptions(const CostModel &model, const Evaluation &evaluation, int maxOptions)
 {
-    // The cheapest feasible options at the horizon, in the model's order.
     std::vector<int> shown;
     for (int i = 0; i < model.optionCount(); ++i)
         if (model.isFeasible(i))
@@ -313,6 +314,72 @@ QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, i
         shown.resize(std::size_t(maxOptions));
         std::sort(shown.begin(), shown.end());
     }
+    return shown;
+}
+
+} // namespace
+
+QStringList yearlyCashFlowHtml(const CostModel &model, const Evaluation &evaluation, int optionsPerTable, int maxOptions)
+{
+    const std::vector<int> shown = cashFlowOptions(model, evaluation, maxOptions);
+    const QString currency = model.input().currency;
+    const int horizon = int(evaluation.monthly.cols()) - 1;
+    QStringList tables;
+    for (std::size_t first = 0; first < shown.size(); first += std::size_t(optionsPerTable)) {
+        const std::vector<int> options(shown.begin() + std::ptrdiff_t(first),
+                                       shown.begin() + std::ptrdiff_t(std::min(shown.size(), first + std::size_t(optionsPerTable))));
+        QString html = QStringLiteral("<table border=\"0.5\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\">"
+                                      "<tr><th align=\"left\" bgcolor=\"#e8e8e8\">Year</th>");
+        for (int i : options)
+            html += QStringLiteral("<th align=\"right\" bgcolor=\"#e8e8e8\">%1</th>").arg(esc(model.option(i).name));
+        html += QStringLiteral("</tr>");
+        const auto row = [&](const QString &label, int from, int to, bool bold) {
+            html += QStringLiteral("<tr><td>%1</td>").arg(bold ? QStringLiteral("<b>%1</b>").arg(esc(label)) : esc(label));
+            for (int i : options) {
+                double sum = 0;
+                for (int m = from; m <= to; ++m)
+                    sum += evaluation.monthly(i, m);
+                const QString text = esc(formatMoney(sum, currency, 0));
+                html += QStringLiteral("<td align=\"right\">%1</td>").arg(bold ? QStringLiteral("<b>%1</b>").arg(text) : text);
+            }
+            html += QStringLiteral("</tr>");
+        };
+        row(QStringLiteral("At the start"), 0, 0, false);
+        for (int year = 1; (year - 1) * 12 + 1 <= horizon; ++year) {
+            const int from = (year - 1) * 12 + 1;
+            const int to = std::min(horizon, year * 12);
+            row(to - from + 1 < 12 ? QStringLiteral("Year %1 (months %2–%3)").arg(year).arg(from).arg(to)
+                                   : QStringLiteral("Year %1").arg(year),
+                from, to, false);
+        }
+        // With resale credited, what the units in service would sell for at the horizon comes off
+        // the spend: the total is the TCO, net of it.
+        std::vector<double> credit;
+        bool credited = false;
+        for (int i : options) {
+            credit.push_back(evaluation.tco(i) - evaluation.monthly.row(i).sum());
+            credited = credited || std::abs(credit.back()) >= 0.5;
+        }
+        const auto fixedRow = [&](const QString &label, const std::function<double(std::size_t)> &value, bool bold) {
+            html += QStringLiteral("<tr><td>%1</td>").arg(bold ? QStringLiteral("<b>%1</b>").arg(esc(label)) : esc(label));
+            for (std::size_t k = 0; k < options.size(); ++k) {
+                const QString text = esc(formatMoney(value(k), currency, 0));
+                html += QStringLiteral("<td align=\"right\">%1</td>").arg(bold ? QStringLiteral("<b>%1</b>").arg(text) : text);
+            }
+            html += QStringLiteral("</tr>");
+        };
+        if (credited)
+            fixedRow(QStringLiteral("Resale value credited at the horizon"), [&](std::size_t k) { return credit[k]; }, false);
+        fixedRow(QStringLiteral("Total (TCO)"), [&](std::size_t k) { return evaluation.tco(options[k]); }, true);
+        tables << html + QStringLiteral("</table>");
+    }
+    return tables;
+}
+
+QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable,
+                         int maxOptions)
+{
+    const std::vector<int> shown = cashFlowOptions(model, evaluation, maxOptions);
     QStringList chunks;
     const QString currency = model.input().currency;
     const int horizon = int(evaluation.monthly.cols()) - 1;

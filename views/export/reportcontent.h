@@ -38,6 +38,9 @@ QStringList pairsTableHtml(const CostModel &model, const Evaluation &evaluation,
 // tables of `optionsPerTable` options and `rowsPerChunk` rows.
 QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int optionsPerTable,
                          int maxOptions);
+// What the same options pay each year: at the start (month 0), year by year (a last part-year
+// says its months) and in total, which is each option's TCO; one table per `optionsPerTable`.
+QStringList yearlyCashFlowHtml(const CostModel &model, const Evaluation &evaluation, int optionsPerTable, int maxOptions);
 // GPU figures are looked up in `catalog`, the one the model was assembled against.
 QString sourcesHtml(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model);
 

@@ -4,7 +4,10 @@
 #include "engine/costmodel.h"
 #include "reportcontent.h"
 
+#include <QAbstractAxis>
 #include <QAbstractTextDocumentLayout>
+#include <QChart>
+#include <QLegend>
 #include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
@@ -12,6 +15,7 @@
 #include <QPdfWriter>
 #include <QTextDocument>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -21,6 +25,7 @@ namespace {
 
 constexpr int kResolution = 96;            // painter units per inch
 constexpr qreal kChartHeightRatio = 0.62;  // chart block height / content width
+constexpr qreal kMinChartTextPt = 8.0;     // the smallest text of a chart on the page
 constexpr int kTableRowsPerChunk = 28;
 // The cash flow: a page of months, five options side by side.
 constexpr int kCashFlowRowsPerChunk = 40;
@@ -165,6 +170,16 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         int feasible = 0;
         for (int i = 0; i < model.optionCount(); ++i)
             feasible += model.isFeasible(i) ? 1 : 0;
+        const QString whoPays = feasible > kCashFlowMaxOptions
+            ? QStringLiteral("each of the %1 options cheapest at the horizon").arg(kCashFlowMaxOptions)
+            : QStringLiteral("each option");
+        layout.addHtml(QStringLiteral("<h2>Cash flow by year</h2><p>What %1 pays each year at %2 utilization%3; the "
+                                      "total is its TCO.</p>")
+                           .arg(whoPays, QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
+                                scenario.discountRatePerYear != 0 ? QStringLiteral(", discounted to month 0") : QString()),
+                       true);
+        for (const QString &table : yearlyCashFlowHtml(model, evaluation, kCashFlowOptionsPerTable, kCashFlowMaxOptions))
+            layout.addHtml(table, false, false, 0.89);
         layout.addHtml(QStringLiteral("<h2>Cash flow</h2><p>What %1 pays at %2 utilization%3: month 0 is the outlay "
                                       "at the start; the months listed are the first, the first of each year, the "
                                       "horizon and those in which a unit is bought or replaced, a reserved term starts "
@@ -198,6 +213,16 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         QImage chartImages[3];
         for (charts::ChartKind kind : kinds) {
             panels[int(kind)] = makeExportPanel(model, evaluation, kind, chartSize.toSize());
+            // The chart is drawn kChartScale times its size: its text grows so that the smallest
+            // on the page (the plot's labels, at 0.9 of the rest) is kMinChartTextPt.
+            const qreal pointsPerPixel = width / kChartScale / chartSize.width() * 72.0 / writer.resolution();
+            qreal smallest = panels[int(kind)]->font().pointSizeF() * 0.9;
+            for (QAbstractAxis *axis : panels[int(kind)]->chart()->axes())
+                smallest = std::min(smallest, axis->labelsFont().pointSizeF());
+            smallest = std::min(smallest, panels[int(kind)]->chart()->legend()->font().pointSizeF());
+            const qreal onPage = smallest * 96.0 / 72.0 * pointsPerPixel * kChartScale;
+            if (onPage > 0 && onPage < kMinChartTextPt)
+                panels[int(kind)]->setTextScale(kMinChartTextPt / onPage);
             QImage &image = chartImages[int(kind)];
             image = QImage((chartSize * kImageScale).toSize(), QImage::Format_RGB32);
             image.fill(Qt::white);
