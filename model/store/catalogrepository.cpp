@@ -1,5 +1,7 @@
 #include "catalogrepository.h"
 
+#include "changerecorder.h"
+
 #include "connection.h"
 #include "inputerror.h"
 #include "offerquery.h"
@@ -379,6 +381,17 @@ OfferCounts CatalogRepository::saveOffers(
         if (counts.added + counts.updated > 0)
             catalogChanged();
         return counts;
+    });
+}
+
+void CatalogRepository::applyChangeset(const QByteArray &changeset, bool invert)
+{
+    m_connection.write([&] {
+        catalogChanged();
+        if (!applyRecordedChanges(m_connection, changeset, invert))
+            throw InputError(m_connection.path(),
+                             QStringLiteral("the catalog has changed since in a way that conflicts: the change "
+                                            "cannot be %1").arg(invert ? QStringLiteral("undone") : QStringLiteral("redone")));
     });
 }
 

@@ -129,6 +129,10 @@ public:
     OfferCounts saveOffers(
         const std::vector<CloudOffer> &offers, std::optional<qint64> sheetId = {});
     void removeOffer(qint64 id);
+    // Writes a recorded change (ChangeRecorder) again, or takes it back (`invert`), in one
+    // transaction. Throws InputError, changing nothing, when the catalog has changed since in a
+    // way that conflicts with it.
+    void applyChangeset(const QByteArray &changeset, bool invert);
     // The yearly change of a plan's price seen in this document (docs/model.md, "Observed price
     // trends"): one offer's, from its current price and the ones it had before (schema 8), and
     // a GPU's, the median over its offers that have any. None when the dates are too few or too

@@ -192,8 +192,15 @@ void TestImportWizard::previewsSummarisesAndImports()
     QCOMPARE(wizard.runner()->outcome(), ImportRunner::Outcome::Done);
     QCOMPARE(imported.count(), 1);
     QVERIFY(!importPage->reportView()->toPlainText().isEmpty());
+    // What it wrote is recorded, for the window's one undo step, and taking it back restores the count.
+    QVERIFY(!wizard.runner()->changeset().isEmpty());
+    QVERIFY(!wizard.runner()->changesetTooLarge());
 
     // The GUI's own connection sees what the worker's wrote.
+    QCOMPARE(m_document->catalog().offerCount(), offersBefore + 2);
+    m_document->catalog().applyChangeset(wizard.runner()->changeset(), true);
+    QCOMPARE(m_document->catalog().offerCount(), offersBefore);
+    m_document->catalog().applyChangeset(wizard.runner()->changeset(), false);
     QCOMPARE(m_document->catalog().offerCount(), offersBefore + 2);
     OfferFilter lambda;
     lambda.provider = QStringLiteral("lambda");

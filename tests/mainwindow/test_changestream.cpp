@@ -10,6 +10,8 @@
 #include "scenarioview/scenarioview.h"
 #include "session/scenarioanalysis.h"
 #include "session/scenariosession.h"
+#include "import/sheetimporter.h"
+#include "store/changerecorder.h"
 #include "store/document.h"
 
 #include "editors/cloudoptioneditor.h"
@@ -22,11 +24,14 @@
 #include "scenarioview/resultsmodel.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+
+#include <SQLiteCpp/Statement.h>
 
 #include <cmath>
 #include <memory>
@@ -74,6 +79,7 @@ private slots:
     void marketsAndCommitmentsAreEdited();
     void observedTrendsArePresets();
     void theKindOfWorkPicksTheFigures();
+    void aSheetImportIsOneUndoStep();
     void anotherProcessWriteIsNoticed();
     void theDocumentsGpuFiguresReachTheEngine();
 
@@ -452,6 +458,81 @@ void TestChangeStream::theKindOfWorkPicksTheFigures()
     for (int r = 0; r < gpus->rowCount(); ++r)
         if (gpus->gpu(r).name == h100Name)
             QCOMPARE(gpus->index(r, GpuTableModel::LlmTraining).data(Qt::EditRole).toDouble(), 2 * llmFigure);
+}
+
+// A price sheet imported through another connection (as the wizard's worker does) is one undo
+// step: undo puts the catalog back row for row (added offers gone, an updated one's prices and
+// sheet back, its kept earlier prices gone), redo writes it again, and the catalog dock follows.
+void TestChangeStream::aSheetImportIsOneUndoStep()
+{
+    const auto dump = [this] {
+        auto reader = Document::open(m_path);
+        QString text;
+        for (const char *sql : {"SELECT * FROM cloud_offers ORDER BY id", "SELECT * FROM sheets ORDER BY id",
+                                "SELECT * FROM offer_prices ORDER BY offer_id, as_of"}) {
+            SQLite::Statement query(reader->connection().database(), sql);
+            while (query.executeStep()) {
+                for (int c = 0; c < query.getColumnCount(); ++c)
+                    text += QString::fromUtf8(query.getColumn(c).getText()) + u'|';
+                text += u'\n';
+            }
+        }
+        return text;
+    };
+    OfferTableModel *offers = m_window->findChild<CatalogWidget *>()->offerModel();
+    const int shownBefore = offers->rowCount();
+    const QString before = dump();
+
+    const QString sheet = m_dir->filePath(QStringLiteral("runpod-prices.csv"));
+    {
+        QFile file(sheet);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
+                   "1x_A100-80GB_SECURE,A100-80GB,1,1.39,US\n" // a bundled offer, cheaper now
+                   "undo-test-1,H100,1,2.10,US\n"
+                   "undo-test-2,H100,2,4.20,US\n");
+    }
+    QByteArray changeset;
+    {
+        auto other = Document::open(m_path);
+        ChangeRecorder recorder(other->connection());
+        ImportOptions options;
+        options.asOf = QStringLiteral("2030-01-01");
+        const ImportReport report = SheetImporter(*other).import(sheet, options);
+        QCOMPARE(report.offers.added, qint64(2));
+        QCOMPARE(report.offers.updated, qint64(1));
+        changeset = recorder.changeset();
+        QVERIFY(!recorder.tooLarge());
+    }
+    QVERIFY(!changeset.isEmpty());
+    m_window->context()->notifier().checkForOutsideChanges();
+    const int steps = m_window->undoStack()->count();
+    commands::recordSheetImport(*m_window->context(), QStringLiteral("runpod-prices.csv"), changeset);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    QCOMPARE(m_window->undoStack()->undoText(), QStringLiteral("Import price sheet runpod-prices.csv"));
+    const QString after = dump();
+    QVERIFY(after != before);
+    QVERIFY(after.contains(QStringLiteral("undo-test-2")));
+    QCOMPARE(offers->rowCount(), shownBefore + 2);
+
+    m_window->undoStack()->undo();
+    QCOMPARE(dump(), before);
+    QCOMPARE(offers->rowCount(), shownBefore);
+    m_window->undoStack()->redo();
+    QCOMPARE(dump(), after);
+    QCOMPARE(offers->rowCount(), shownBefore + 2);
+    m_window->undoStack()->undo();
+    QCOMPARE(dump(), before);
+
+    // Changed since in a way that conflicts: redo is refused, says so, and changes nothing.
+    {
+        auto other = Document::open(m_path);
+        other->connection().database().exec("UPDATE cloud_offers SET on_demand = 9.99 WHERE instance_type = '1x_A100-80GB_SECURE'");
+    }
+    m_window->context()->notifier().checkForOutsideChanges();
+    const QString changed = dump();
+    m_window->undoStack()->redo();
+    QCOMPARE(dump(), changed);
 }
 
 void TestChangeStream::anotherProcessWriteIsNoticed()

@@ -4,6 +4,7 @@
 #include "catalog/gpucatalog.h"
 #include "inputerror.h"
 #include "offerexpectation.h"
+#include "store/changerecorder.h"
 #include "store/document.h"
 #include "storetestsupport.h"
 
@@ -39,6 +40,7 @@ private slots:
     void keepsEarlierPricesUnderTheirDate();
     void keepsThroughputProfiles();
     void filtersByFamilyAndOneRowPerInstanceType();
+    void recordedChangesAreTakenBackAndWrittenAgain();
     void removedOfferUnlinksOptions();
     void listsFilterChoices();
     void findsGpusThroughAliases();
@@ -314,6 +316,44 @@ void TestCatalogStore::filtersByFamilyAndOneRowPerInstanceType()
     QCOMPARE(west.size(), size_t(1));
     QCOMPARE(west[0].offer.region, QStringLiteral("us-west-1"));
     QCOMPARE(west[0].alikeRegions, 1);
+}
+
+// A recorded change (ChangeRecorder) taken back and written again by applyChangeset: an offer
+// added, another updated with its earlier price kept (schema 8).
+void TestCatalogStore::recordedChangesAreTakenBackAndWrittenAgain()
+{
+    QTemporaryDir dir;
+    const std::unique_ptr<Document> document = Document::create(dir.filePath(QStringLiteral("undo.breakeven")));
+    CatalogRepository &catalog = document->catalog();
+    const qint64 before = catalog.offerCount();
+    QByteArray changes;
+    {
+        ChangeRecorder recorder(document->connection());
+        CloudOffer offer = syntheticOffer(5);
+        offer.instanceType = QStringLiteral("recorded");
+        catalog.saveOffer(offer);
+        StoredOffer first = catalog.offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0, 1).front();
+        first.offer.onDemand = 0.01;
+        first.offer.asOf = QStringLiteral("2031-01-01");
+        QCOMPARE(catalog.saveOffer(first.offer), UpsertResult::Updated);
+        changes = recorder.changeset();
+    }
+    const auto priced = [&] {
+        const StoredOffer first = catalog.offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0, 1).front();
+        return std::make_pair(*first.offer.onDemand, catalog.priceHistory(first.id, PricingPlan::OnDemand).size());
+    };
+    QCOMPARE(catalog.offerCount(), before + 1);
+    QCOMPARE(priced(), std::make_pair(0.01, size_t(2)));
+    catalog.applyChangeset(changes, true);
+    QCOMPARE(catalog.offerCount(), before);
+    QVERIFY(priced().first != 0.01);
+    QCOMPARE(priced().second, size_t(0));
+    catalog.applyChangeset(changes, false);
+    QCOMPARE(catalog.offerCount(), before + 1);
+    QCOMPARE(priced(), std::make_pair(0.01, size_t(2)));
+    // Nothing recorded, nothing to do.
+    catalog.applyChangeset({}, true);
+    QCOMPARE(catalog.offerCount(), before + 1);
 }
 
 void TestCatalogStore::upsertsByProviderInstanceRegion()

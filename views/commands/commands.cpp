@@ -56,6 +56,33 @@ private:
     QString m_newName;
 };
 
+// A price sheet's import, already written when the command is made (by the import wizard's own
+// connection): its first redo does nothing; undo takes the recorded change back, redo writes
+// it again (CatalogRepository::applyChangeset).
+class ImportSheetCommand : public DocumentCommand {
+public:
+    ImportSheetCommand(DocumentContext &context, const QString &fileName, QByteArray changeset)
+        : DocumentCommand(context, tr("Import price sheet %1").arg(fileName))
+        , m_changeset(std::move(changeset))
+    {
+    }
+
+protected:
+    void apply() override
+    {
+        if (m_written) {
+            m_written = false;
+            return;
+        }
+        document().catalog().applyChangeset(m_changeset, false);
+    }
+    void revert() override { document().catalog().applyChangeset(m_changeset, true); }
+
+private:
+    QByteArray m_changeset;
+    bool m_written = true;
+};
+
 class MoveComponentCommand : public DocumentCommand {
 public:
     MoveComponentCommand(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &name,
@@ -326,6 +353,13 @@ void beginGroup(DocumentContext &context, const QString &text)
 void endGroup(DocumentContext &context)
 {
     context.undoStack()->endMacro();
+}
+
+void recordSheetImport(DocumentContext &context, const QString &fileName, const QByteArray &changeset)
+{
+    if (changeset.isEmpty())
+        return;
+    context.push(new ImportSheetCommand(context, fileName, changeset));
 }
 
 } // namespace breakeven::commands

@@ -46,6 +46,10 @@ void editComponent(DocumentContext &context, qint64 scenarioId, qint64 component
 bool countWorkloadIn(DocumentContext &context, qint64 scenarioId, const Scenario &before, const QString &model,
                      const GpuCatalog &catalog);
 
+// A price sheet's import that already happened, recorded as a change (ChangeRecorder): one undo
+// step that takes it back. Nothing is pushed for an empty change.
+void recordSheetImport(DocumentContext &context, const QString &fileName, const QByteArray &changeset);
+
 // Parts.
 void addBuild(DocumentContext &context, qint64 scenarioId, const OnPremBuild &build);
 void removeBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &name);

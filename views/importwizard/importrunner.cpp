@@ -1,6 +1,7 @@
 #include "importrunner.h"
 
 #include "inputerror.h"
+#include "store/changerecorder.h"
 #include "store/document.h"
 
 #include <QThread>
@@ -42,6 +43,8 @@ bool ImportRunner::start(const QString &documentPath, const QString &sheetPath, 
     m_outcome = Outcome::None;
     m_report = {};
     m_error.clear();
+    m_changeset.clear();
+    m_changesetTooLarge = false;
     m_thread = QThread::create([this, documentPath, sheetPath, options = std::move(options)]() mutable {
         run(documentPath, sheetPath, std::move(options));
     });
@@ -72,7 +75,15 @@ void ImportRunner::run(const QString &documentPath, const QString &sheetPath, Im
         std::unique_ptr<Document> document = m_mode == Mode::Preview ? Document::openCopyInMemory(documentPath)
                                                                      : Document::open(documentPath);
         SheetImporter importer(*document);
-        m_report = m_mode == Mode::Preview ? importer.preview(sheetPath, options) : importer.import(sheetPath, options);
+        if (m_mode == Mode::Preview) {
+            m_report = importer.preview(sheetPath, options);
+        } else {
+            // Recorded, so that the window can take the whole import back in one undo step.
+            ChangeRecorder recorder(document->connection());
+            m_report = importer.import(sheetPath, options);
+            m_changeset = recorder.changeset();
+            m_changesetTooLarge = recorder.tooLarge();
+        }
         m_outcome = Outcome::Done;
     } catch (const ImportCancelled &) {
         m_outcome = Outcome::Cancelled;

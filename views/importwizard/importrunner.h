@@ -38,6 +38,10 @@ public:
     Outcome outcome() const { return m_outcome; }
     const ImportReport &report() const { return m_report; }
     const QString &errorMessage() const { return m_error; }
+    // After an import: what it wrote, to undo it (ChangeRecorder); empty when it wrote nothing
+    // or too much to keep (then changesetTooLarge()).
+    const QByteArray &changeset() const { return m_changeset; }
+    bool changesetTooLarge() const { return m_changesetTooLarge; }
 
 signals:
     // Emitted from the worker thread; bytes of the sheet read so far, total -1 when unknown.
@@ -54,6 +58,8 @@ private:
     Outcome m_outcome = Outcome::None;
     ImportReport m_report;
     QString m_error;
+    QByteArray m_changeset;
+    bool m_changesetTooLarge = false;
 };
 
 } // namespace breakeven

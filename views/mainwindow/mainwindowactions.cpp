@@ -1,6 +1,7 @@
 // The main window's actions, menus and toolbar, and the wiring of the central ScenarioView.
 #include "mainwindow.h"
 
+#include "importwizard/importrunner.h"
 #include "importwizard/importwizard.h"
 
 #include "commands/commands.h"
@@ -17,6 +18,7 @@
 #include <QApplication>
 #include <QDialog>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -241,7 +243,15 @@ void MainWindow::runImportWizard(const QString &file)
             wizard->setFile(file);
         // The import writes through its own connection: look for its commit at once, so the
         // catalog dock shows the new prices while the wizard still shows its report.
-        connect(wizard, &ImportWizard::imported, this, [this] { m_context->notifier().checkForOutsideChanges(); });
+        connect(wizard, &ImportWizard::imported, this, [this, wizard] {
+            m_context->notifier().checkForOutsideChanges();
+            // One undo step takes the whole import back.
+            const ImportRunner *runner = wizard->runner();
+            commands::recordSheetImport(*m_context, QFileInfo(wizard->setup().path).fileName(), runner->changeset());
+            if (runner->changesetTooLarge())
+                statusBar()->showMessage(tr("The import is too large to undo; its prices stay until another sheet "
+                                            "replaces them."), 10000);
+        });
     }
     dialog->exec();
     // What the import wrote reaches the catalog dock, the editors and the engine through the
