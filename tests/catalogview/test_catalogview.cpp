@@ -20,6 +20,9 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include "widgets/plural.h"
+
+#include <QTranslator>
 #include <QtTest>
 
 #include <limits>
@@ -105,6 +108,7 @@ private slots:
     void perPlanColumnSortsWithOrWithoutThatPlan();
     void readsOnlyThePagesShown();
     void marksOldPrices();
+    void countsGoThroughTheTranslator();
     void showsGpuModels();
     void showsTheKeyColumnsFirst();
     void requestsSelectedOffers();
@@ -346,6 +350,37 @@ void TestCatalogView::marksOldPrices()
     const QString young = formatAge(12);
     QVERIFY2(young.contains(QLatin1String("12")) && young.contains(QLatin1String("day")), qPrintable(young));
     QVERIFY(formatAge(400).contains(QLatin1String("months")));
+}
+
+namespace {
+
+// A translation of one plural text, as a .qm file would give it.
+class GermanDays : public QTranslator {
+public:
+    QString translate(const char *, const char *source, const char *, int n) const override
+    {
+        if (QByteArrayView(source) != "%n day(s)")
+            return {};
+        return n == 1 ? QStringLiteral("%n Tag") : QStringLiteral("%n Tage");
+    }
+    bool isEmpty() const override { return false; }
+};
+
+} // namespace
+
+// Counts go through tr() with the count: English forms without a translation, a translation's
+// own forms with one.
+void TestCatalogView::countsGoThroughTheTranslator()
+{
+    QCOMPARE(countText("catalogformat", "%n day(s)", 1), QStringLiteral("1 day"));
+    QCOMPARE(countText("catalogformat", "%n day(s)", 3), QStringLiteral("3 days"));
+    QCOMPARE(countText("catalogformat", "%n day(s)", 0), QStringLiteral("0 days"));
+    GermanDays german;
+    QCoreApplication::installTranslator(&german);
+    QCOMPARE(countText("catalogformat", "%n day(s)", 1), QStringLiteral("1 Tag"));
+    QCOMPARE(countText("catalogformat", "%n day(s)", 3), QStringLiteral("3 Tage"));
+    QCoreApplication::removeTranslator(&german);
+    QCOMPARE(countText("catalogformat", "%n day(s)", 3), QStringLiteral("3 days"));
 }
 
 void TestCatalogView::showsGpuModels()

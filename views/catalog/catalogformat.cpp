@@ -31,7 +31,7 @@ QString formatAge(const std::optional<qint64> &days)
     if (*days < 0)
         return QObject::tr("future");
     if (*days <= 60)
-        return countText(*days, QObject::tr("%1 day"), QObject::tr("%1 days"));
+        return countText("catalogformat", "%n day(s)", *days);
     return QObject::tr("%1 months").arg(QLocale().toString(double(*days) / kDaysPerMonth, 'f', 1));
 }
 

@@ -318,8 +318,7 @@ void CatalogWidget::addSelectedOffers(PricingPlan plan)
     if (selected > taken)
         notes.append(tr("only the first %1 selected offers were added").arg(MaxOffersPerRequest));
     if (taken > offers.size())
-        notes.append(countText(taken - offers.size(), tr("%1 offer without a %2 price left out"),
-                               tr("%1 offers without a %2 price left out"))
+        notes.append(countText("breakeven::CatalogWidget", "%n offer(s) without a %1 price left out", taken - offers.size())
                          .arg(toString(plan)));
     updateOfferStatus(notes.join(QStringLiteral("; ")));
     if (!offers.isEmpty())

@@ -160,7 +160,7 @@ void SheetFormatPage::readHeader()
     if (!setup.delimiterChoice)
         m_delimiter->setItemText(0, tr("detected: %1").arg(delimiterName(setup.delimiter)));
     m_header->setText(setup.header.join(QStringLiteral(" | ")));
-    m_header->setToolTip(countText(setup.header.size(), tr("%1 column"), tr("%1 columns")));
+    m_header->setToolTip(countText("breakeven::SheetFormatPage", "%n column(s)", setup.header.size()));
     m_problem->setText(setup.headerError);
     m_problem->setVisible(!setup.headerError.isEmpty());
     emit completeChanged();

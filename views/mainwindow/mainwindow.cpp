@@ -261,7 +261,7 @@ void MainWindow::updateStatus()
             const StoredOffer &old = oldest.front();
             prices = tr("Prices as of %1 to %2").arg(old.offer.asOf, newest.front().offer.asOf);
             if (old.priceAgeDays)
-                prices += countText(*old.priceAgeDays, tr(" (oldest %1 day old)"), tr(" (oldest %1 days old)"));
+                prices += countText("breakeven::MainWindow", " (oldest %n day(s) old)", *old.priceAgeDays);
         }
     } catch (const InputError &error) {
         prices = error.reason();

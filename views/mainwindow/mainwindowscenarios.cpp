@@ -193,7 +193,7 @@ void MainWindow::addOffers(const QList<StoredOffer> &offers, PricingPlan plan)
     if (!current() || offers.isEmpty())
         return;
     const qint64 scenarioId = currentId();
-    commands::beginGroup(*m_context, countText(offers.size(), tr("Add %1 cloud option"), tr("Add %1 cloud options")));
+    commands::beginGroup(*m_context, countText("breakeven::MainWindow", "Add %n cloud option(s)", offers.size()));
     for (const newparts::NewCloudOption &made : newparts::fromOffers(current()->scenario, offers, plan))
         commands::addCloudOption(*m_context, scenarioId, made.option, made.offerId);
     commands::endGroup(*m_context);

@@ -1,16 +1,19 @@
-// A count with the noun in the right number, for English text: "1 day", "3 days". Both forms are
-// whole translatable strings (the caller passes them through tr()), so a translation can give
-// its own forms.
+// A count with its noun in the right form, through Qt's plural mechanism: the text is translated
+// with the count (the numerus form of tr(), "%n day(s)"), so a translation gives each language its
+// own forms. With no translation loaded, the English forms: "(s)" is dropped for a count of one
+// and becomes "s" otherwise ("1 day", "3 days").
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace breakeven {
 
-// `one` is used for a count of 1 and may hold %1; `many` holds %1 for the count.
-inline QString countText(qint64 count, const QString &one, const QString &many)
+inline QString countText(const char *context, const char *text, qint64 count)
 {
-    return (count == 1 ? one : many).arg(count);
+    // %n is replaced by the count; a translation has its own forms and no "(s)".
+    QString out = QCoreApplication::translate(context, text, nullptr, int(count));
+    return out.replace(QStringLiteral("(s)"), count == 1 ? QString() : QStringLiteral("s"));
 }
 
 } // namespace breakeven
