@@ -40,6 +40,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QTextDocument>
 #include <QValueAxis>
 
@@ -122,6 +123,7 @@ private slots:
     void zoomedAxesKeepRoundTicks();
     void yearlyCashFlowAddsUpToTheTco();
     void chartTextScales();
+    void hoverReadsOut();
     void commandLine_data();
     void commandLine();
 };
@@ -483,6 +485,43 @@ void TestCharts::chartTextScales()
         panel->setTextScale(1.0); // back, not compounded
         QVERIFY(qAbs(chart->legend()->font().pointSizeF() - legend) < 1e-6);
     }
+}
+
+// Hovering a line or a bar reads out what is under the pointer: the option, where (month,
+// utilization or cost component) and the amount.
+void TestCharts::hoverReadsOut()
+{
+    ScenarioView view;
+    view.resize(1000, 700);
+    const Scenario scenario = readScenarioFile(example(QStringLiteral("h100-server")));
+    view.setScenario(scenario, GpuCatalog::bundled());
+    view.updateAllCharts();
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const Evaluation &e = *view.evaluation();
+    const CostModel &model = *view.costModel();
+    const QString currency = model.input().currency;
+
+    QLineSeries *cumulative = view.cumulativeChart()->optionSeries().first();
+    emit cumulative->hovered(QPointF(12.2, 0), true);
+    QString text = QToolTip::text();
+    QVERIFY2(text.contains(model.option(0).name) && text.contains(QStringLiteral("month 12"))
+                 && text.contains(formatMoney(e.cumulative(0, 12), currency)),
+             qPrintable(text));
+
+    QLineSeries *utilization = view.utilizationChart()->optionSeries().first();
+    emit utilization->hovered(QPointF(40, 0), true);
+    text = QToolTip::text();
+    QVERIFY2(text.contains(model.option(0).name) && text.contains(QStringLiteral("40 % utilization")), qPrintable(text));
+
+    QBarSet *hardware = nullptr;
+    for (QBarSet *set : view.breakdownChart()->componentSets())
+        if (set->label() == toString(CostComponent::Hardware))
+            hardware = set;
+    QVERIFY(hardware);
+    emit hardware->hovered(true, 0);
+    text = QToolTip::text();
+    QVERIFY2(text.contains(toString(CostComponent::Hardware)) && text.contains(currency), qPrintable(text));
 }
 
 void TestCharts::utilizationBarSignals()
