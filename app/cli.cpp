@@ -15,7 +15,7 @@ namespace breakeven::cli {
 
 namespace {
 
-const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("new"), QStringLiteral("import"),
+const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("recommend"), QStringLiteral("new"), QStringLiteral("import"),
                             QStringLiteral("export"), QStringLiteral("report")};
 
 } // namespace
@@ -29,6 +29,8 @@ QString usageText()
         "  breakeven new DOCUMENT                                   create a document from the bundled catalog\n"
         "  breakeven compare SCENARIO [--utilization U] [--json]    print results\n"
         "                   [--cloud-price-change R] [--hardware-price-change R]\n"
+        "  breakeven recommend SCENARIO [--top N] [--plan P] [--provider P] [--utilization U] [--json]\n"
+        "                   the catalog's best offers for the scenario's workload, by TCO\n"
         "  breakeven import SHEET.csv --into DOCUMENT [--preset NAME] [--strict] [--dry-run] [--json]\n"
         "                   [--provider NAME] [--as-of YYYY-MM-DD] [--encoding E] [--delimiter D]\n"
         "  breakeven export SCENARIO --chart cumulative|utilization|breakdown --out FILE.pdf|.png|.svg\n"
@@ -146,6 +148,8 @@ int run(const QStringList &arguments)
         }
         if (command == QLatin1String("compare"))
             return runCompare(rest, out);
+        if (command == QLatin1String("recommend"))
+            return runRecommend(rest, out);
         if (command == QLatin1String("new"))
             return runNew(rest, out);
         if (command == QLatin1String("import"))

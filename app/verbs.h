@@ -1,4 +1,4 @@
-// The command-line verbs (compare, export, report, import, new): one function each; each throws
+// The command-line verbs (compare, recommend, export, report, import, new): one function each; each throws
 // UsageError or InputError and returns the exit status.
 #pragma once
 
@@ -12,5 +12,6 @@ int runNew(const QStringList &arguments, QTextStream &out);
 int runImport(const QStringList &arguments, QTextStream &out);
 int runExport(const QStringList &arguments, QTextStream &out);
 int runReport(const QStringList &arguments, QTextStream &out);
+int runRecommend(const QStringList &arguments, QTextStream &out);
 
 } // namespace breakeven::cli

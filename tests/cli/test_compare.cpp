@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include "catalog/gpucatalog.h"
 
+#include <QDate>
 #include <QtTest>
 
 #include <cmath>
@@ -269,6 +270,64 @@ private Q_SLOTS:
         const Run refused = runBreakeven({QStringLiteral("compare"), path});
         QCOMPARE(refused.exitCode, 1);
         QVERIFY2(refused.err.contains("workload.throughputProfile"), refused.err.constData());
+    }
+
+    // recommend: the catalog's offers for the workload, best first; the bundled catalog for a
+    // scenario file, the document's for DOCUMENT#scenario; filters and bad options.
+    void recommendsTheBestOffers()
+    {
+        const Run run = runBreakeven({QStringLiteral("recommend"), example("h100-server"), QStringLiteral("--top"),
+                                      QStringLiteral("5"), QStringLiteral("--json")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject results = QJsonDocument::fromJson(run.out).object();
+        const QJsonArray offers = results[QStringLiteral("offers")].toArray();
+        QCOMPARE(offers.size(), 5);
+        QVERIFY(results[QStringLiteral("evaluated")].toDouble() > 5);
+        for (qsizetype i = 1; i < offers.size(); ++i)
+            QVERIFY(offers[i - 1].toObject()[QStringLiteral("tco")].toDouble() <= offers[i].toObject()[QStringLiteral("tco")].toDouble());
+        // The H100 example needs 80 GB per GPU: nothing smaller is offered.
+        for (const QJsonValue &offer : offers) {
+            const QString gpu = offer.toObject()[QStringLiteral("gpu")].toString();
+            QVERIFY2(breakeven::GpuCatalog::bundled().find(gpu)->memoryGB >= 80, qPrintable(gpu));
+        }
+
+        const Run spot = runBreakeven({QStringLiteral("recommend"), example("h100-server"), QStringLiteral("--plan"),
+                                       QStringLiteral("spot"), QStringLiteral("--json")});
+        QCOMPARE(spot.exitCode, 0);
+        for (const QJsonValue &offer : QJsonDocument::fromJson(spot.out).object()[QStringLiteral("offers")].toArray())
+            QCOMPARE(offer.toObject()[QStringLiteral("plan")].toString(), QStringLiteral("spot"));
+
+        const Run text = runBreakeven({QStringLiteral("recommend"), example("h100-server"), QStringLiteral("--top"), QStringLiteral("2")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("1. ") && text.out.contains("2. ") && !text.out.contains("3. "), text.out.constData());
+
+        QCOMPARE(runBreakeven({QStringLiteral("recommend"), example("h100-server"), QStringLiteral("--top"), QStringLiteral("0")}).exitCode, 2);
+        QCOMPARE(runBreakeven({QStringLiteral("recommend"), example("h100-server"), QStringLiteral("--plan"), QStringLiteral("weekly")}).exitCode, 2);
+
+        // A document's own offer, cheaper than any bundled one, comes first.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ranked.breakeven"));
+        QCOMPARE(runBreakeven({QStringLiteral("new"), path}).exitCode, 0);
+        QString scenario;
+        {
+            auto document = breakeven::Document::open(path);
+            scenario = document->scenarios().names().front();
+            const breakeven::Scenario s = document->scenarios().load(scenario);
+            breakeven::CloudOffer cheap;
+            cheap.provider = QStringLiteral("bargain");
+            cheap.instanceType = QStringLiteral("one-gpu");
+            cheap.gpu = s.referenceGpu;
+            cheap.gpuCount = 1;
+            cheap.currency = s.currency;
+            cheap.onDemand = 0.01;
+            cheap.asOf = QDate::currentDate().toString(Qt::ISODate);
+            document->catalog().saveOffer(cheap);
+        }
+        const Run own = runBreakeven({QStringLiteral("recommend"), path + u'#' + scenario, QStringLiteral("--json")});
+        QCOMPARE(own.exitCode, 0);
+        const QJsonObject best = QJsonDocument::fromJson(own.out).object()[QStringLiteral("offers")].toArray().first().toObject();
+        QCOMPARE(best[QStringLiteral("provider")].toString(), QStringLiteral("bargain"));
+        QCOMPARE(best[QStringLiteral("priceAgeDays")].toInt(), 0);
     }
 
     // Market rates for one run, and a reservation owed past the horizon, from the command line.

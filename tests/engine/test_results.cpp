@@ -1,5 +1,6 @@
 // Crossover, break-even utilization, cost ratio, "cheapest" answers and the n/a cases.
 #include "enginefixtures.h"
+#include "engine/offerranking.h"
 #include "exchange/scenariojson.h"
 
 #include <QRandomGenerator>
@@ -220,6 +221,75 @@ private Q_SLOTS:
             QCOMPARE(in.options[0].relativeThroughput, 0.25);
             QCOMPARE(in.options[0].throughputBasis, QStringLiteral("the scenario's figure"));
         }
+    }
+
+    // The catalog ranked for a workload (docs/model.md, "Best offers"), checked by hand: the
+    // cheapest GPU-hour that loses on work, spot rework that loses, a memory misfit and a quota
+    // too small dropped, an offer that cannot be priced left out, a tie to the younger price.
+    void ranksTheCatalogForTheWorkload()
+    {
+        GpuModel slow = gpu(QStringLiteral("SLOW"), 48, 0.5);
+        GpuModel slower = gpu(QStringLiteral("SLOWER"), 48, 0.25);
+        GpuModel small = gpu(QStringLiteral("SMALL"), 12, 1.0);
+        const GpuCatalog catalog({gpu(QStringLiteral("REF"), 80, 1.0), slow, slower, small}, {});
+        Scenario s = scenario(30, 1, 12);
+        s.workload.minGpuMemoryGB = 20;
+        s.onPremOptions = {build(QStringLiteral("rig"), 1e6, 30)};
+        const auto offer = [](const char *gpu, std::optional<double> onDemand, std::optional<double> spot,
+                              const char *currency = "USD") {
+            CloudOffer o;
+            o.provider = QStringLiteral("p");
+            o.instanceType = QLatin1String(gpu);
+            o.gpu = QLatin1String(gpu);
+            o.gpuCount = 1;
+            o.currency = QLatin1String(currency);
+            o.onDemand = onDemand;
+            o.spot = spot;
+            return o;
+        };
+        const std::vector<RankCandidate> candidates = {
+            {offer("REF", 2.0, std::nullopt), 10},
+            {offer("REF", 2.0, std::nullopt), 3},     // the same price, younger: first
+            {offer("SLOW", 1.2, std::nullopt), 3},    // 1.2 an hour, 2.4 per reference GPU-hour
+            {offer("REF", std::nullopt, 1.9), 3},     // 1.9 × 1.1 rework = 2.09
+            {offer("SMALL", 0.5, std::nullopt), 3},   // 12 GB of the 20 the work needs
+            {offer("SLOWER", 0.1, std::nullopt), 3},  // 120 GPUs for the work, over the quota of 64
+            {offer("REF", 0.5, std::nullopt, "XTS"), 3}, // no rate from XTS, in the scenario or the bundled ones
+            {offer("NOSUCH", 0.5, std::nullopt), 3},  // a GPU the catalog does not know
+        };
+        const Ranking all = rankOffers(s, catalog, candidates, {}, 1.0, 10);
+        QCOMPARE(all.evaluated, std::size_t(8));
+        QCOMPARE(all.infeasible, std::size_t(4));
+        QCOMPARE(all.offers.size(), std::size_t(4));
+        const std::vector<std::size_t> order = {1, 0, 3, 2};
+        for (std::size_t i = 0; i < order.size(); ++i)
+            QCOMPARE(all.offers[i].candidate, order[i]);
+        QVERIFY(qAbs(all.offers[0].tco - 30 * 730.0 * 12 * 2.0) < 1e-6);
+        QVERIFY(qAbs(all.offers[2].tco - 30 * 730.0 * 12 * 1.9 * 1.1) < 1e-6);
+        QVERIFY(qAbs(all.offers[3].tco - 60 * 730.0 * 12 * 1.2) < 1e-6); // 60 SLOW GPUs, within the quota
+        QCOMPARE(*all.offers[3].costPerReferenceGpuHour, 2.4);
+        QVERIFY(all.offers[0].option.pricing == PricingPlan::OnDemand);
+        QVERIFY(all.offers[2].option.pricing == PricingPlan::Spot);
+        // A million-dollar rig never pays off against 525,600 over a year.
+        QCOMPARE(all.offers[0].crossoverMonths.size(), std::size_t(1));
+        QVERIFY(!all.offers[0].crossoverMonths[0]);
+
+        // Filters and the number kept.
+        RankFilter spot;
+        spot.plan = PricingPlan::Spot;
+        const Ranking spotOnly = rankOffers(s, catalog, candidates, spot, 1.0, 10);
+        QCOMPARE(spotOnly.offers.size(), std::size_t(1));
+        QCOMPARE(spotOnly.offers[0].candidate, std::size_t(3));
+        RankFilter young;
+        young.maxPriceAgeDays = 5;
+        const Ranking recent = rankOffers(s, catalog, candidates, young, 1.0, 10);
+        QCOMPARE(recent.offers.front().candidate, std::size_t(1));
+        QVERIFY(!std::any_of(recent.offers.begin(), recent.offers.end(),
+                             [](const RankedOffer &r) { return r.candidate == 0; })); // 10 days old
+        QCOMPARE(rankOffers(s, catalog, candidates, {}, 1.0, 2).offers.size(), std::size_t(2));
+        RankFilter elsewhere;
+        elsewhere.provider = QStringLiteral("q");
+        QCOMPARE(rankOffers(s, catalog, candidates, elsewhere, 1.0, 10).evaluated, std::size_t(0));
     }
 
     void noDemandBuysNothing()

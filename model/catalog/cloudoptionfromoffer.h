@@ -1,5 +1,5 @@
 // Turning a catalog offer into a scenario's cloud option, shared by the catalog dock's
-// "Add to scenario" and whatever else picks offers (the main window's undo commands).
+// "Add to scenario", the window's choosers and the ranking of the catalog (engine/offerranking.h).
 #pragma once
 
 #include "domain.h"

@@ -1,0 +1,150 @@
+#include "arguments.h"
+#include "cli.h"
+#include "scenarioargument.h"
+#include "verbs.h"
+
+#include "catalog/bundledcatalog.h"
+#include "engine/offerranking.h"
+#include "engine/resultstext.h"
+#include "inputerror.h"
+#include "store/document.h"
+
+#include <QDate>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <limits>
+
+namespace breakeven::cli {
+
+namespace {
+
+// The offers a scenario is ranked against: its document's catalog for DOCUMENT#scenario, the
+// bundled one for a scenario file.
+std::vector<RankCandidate> catalogFor(const QString &argument)
+{
+    std::vector<RankCandidate> candidates;
+    const int hash = argument.lastIndexOf(QLatin1Char('#'));
+    if (hash < 0 || QFileInfo::exists(argument)) {
+        const QDate today = QDate::currentDate();
+        for (CloudOffer &offer : loadBundledOffers()) {
+            const QDate asOf = QDate::fromString(offer.asOf, Qt::ISODate);
+            candidates.push_back({std::move(offer), asOf.isValid() ? std::optional<qint64>(asOf.daysTo(today)) : std::nullopt});
+        }
+        return candidates;
+    }
+    const auto document = Document::openReadOnly(argument.left(hash));
+    for (StoredOffer &stored : document->catalog().offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0,
+                                                          std::numeric_limits<qint64>::max()))
+        candidates.push_back({std::move(stored.offer), stored.priceAgeDays});
+    return candidates;
+}
+
+QJsonValue orNull(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+} // namespace
+
+int runRecommend(const QStringList &arguments, QTextStream &out)
+{
+    const Arguments args(arguments, {QStringLiteral("json")},
+                         {QStringLiteral("top"), QStringLiteral("plan"), QStringLiteral("provider"),
+                          QStringLiteral("utilization")});
+    args.expectPositionals(1, QStringLiteral("SCENARIO"));
+    std::size_t top = 10;
+    if (auto t = args.option(QStringLiteral("top"))) {
+        bool ok = false;
+        const int n = t->toInt(&ok);
+        if (!ok || n < 1)
+            throw UsageError(QStringLiteral("--top takes a whole number of at least 1, not \"%1\"").arg(t->left(40)));
+        top = std::size_t(n);
+    }
+    RankFilter filter;
+    if (auto p = args.option(QStringLiteral("plan"))) {
+        filter.plan = pricingPlanFromString(*p);
+        if (!filter.plan)
+            throw UsageError(QStringLiteral("--plan takes on-demand, spot, reserved-1y or reserved-3y, not \"%1\"")
+                                 .arg(p->left(40)));
+    }
+    if (auto p = args.option(QStringLiteral("provider")))
+        filter.provider = *p;
+    const QString argument = args.positional(0, QStringLiteral("SCENARIO"));
+    const LoadedScenario loaded = loadScenarioArgument(argument);
+    const double utilization = args.option(QStringLiteral("utilization"))
+        ? parseUtilization(*args.option(QStringLiteral("utilization")))
+        : loaded.scenario.workload.utilization;
+    const std::vector<RankCandidate> candidates = catalogFor(argument);
+    const Ranking ranking = rankOffers(loaded.scenario, loaded.catalog, candidates, filter, utilization, top);
+    const Scenario &s = loaded.scenario;
+
+    if (args.flag(QStringLiteral("json"))) {
+        QJsonArray offers;
+        for (const RankedOffer &r : ranking.offers) {
+            const CloudOffer &o = candidates[r.candidate].offer;
+            QJsonObject crossovers;
+            for (std::size_t b = 0; b < s.onPremOptions.size(); ++b)
+                crossovers.insert(s.onPremOptions[b].name, orNull(r.crossoverMonths[b]));
+            const auto age = candidates[r.candidate].priceAgeDays;
+            offers.append(QJsonObject{
+                {QStringLiteral("provider"), o.provider},
+                {QStringLiteral("instanceType"), o.instanceType},
+                {QStringLiteral("region"), o.region},
+                {QStringLiteral("gpu"), o.gpu},
+                {QStringLiteral("gpuCount"), o.gpuCount},
+                {QStringLiteral("plan"), toString(r.option.pricing)},
+                {QStringLiteral("pricePerHour"), r.option.pricePerHour},
+                {QStringLiteral("currency"), o.currency},
+                {QStringLiteral("tco"), r.tco},
+                {QStringLiteral("costPerReferenceGpuHour"), orNull(r.costPerReferenceGpuHour)},
+                {QStringLiteral("timeToResultHours"), orNull(r.timeToResultHours)},
+                {QStringLiteral("crossoverMonths"), crossovers},
+                {QStringLiteral("priceAgeDays"), age ? QJsonValue(double(*age)) : QJsonValue(QJsonValue::Null)},
+            });
+        }
+        out << QJsonDocument(QJsonObject{
+                                 {QStringLiteral("scenario"), s.name},
+                                 {QStringLiteral("currency"), s.currency},
+                                 {QStringLiteral("utilization"), utilization},
+                                 {QStringLiteral("horizonMonths"), s.horizonMonths},
+                                 {QStringLiteral("evaluated"), double(ranking.evaluated)},
+                                 {QStringLiteral("infeasible"), double(ranking.infeasible)},
+                                 {QStringLiteral("offers"), offers},
+                             })
+                   .toJson(QJsonDocument::Indented);
+        return Success;
+    }
+
+    out << terminalText(QStringLiteral("%1: the %2 best of %3 offers and plans for %4 × %5 at %6, over %7 months, costs in "
+                                       "%8 (%9 left out: memory, quota, or a currency with no rate)\n\n")
+                            .arg(s.name)
+                            .arg(ranking.offers.size())
+                            .arg(ranking.evaluated)
+                            .arg(QString::number(s.workload.gpus, 'g', 6), s.referenceGpu, formatPercent(utilization))
+                            .arg(s.horizonMonths)
+                            .arg(s.currency)
+                            .arg(ranking.infeasible));
+    int rank = 0;
+    for (const RankedOffer &r : ranking.offers) {
+        const CloudOffer &o = candidates[r.candidate].offer;
+        QString line = QStringLiteral("%1. %2 %3%4, %5: %6")
+                           .arg(++rank)
+                           .arg(o.provider, o.instanceType, o.region.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.region),
+                                toString(r.option.pricing), formatMoney(r.tco, s.currency, 0));
+        if (r.costPerReferenceGpuHour)
+            line += QStringLiteral(", %1 per reference-GPU-hour").arg(formatMoney(*r.costPerReferenceGpuHour, s.currency, 3));
+        for (std::size_t b = 0; b < s.onPremOptions.size(); ++b)
+            line += QStringLiteral("; %1 %2").arg(s.onPremOptions[b].name,
+                                                  r.crossoverMonths[b] ? QStringLiteral("pays off after %1").arg(formatMonths(*r.crossoverMonths[b]))
+                                                                       : QStringLiteral("does not pay off"));
+        if (const auto age = candidates[r.candidate].priceAgeDays)
+            line += QStringLiteral("; price %1 days old").arg(*age);
+        out << terminalText(line) << '\n';
+    }
+    return Success;
+}
+
+} // namespace breakeven::cli

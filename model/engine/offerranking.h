@@ -1,0 +1,50 @@
+// Best offers for a workload (docs/model.md, "Best offers"): every offer of a catalog, under
+// every plan it has a price for, evaluated by the cost model as a cloud option of the scenario
+// (its workload, extras, market rates; memory fit and quota), the infeasible ones dropped,
+// ranked by TCO at the horizon, the younger price first on a tie.
+#pragma once
+
+#include "catalog/gpucatalog.h"
+#include "domain.h"
+
+#include <optional>
+#include <vector>
+
+namespace breakeven {
+
+struct RankCandidate {
+    CloudOffer offer;
+    std::optional<qint64> priceAgeDays; // none: unknown, ranked after known ages on a tie
+};
+
+struct RankFilter {
+    std::optional<PricingPlan> plan;
+    QString provider; // empty: any
+    std::optional<CloudCategory> category;
+    QString region; // empty: any
+    std::optional<qint64> maxPriceAgeDays;
+};
+
+struct RankedOffer {
+    std::size_t candidate = 0; // index into the candidates
+    CloudOption option;        // as the scenario would add it
+    double tco = 0;
+    std::optional<double> costPerReferenceGpuHour;
+    std::optional<double> timeToResultHours;
+    // Against each on-prem build of the scenario, in its order: the month buying pays off
+    // (0: from the start), none when it does not within the horizon.
+    std::vector<std::optional<double>> crossoverMonths;
+};
+
+struct Ranking {
+    std::vector<RankedOffer> offers; // the best first, at most `top`
+    std::size_t evaluated = 0;       // offer × plan pairs evaluated
+    std::size_t infeasible = 0;      // of those, dropped (memory, quota, an unknown GPU)
+};
+
+// Ranks `candidates` for `scenario` at `utilization`; its own cloud options play no part. Throws
+// InputError when the scenario itself cannot be evaluated.
+Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const std::vector<RankCandidate> &candidates,
+                   const RankFilter &filter, double utilization, std::size_t top);
+
+} // namespace breakeven
