@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <QHash>
 
 namespace breakeven {
 
@@ -25,9 +26,11 @@ bool passes(const CloudOffer &offer, const std::optional<qint64> &age, const Ran
 Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const std::vector<RankCandidate> &candidates,
                    const RankFilter &filter, double utilization, std::size_t top)
 {
+    // One entry per offer and plan with a price; the cloud option is made only for those shown.
     struct Pending {
         std::size_t candidate;
-        CloudOption option;
+        PricingPlan plan;
+        double pricePerHour;
     };
     std::vector<Pending> pending;
     const PricingPlan plans[] = {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y};
@@ -36,63 +39,140 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
         if (!passes(c.offer, c.priceAgeDays, filter))
             continue;
         for (PricingPlan plan : plans) {
-            if ((filter.plan && plan != *filter.plan) || !c.offer.price(plan))
+            if (filter.plan && plan != *filter.plan)
                 continue;
-            pending.push_back({i, cloudOptionFromOffer(c.offer, plan)});
+            if (const auto price = c.offer.price(plan))
+                pending.push_back({i, plan, *price});
+        }
+    }
+    Ranking ranking;
+    ranking.evaluated = pending.size();
+    const std::size_t builds = scenario.onPremOptions.size();
+
+    // Offers priced in a currency the scenario has no rate for are converted at the bundled
+    // reference rate, as an option added in the window would be; one with neither is left out.
+    Scenario probe = scenario;
+    QHash<QString, double> rates{{scenario.currency, 1.0}};
+    for (const auto &[code, rate] : scenario.exchangeRates)
+        rates.insert(code, rate);
+    const auto rateOf = [&](const QString &code) -> std::optional<double> {
+        if (const auto known = rates.constFind(code); known != rates.constEnd())
+            return known.value() > 0 ? std::optional<double>(known.value()) : std::nullopt;
+        const auto reference = bundledExchangeRates().rate(code, scenario.currency);
+        rates.insert(code, reference.value_or(0));
+        if (reference)
+            probe.exchangeRates[code] = *reference;
+        return reference;
+    };
+
+    // A cloud option's TCO is affine in its price per GPU-hour, for a given plan and GPU (the
+    // GPU's throughput and memory, the quota, rework, extras and market rates are the same for
+    // every offer of them). So the engine prices two probes per plan and GPU, at 1 and 2 per
+    // GPU-hour in the scenario's currency, and each offer's TCO is the line through them.
+    QHash<QString, int> gpuIndex; // a GPU as offers spell it -> its probes' group, -1: unknown
+    std::vector<QString> gpuNames;
+    std::vector<int> groupOfGpuAndPlan; // [gpu * 4 + plan] -> first probe, -1: none yet
+    probe.cloudOptions.clear();
+    std::vector<int> groupOf(pending.size(), -1);
+    std::vector<double> perGpuHour(pending.size(), 0);
+    for (std::size_t k = 0; k < pending.size(); ++k) {
+        const CloudOffer &offer = candidates[pending[k].candidate].offer;
+        const auto rate = rateOf(offer.currency);
+        if (!rate)
+            continue;
+        auto known = gpuIndex.constFind(offer.gpu);
+        if (known == gpuIndex.constEnd()) {
+            const bool resolvable = resolveGpu(scenario, offer.gpu, catalog).has_value();
+            known = gpuIndex.insert(offer.gpu, resolvable ? int(gpuNames.size()) : -1);
+            if (resolvable) {
+                gpuNames.push_back(offer.gpu);
+                groupOfGpuAndPlan.resize(gpuNames.size() * 4, -1);
+            }
+        }
+        if (known.value() < 0)
+            continue;
+        int &group = groupOfGpuAndPlan[std::size_t(known.value()) * 4 + std::size_t(pending[k].plan)];
+        if (group < 0) {
+            group = int(probe.cloudOptions.size());
+            for (double price : {1.0, 2.0}) {
+                CloudOption line;
+                line.name = QStringLiteral("#%1 at %2").arg(probe.cloudOptions.size()).arg(price);
+                line.gpu = offer.gpu;
+                line.pricing = pending[k].plan;
+                line.currency = probe.currency;
+                line.pricePerHour = price;
+                probe.cloudOptions.push_back(line);
+            }
+        }
+        groupOf[k] = group;
+        perGpuHour[k] = pending[k].pricePerHour * *rate / std::max(1, offer.gpuCount);
+    }
+    struct Line {
+        double slope = 0;
+        double intercept = 0;
+        bool feasible = false;
+    };
+    std::vector<Line> lines(probe.cloudOptions.size());
+    if (!probe.cloudOptions.empty()) {
+        const CostModel model(assemble(probe, catalog));
+        const Evaluation e = model.evaluate(utilization);
+        for (std::size_t at = 0; at < probe.cloudOptions.size(); at += 2) {
+            const int one = int(builds + at);
+            Line &line = lines[at];
+            line.feasible = model.isFeasible(one) && model.isFeasible(one + 1);
+            line.slope = e.tco(one + 1) - e.tco(one);
+            line.intercept = e.tco(one) - line.slope;
         }
     }
 
-    Ranking ranking;
-    ranking.evaluated = pending.size();
-    std::vector<RankedOffer> feasible;
-    // The scenario with its builds and a batch of offers as its cloud options, evaluated by the
-    // same engine as the window; batches bound the memory a large catalog takes.
-    Scenario batch = scenario;
-    const std::size_t builds = scenario.onPremOptions.size();
-    // Offers priced in a currency the scenario has no rate for are converted at the bundled
-    // reference rate, as an option added in the window would be.
-    for (const Pending &p : pending) {
-        const QString &code = p.option.currency;
-        if (code != batch.currency && !batch.exchangeRates.count(code))
-            if (const auto rate = bundledExchangeRates().rate(code, batch.currency))
-                batch.exchangeRates[code] = *rate;
+    struct Estimate {
+        std::size_t pending;
+        double tco;
+        qint64 age;
+    };
+    std::vector<Estimate> estimates;
+    estimates.reserve(pending.size());
+    for (std::size_t k = 0; k < pending.size(); ++k) {
+        if (groupOf[k] < 0 || !lines[std::size_t(groupOf[k])].feasible) {
+            ++ranking.infeasible;
+            continue;
+        }
+        const Line &line = lines[std::size_t(groupOf[k])];
+        estimates.push_back({k, line.intercept + line.slope * perGpuHour[k],
+                             candidates[pending[k].candidate].priceAgeDays.value_or(std::numeric_limits<qint64>::max())});
     }
-    constexpr std::size_t perBatch = 500;
-    for (std::size_t first = 0; first < pending.size(); first += perBatch) {
-        const std::size_t count = std::min(perBatch, pending.size() - first);
-        batch.cloudOptions.clear();
-        for (std::size_t k = 0; k < count; ++k) {
-            CloudOption option = pending[first + k].option;
-            option.name = QStringLiteral("#%1").arg(first + k); // unique within the batch
-            batch.cloudOptions.push_back(std::move(option));
-        }
-        // An offer on a GPU the catalog does not know, or in a currency the scenario has no rate
-        // for, cannot be priced: it is left out of its batch and counted as infeasible.
-        std::vector<std::size_t> kept;
-        for (std::size_t k = 0; k < batch.cloudOptions.size(); ++k) {
-            const CloudOption &option = batch.cloudOptions[k];
-            const bool priced = option.currency == batch.currency || batch.exchangeRates.count(option.currency);
-            if (priced && resolveGpu(scenario, option.gpu, catalog))
-                kept.push_back(k);
-        }
-        std::vector<CloudOption> usable;
-        for (std::size_t k : kept)
-            usable.push_back(batch.cloudOptions[k]);
-        ranking.infeasible += batch.cloudOptions.size() - usable.size();
-        batch.cloudOptions = std::move(usable);
-        const CostModel model(assemble(batch, catalog));
+    // Cheapest first; on a tie the younger price, then the catalog's order.
+    const std::size_t kept = std::min(top, estimates.size());
+    std::partial_sort(estimates.begin(), estimates.begin() + std::ptrdiff_t(kept), estimates.end(),
+                      [&](const Estimate &a, const Estimate &b) {
+                          if (a.tco != b.tco)
+                              return a.tco < b.tco;
+                          if (a.age != b.age)
+                              return a.age < b.age;
+                          return pending[a.pending].candidate < pending[b.pending].candidate;
+                      });
+    estimates.resize(kept);
+
+    // The ones kept, priced by the engine as they are, for every figure shown.
+    Scenario shown = probe;
+    shown.cloudOptions.clear();
+    std::vector<CloudOption> options;
+    for (std::size_t j = 0; j < estimates.size(); ++j) {
+        const Pending &source = pending[estimates[j].pending];
+        options.push_back(cloudOptionFromOffer(candidates[source.candidate].offer, source.plan));
+        CloudOption named = options.back();
+        named.name = QStringLiteral("#%1").arg(j); // unique among them
+        shown.cloudOptions.push_back(std::move(named));
+    }
+    if (!shown.cloudOptions.empty()) {
+        const CostModel model(assemble(shown, catalog));
         const Evaluation e = model.evaluate(utilization);
         const std::vector<PairResult> pairs = model.pairs(e);
-        for (std::size_t j = 0; j < kept.size(); ++j) {
+        for (std::size_t j = 0; j < estimates.size(); ++j) {
             const int index = int(builds + j);
-            if (!model.isFeasible(index)) {
-                ++ranking.infeasible;
-                continue;
-            }
-            const Pending &source = pending[first + kept[j]];
             RankedOffer ranked;
-            ranked.candidate = source.candidate;
-            ranked.option = source.option;
+            ranked.candidate = pending[estimates[j].pending].candidate;
+            ranked.option = options[j];
             ranked.tco = e.tco(index);
             ranked.costPerReferenceGpuHour = e.costPerReferenceGpuHour[std::size_t(index)];
             ranked.timeToResultHours = model.timeToResultHours(index);
@@ -100,24 +180,9 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
             for (const PairResult &pair : pairs)
                 if (pair.cloud == index && pair.onPrem >= 0 && std::size_t(pair.onPrem) < builds)
                     ranked.crossoverMonths[std::size_t(pair.onPrem)] = pair.crossoverMonth;
-            feasible.push_back(std::move(ranked));
+            ranking.offers.push_back(std::move(ranked));
         }
     }
-    // Cheapest first; on a tie the younger price, then the catalog's order.
-    const auto age = [&](const RankedOffer &r) {
-        return candidates[r.candidate].priceAgeDays.value_or(std::numeric_limits<qint64>::max());
-    };
-    const std::size_t kept = std::min(top, feasible.size());
-    std::partial_sort(feasible.begin(), feasible.begin() + std::ptrdiff_t(kept), feasible.end(),
-                      [&](const RankedOffer &a, const RankedOffer &b) {
-                          if (a.tco != b.tco)
-                              return a.tco < b.tco;
-                          if (age(a) != age(b))
-                              return age(a) < age(b);
-                          return a.candidate < b.candidate;
-                      });
-    feasible.resize(kept);
-    ranking.offers = std::move(feasible);
     return ranking;
 }
 

@@ -1,8 +1,7 @@
 // Ranking the catalog for a workload (breakeven recommend, docs/model.md "Best offers"): 100,000
 // offers in memory (spot and on-demand prices, so 200,000 offer × plan pairs), ranked for the
 // bundled H100 example; then `breakeven recommend` end to end on a document holding them.
-// The budgets of the ranking are 100 ms in memory and 1 s end to end; the figures say how far
-// the batched evaluation through the full engine is from them.
+// The budgets of the ranking are 100 ms in memory and 1 s end to end.
 #include "catalog/bundledcatalog.h"
 #include "engine/offerranking.h"
 #include "exchange/scenariojson.h"

@@ -1,5 +1,7 @@
 // Crossover, break-even utilization, cost ratio, "cheapest" answers and the n/a cases.
 #include "enginefixtures.h"
+#include "catalog/bundledcatalog.h"
+#include "catalog/cloudoptionfromoffer.h"
 #include "engine/offerranking.h"
 #include "exchange/scenariojson.h"
 
@@ -290,6 +292,54 @@ private Q_SLOTS:
         RankFilter elsewhere;
         elsewhere.provider = QStringLiteral("q");
         QCOMPARE(rankOffers(s, catalog, candidates, elsewhere, 1.0, 10).evaluated, std::size_t(0));
+    }
+
+    // The ranking's shortcut (a line per plan and GPU through two engine probes) agrees with the
+    // engine pricing every offer as it is: the same offers kept, in the engine's order of TCO,
+    // under market rates, discounting, growth, spot rework and reservations.
+    void rankingAgreesWithTheEngine()
+    {
+        Scenario s = readScenarioFile(QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/h100-server.json"));
+        s.cloudPriceChangePerYear = -0.3;
+        s.discountRatePerYear = 0.07;
+        s.workload.growthPerYear = 0.4;
+        s.workload.minGpuMemoryGB = 40;
+        s.horizonMonths = 30; // a 3-year reservation owes past it
+        std::vector<RankCandidate> candidates;
+        for (const CloudOffer &offer : loadBundledOffers())
+            candidates.push_back({offer, 0});
+        const Ranking ranking = rankOffers(s, GpuCatalog::bundled(), candidates, {}, 0.45, 100000);
+        QVERIFY(ranking.offers.size() > 50);
+
+        // Every offer and plan priced by the engine itself.
+        Scenario every = s;
+        every.cloudOptions.clear();
+        std::vector<std::pair<std::size_t, PricingPlan>> which;
+        for (std::size_t i = 0; i < candidates.size(); ++i)
+            for (PricingPlan plan : {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y})
+                if (candidates[i].offer.price(plan)) {
+                    CloudOption option = cloudOptionFromOffer(candidates[i].offer, plan);
+                    if (option.currency != s.currency && !s.exchangeRates.count(option.currency))
+                        every.exchangeRates[option.currency] = *bundledExchangeRates().rate(option.currency, s.currency);
+                    option.name = QStringLiteral("#%1").arg(every.cloudOptions.size());
+                    every.cloudOptions.push_back(option);
+                    which.push_back({i, plan});
+                }
+        QCOMPARE(ranking.evaluated, which.size());
+        const CostModel model(assemble(every, GpuCatalog::bundled()));
+        const Evaluation e = model.evaluate(0.45);
+        const int builds = int(every.onPremOptions.size());
+        std::vector<std::pair<double, std::pair<std::size_t, PricingPlan>>> feasible;
+        for (std::size_t k = 0; k < which.size(); ++k)
+            if (model.isFeasible(builds + int(k)))
+                feasible.push_back({e.tco(builds + int(k)), which[k]});
+        QCOMPARE(ranking.offers.size(), feasible.size());
+        QCOMPARE(ranking.infeasible, which.size() - feasible.size());
+        std::sort(feasible.begin(), feasible.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (std::size_t r = 0; r < feasible.size(); ++r) {
+            QVERIFY2(qAbs(ranking.offers[r].tco - feasible[r].first) <= 1e-9 * feasible[r].first,
+                     qPrintable(QStringLiteral("rank %1: %2 against %3").arg(r).arg(ranking.offers[r].tco).arg(feasible[r].first)));
+        }
     }
 
     void noDemandBuysNothing()
