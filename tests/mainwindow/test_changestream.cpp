@@ -21,11 +21,17 @@
 #include "session/newparts.h"
 #include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
+#include "scenarioview/bestofferspanel.h"
 #include "scenarioview/resultsmodel.h"
+#include "scenarioview/utilizationbar.h"
 
 #include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTableView>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -80,6 +86,7 @@ private slots:
     void observedTrendsArePresets();
     void theKindOfWorkPicksTheFigures();
     void aSheetImportIsOneUndoStep();
+    void bestOffersFollowTheScenario();
     void anotherProcessWriteIsNoticed();
     void theDocumentsGpuFiguresReachTheEngine();
 
@@ -533,6 +540,58 @@ void TestChangeStream::aSheetImportIsOneUndoStep()
     const QString changed = dump();
     m_window->undoStack()->redo();
     QCOMPARE(dump(), changed);
+}
+
+// The Best offers tab ranks the document's catalog for the shown scenario, follows its filters,
+// the slider and the catalog, and adds the chosen offer in one undo step.
+void TestChangeStream::bestOffersFollowTheScenario()
+{
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    BestOffersPanel *best = m_window->bestOffers();
+    QTabWidget *tabs = m_window->scenarioView()->resultTabs();
+    tabs->setCurrentWidget(best);
+    BestOffersModel *model = best->model();
+    QVERIFY(model->rowCount() > 0);
+    QCOMPARE(std::size_t(model->rowCount()), std::min(BestOffersPanel::kShown, model->ranking().evaluated - model->ranking().infeasible));
+    for (int r = 1; r < model->rowCount(); ++r)
+        QVERIFY(model->ranking().offers[std::size_t(r - 1)].tco <= model->ranking().offers[std::size_t(r)].tco);
+
+    // The plan filter.
+    best->planChoice()->setCurrentIndex(best->planChoice()->findData(int(PricingPlan::Spot)));
+    QVERIFY(model->rowCount() > 0);
+    for (const RankedOffer &r : model->ranking().offers)
+        QVERIFY(r.option.pricing == PricingPlan::Spot);
+    best->planChoice()->setCurrentIndex(0);
+
+    // The slider: at another utilization the TCOs follow.
+    const double before = model->ranking().offers.front().tco;
+    m_window->scenarioView()->utilizationBar()->slider()->setValue(90);
+    QVERIFY(model->ranking().offers.front().tco != before);
+
+    // A catalog offer far cheaper than any comes first, once the catalog changes.
+    const Scenario &shown = m_window->session()->current()->scenario;
+    CloudOffer cheap;
+    cheap.provider = QStringLiteral("bargain");
+    cheap.instanceType = QStringLiteral("one");
+    cheap.gpu = shown.referenceGpu;
+    cheap.gpuCount = 1;
+    cheap.currency = shown.currency;
+    cheap.onDemand = 0.001;
+    m_window->context()->doc().catalog().saveOffer(cheap);
+    QCOMPARE(model->data(model->index(0, BestOffersModel::Offer), Qt::DisplayRole).toString().left(12), QStringLiteral("bargain one "));
+
+    // Added in one step, linked to its offer.
+    const std::size_t options = m_window->session()->current()->scenario.cloudOptions.size();
+    const int steps = m_window->undoStack()->count();
+    best->table()->selectRow(0);
+    best->addButton()->click();
+    QCOMPARE(m_window->session()->current()->scenario.cloudOptions.size(), options + 1);
+    QCOMPARE(m_window->session()->current()->scenario.cloudOptions.back().provider, QStringLiteral("bargain"));
+    QVERIFY(m_window->session()->current()->ids.cloudOptionOffers.back().has_value());
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    m_window->undoStack()->undo();
+    QCOMPARE(m_window->session()->current()->scenario.cloudOptions.size(), options);
 }
 
 void TestChangeStream::anotherProcessWriteIsNoticed()

@@ -18,6 +18,7 @@ class QMenu;
 
 namespace breakeven {
 
+class BestOffersPanel;
 class CatalogWidget;
 class Document;
 class RecentFiles;
@@ -37,6 +38,7 @@ public:
     QUndoStack *undoStack() const;
     ScenarioPanel *scenarioPanel() const { return m_panel; }
     ScenarioView *scenarioView() const { return m_view; }
+    BestOffersPanel *bestOffers() const { return m_bestOffers; }
     QDockWidget *scenarioDock() const { return m_scenarioDock; }
     QDockWidget *catalogDock() const { return m_catalogDock; }
     ScenarioSession *session() const { return m_session; }
@@ -149,6 +151,7 @@ private:
 
     DocumentContext *m_context;
     ScenarioSession *m_session;
+    BestOffersPanel *m_bestOffers = nullptr;
     Actions m_actions;
     ScenarioPanel *m_panel = nullptr;
     ScenarioView *m_view = nullptr;

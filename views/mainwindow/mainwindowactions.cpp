@@ -10,6 +10,7 @@
 #include "inputerror.h"
 #include "recentfiles.h"
 #include "scenariopanel.h"
+#include "scenarioview/bestofferspanel.h"
 #include "scenarioview/scenarioview.h"
 #include "scenarioview/utilizationbar.h"
 #include "store/document.h"
@@ -27,6 +28,8 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
+
+#include <limits>
 
 namespace breakeven {
 
@@ -169,6 +172,36 @@ void MainWindow::createToolBar()
 
 void MainWindow::connectView()
 {
+    // Best offers: the catalog ranked for the shown scenario, a tab beside the tables.
+    m_bestOffers = new BestOffersPanel(this);
+    m_view->resultTabs()->addTab(m_bestOffers, tr("Best offers"));
+    m_bestOffers->setOfferSource([this]() -> std::vector<StoredOffer> {
+        if (!document())
+            return {};
+        try {
+            return document()->catalog().offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0,
+                                                std::numeric_limits<qint64>::max());
+        } catch (const InputError &error) {
+            showStatusError(error.message());
+            return {};
+        }
+    });
+    const auto showScenario = [this] {
+        if (current())
+            m_bestOffers->setScenario(current()->scenario, m_session->gpuCatalog());
+    };
+    connect(m_session, &ScenarioSession::currentChanged, this, showScenario);
+    connect(m_session, &ScenarioSession::currentUpdated, this, showScenario);
+    connect(m_session, &ScenarioSession::catalogChanged, m_bestOffers, &BestOffersPanel::catalogChanged);
+    connect(m_view, &ScenarioView::utilizationChanged, m_bestOffers,
+            [this](double u) { m_bestOffers->setUtilization(u, false); });
+    connect(m_view, &ScenarioView::utilizationCommitted, m_bestOffers,
+            [this](double, double to) { m_bestOffers->setUtilization(to, true); });
+    // One click adds the offer under its plan, one undo step, as the catalog dock does.
+    connect(m_bestOffers, &BestOffersPanel::addRequested, this,
+            [this](const StoredOffer &offer, PricingPlan plan) { addOffers({offer}, plan); });
+    showScenario();
+
     // A drag shows live through the ScenarioView itself; only its end becomes an undo step.
     connect(m_view, &ScenarioView::utilizationCommitted, this, [this](double from, double to) {
         if (!current() || from == to)
