@@ -137,6 +137,21 @@ QString orNa(const std::optional<double> &value, const std::function<QString(dou
 
 } // namespace
 
+QString planName(PricingPlan plan)
+{
+    switch (plan) {
+    case PricingPlan::OnDemand:
+        return QStringLiteral("on demand");
+    case PricingPlan::Spot:
+        return QStringLiteral("spot");
+    case PricingPlan::Reserved1y:
+        return QStringLiteral("reserved 1 year");
+    case PricingPlan::Reserved3y:
+        return QStringLiteral("reserved 3 years");
+    }
+    return {};
+}
+
 QString profileName(ThroughputProfile profile)
 {
     switch (profile) {

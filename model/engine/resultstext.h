@@ -20,6 +20,8 @@ QString unitsText(const CostModel &model, int option);
 // "2 × 8 × H100 server".
 QString optionLabel(const CostModel &model, int option);
 
+// A pricing plan in words: "on demand", "spot", "reserved 1 year", "reserved 3 years".
+QString planName(PricingPlan plan);
 // A throughput profile in words, and one line on the work it is for (docs/model.md,
 // "Throughput profiles").
 QString profileName(ThroughputProfile profile);        // "LLM training"

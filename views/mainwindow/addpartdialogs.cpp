@@ -20,17 +20,9 @@ namespace {
 
 QString planText(PricingPlan plan)
 {
-    switch (plan) {
-    case PricingPlan::OnDemand:
-        return QObject::tr("On demand");
-    case PricingPlan::Spot:
-        return QObject::tr("Spot");
-    case PricingPlan::Reserved1y:
-        return QObject::tr("Reserved, 1 year");
-    case PricingPlan::Reserved3y:
-        return QObject::tr("Reserved, 3 years");
-    }
-    return {};
+    QString text = planName(plan);
+    text[0] = text[0].toUpper(); // a list entry: "On demand: …"
+    return text;
 }
 
 QDialogButtonBox *okCancel(QDialog *dialog, const QString &ok)

@@ -20,17 +20,7 @@ QString tr(const char *text)
 
 QString planText(PricingPlan plan)
 {
-    switch (plan) {
-    case PricingPlan::OnDemand:
-        return tr("on demand");
-    case PricingPlan::Spot:
-        return tr("spot");
-    case PricingPlan::Reserved1y:
-        return tr("reserved 1 year");
-    case PricingPlan::Reserved3y:
-        return tr("reserved 3 years");
-    }
-    return {};
+    return planName(plan);
 }
 
 QString rateText(double rate)
