@@ -8,6 +8,8 @@
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <iterator>
+#include <optional>
+#include <string>
 
 namespace breakeven {
 
@@ -62,14 +64,47 @@ void offerPriceHistory(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v8.sql")));
 }
 
-// The bundled profiles of every GPU the document has under a bundled name; its own figures stay.
+// The single figures the bundled catalog had before throughput profiles (dense FP16 TFLOPS
+// ratios, adjusted): a document's GPU still at its figure was never edited.
+struct EarlierFigure {
+    const char *name;
+    double relativeThroughput;
+};
+constexpr EarlierFigure kFiguresBeforeProfiles[] = {
+    {"K80", 0.1}, {"P4", 0.13}, {"P40", 0.27}, {"P100", 0.3}, {"V100-SXM2-16GB", 0.4}, {"V100-SXM2-32GB", 0.4},
+    {"V100-PCIE-16GB", 0.36}, {"T4", 0.21}, {"A10", 0.5}, {"A10G", 0.4}, {"A30", 0.53}, {"A40", 0.62},
+    {"A100-PCIE-40GB", 1.0}, {"A100-PCIE-80GB", 1.0}, {"A100-SXM4-40GB", 1.0}, {"A100-SXM4-80GB", 1.0},
+    {"H100-PCIE-80GB", 2.42}, {"H100-SXM5-80GB", 3.17}, {"H100-NVL-94GB", 2.68}, {"H200-SXM-141GB", 3.17},
+    {"B200", 7.21}, {"GH200", 3.17}, {"MI250X", 0.61}, {"MI300X", 3.2}, {"MI325X", 3.3}, {"L4", 0.39}, {"L40", 0.9},
+    {"L40S", 1.16}, {"QUADRO-RTX-6000", 0.4}, {"RTX-A4000", 0.35}, {"RTX-A5000", 0.5}, {"RTX-A6000", 0.65},
+    {"RTX-6000-ADA", 1.17}, {"RTX-PRO-6000", 1.5}, {"RTX-3060", 0.38}, {"RTX-3080", 0.62}, {"RTX-3090", 0.68},
+    {"RTX-3090TI", 0.73}, {"RTX-4060TI-16GB", 0.52}, {"RTX-4070", 0.61}, {"RTX-4070TI", 0.73}, {"RTX-4080", 0.82},
+    {"RTX-4080-SUPER", 0.85}, {"RTX-4090", 1.1}, {"RTX-5070", 0.68}, {"RTX-5080", 0.95}, {"RTX-5090", 1.35},
+};
+
+// A bundled GPU the document has at the bundled catalog's earlier figure gets the bundled profiles,
+// and its single figure becomes the training one. A GPU whose figure is anything else (edited, or
+// the document's own) keeps it for every kind of work: a user's figure still wins.
 void throughputProfiles(SQLite::Database &database)
 {
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v9.sql")));
+    const auto earlier = [](const QString &name) -> std::optional<double> {
+        for (const EarlierFigure &f : kFiguresBeforeProfiles)
+            if (GpuCatalog::normalized(QLatin1String(f.name)) == GpuCatalog::normalized(name))
+                return f.relativeThroughput;
+        return std::nullopt;
+    };
+    constexpr const char *kUnedited = " FROM gpu_models WHERE key = ? AND abs(relative_throughput - ?) < 1e-9";
     SQLite::Statement insert(database,
-        "INSERT OR IGNORE INTO gpu_throughput (gpu_id, profile, relative_throughput, basis, source, as_of)"
-        " SELECT id, ?, ?, ?, ?, ? FROM gpu_models WHERE key = ?");
+        std::string("INSERT OR IGNORE INTO gpu_throughput (gpu_id, profile, relative_throughput, basis, source, as_of)"
+                    " SELECT id, ?, ?, ?, ?, ?") + kUnedited);
+    SQLite::Statement single(database,
+        "UPDATE gpu_models SET relative_throughput = ?, throughput_basis = ? WHERE key = ? AND abs(relative_throughput - ?) < 1e-9");
     for (const GpuModel &model : GpuCatalog::bundled().models()) {
+        const auto before = earlier(model.name);
+        if (!before)
+            continue;
+        const std::string key = GpuCatalog::normalized(model.name).toStdString();
         for (int p = 0; p < kThroughputProfileCount; ++p) {
             const ThroughputFigure &f = model.profiles[std::size_t(p)];
             if (!(f.relative > 0))
@@ -79,10 +114,17 @@ void throughputProfiles(SQLite::Database &database)
             insert.bind(3, f.basis.toStdString());
             insert.bind(4, f.source.toStdString());
             insert.bind(5, f.asOf.toStdString());
-            insert.bind(6, GpuCatalog::normalized(model.name).toStdString());
+            insert.bind(6, key);
+            insert.bind(7, *before);
             insert.exec();
             insert.reset();
         }
+        single.bind(1, model.relativeThroughput);
+        single.bind(2, model.throughputBasis.toStdString());
+        single.bind(3, key);
+        single.bind(4, *before);
+        single.exec();
+        single.reset();
     }
 }
 

@@ -189,9 +189,12 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         document->scenarios().save(fullScenario(QStringLiteral("old")));
     }
     {
+        // As schema 8 left it: the earlier single figures, one of them (the A10's) the user's own.
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        raw.exec("UPDATE gpu_models SET relative_throughput = 3.17 WHERE key = 'H100SXM580GB'");
+        raw.exec("UPDATE gpu_models SET relative_throughput = 0.45 WHERE key = 'A10'");
         raw.exec("PRAGMA user_version = 8");
     }
     const std::unique_ptr<Document> document = Document::open(file);
@@ -199,6 +202,12 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
     const std::optional<GpuModel> h100 = document->catalog().findGpu(QStringLiteral("H100-SXM5-80GB"));
     QVERIFY(h100);
     QCOMPARE(h100->profiles, GpuCatalog::bundled().find(QStringLiteral("H100-SXM5-80GB"))->profiles);
+    QCOMPARE(h100->relativeThroughput, GpuCatalog::bundled().find(QStringLiteral("H100-SXM5-80GB"))->relativeThroughput);
+    // The user's own figure wins for every kind of work.
+    const std::optional<GpuModel> a10 = document->catalog().findGpu(QStringLiteral("A10"));
+    QVERIFY(a10);
+    QCOMPARE(a10->figure(ThroughputProfile::Training).relative, 0.0);
+    QCOMPARE(a10->throughputFor(ThroughputProfile::LlmTraining), 0.45);
     const std::optional<GpuModel> own = document->catalog().findGpu(QStringLiteral("HOMEMADE-1"));
     QVERIFY(own);
     QCOMPARE(own->figure(ThroughputProfile::Training).relative, 0.0);
