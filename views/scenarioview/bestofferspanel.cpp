@@ -21,7 +21,9 @@ void BestOffersModel::setRanking(const Scenario &scenario, const std::vector<Sto
 {
     beginResetModel();
     m_scenario = scenario;
-    m_offers = offers;
+    m_offers.clear();
+    for (const RankedOffer &r : ranking.offers)
+        m_offers.push_back(offers[r.candidate]);
     m_ranking = std::move(ranking);
     endResetModel();
 }
@@ -41,7 +43,7 @@ QVariant BestOffersModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const RankedOffer &r = m_ranking.offers[std::size_t(index.row())];
-    const StoredOffer &stored = m_offers[r.candidate];
+    const StoredOffer &stored = m_offers[std::size_t(index.row())];
     const CloudOffer &o = stored.offer;
     const QString currency = m_scenario.currency;
     if (role == Qt::TextAlignmentRole && index.column() >= Tco)
@@ -273,8 +275,7 @@ void BestOffersPanel::requestAdd()
     const int row = rows.isEmpty() ? 0 : rows.front().row();
     if (row < 0 || row >= m_model->rowCount())
         return;
-    const RankedOffer &r = m_model->ranking().offers[std::size_t(row)];
-    emit addRequested(m_offers[r.candidate], r.option.pricing);
+    emit addRequested(m_model->offerAt(row), m_model->ranking().offers[std::size_t(row)].option.pricing);
 }
 
 } // namespace breakeven

@@ -28,8 +28,10 @@ public:
     enum Column { Offer, Plan, Tco, CostPerGpuHour, TimeToResult, PaysOff, PriceAge, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
 
+    // Keeps the ranked offers only, so a tick with a large catalog copies tens of offers.
     void setRanking(const Scenario &scenario, const std::vector<StoredOffer> &offers, Ranking ranking);
     const Ranking &ranking() const { return m_ranking; }
+    const StoredOffer &offerAt(int row) const { return m_offers[std::size_t(row)]; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -38,7 +40,7 @@ public:
 
 private:
     Scenario m_scenario;
-    std::vector<StoredOffer> m_offers; // those ranked, by RankedOffer::candidate
+    std::vector<StoredOffer> m_offers; // the ranked ones, in the ranking's order
     Ranking m_ranking;
 };
 
