@@ -33,7 +33,7 @@ QString usageText()
         "                   the catalog's best offers for the scenario's workload, by TCO\n"
         "  breakeven import SHEET.csv --into DOCUMENT [--preset NAME] [--strict] [--dry-run] [--json]\n"
         "                   [--provider NAME] [--as-of YYYY-MM-DD] [--encoding E] [--delimiter D]\n"
-        "  breakeven export SCENARIO --chart cumulative|utilization|breakdown --out FILE.pdf|.png|.svg\n"
+        "  breakeven export SCENARIO --chart cumulative|utilization|breakdown|criteria --out FILE.pdf|.png|.svg\n"
         "                   [--utilization U] [--width W --height H] [--dpi D]\n"
         "  breakeven report SCENARIO --out FILE.pdf [--utilization U]\n"
         "  breakeven --help | --version\n"

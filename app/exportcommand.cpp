@@ -38,7 +38,7 @@ int runExport(const QStringList &arguments, QTextStream &out)
     const QString chartName = args.requiredOption(QStringLiteral("chart"));
     const auto kind = charts::chartKindFromString(chartName);
     if (!kind)
-        throw UsageError(QStringLiteral("unknown chart \"%1\"; use cumulative, utilization or breakdown").arg(chartName));
+        throw UsageError(QStringLiteral("unknown chart \"%1\"; use cumulative, utilization, breakdown or criteria").arg(chartName));
     const QString path = args.requiredOption(QStringLiteral("out"));
     if (!exporting::chartFormatForPath(path))
         throw UsageError(QStringLiteral("--out \"%1\" must end in .pdf, .png or .svg").arg(path));

@@ -1,5 +1,7 @@
 #include "domain.h"
 
+#include <cmath>
+
 namespace breakeven {
 
 namespace {
@@ -43,8 +45,30 @@ constexpr std::pair<ThroughputProfile, const char *> kProfiles[] = {
     {ThroughputProfile::InferenceMemoryBound, "inference-memory-bound"},
     {ThroughputProfile::Peak, "peak"},
 };
+constexpr std::pair<Criterion, const char *> kCriteria[] = {
+    {Criterion::Cost, "cost"},
+    {Criterion::Performance, "performance"},
+    {Criterion::Setup, "setup"},
+    {Criterion::Reliability, "reliability"},
+    {Criterion::DataControl, "dataControl"},
+    {Criterion::Scalability, "scalability"},
+    {Criterion::Flexibility, "flexibility"},
+};
 } // namespace
 
+bool validCriterionWeights(const CriterionWeights &weights)
+{
+    double sum = 0;
+    for (const double w : weights) {
+        if (!std::isfinite(w) || w < 0)
+            return false;
+        sum += w;
+    }
+    return sum > 0;
+}
+
+QString toString(Criterion criterion) { return name(criterion, kCriteria); }
+std::optional<Criterion> criterionFromString(const QString &t) { return lookup(t, kCriteria); }
 QString toString(ThroughputProfile profile) { return name(profile, kProfiles); }
 std::optional<ThroughputProfile> throughputProfileFromString(const QString &t) { return lookup(t, kProfiles); }
 QString toString(PricingPlan plan) { return name(plan, kPlans); }

@@ -18,16 +18,31 @@ enum class BuildKind { BuiltFromScratch, PreBuilt, UsedParts };
 // The kind of work a relative throughput is for (docs/model.md, "Throughput profiles").
 enum class ThroughputProfile { Training, LlmTraining, InferenceMemoryBound, Peak };
 inline constexpr int kThroughputProfileCount = 4;
+// What an option is judged on besides its cost (docs/model.md, "Criteria beyond cost").
+enum class Criterion { Cost, Performance, Setup, Reliability, DataControl, Scalability, Flexibility };
+inline constexpr int kCriterionCount = 7;
+// A user's scores of one option, 1 to 5 per criterion; absent: computed from the results (cost,
+// performance) or the default of the option's kind (the others).
+using CriterionScores = std::array<std::optional<double>, kCriterionCount>;
+// A scenario's weights per criterion, each >= 0 with a positive sum; the weighted mean ranks.
+using CriterionWeights = std::array<double, kCriterionCount>;
+inline constexpr CriterionWeights kDefaultCriterionWeights = {40, 20, 10, 10, 10, 5, 5};
+// Whether weights can rank: each finite and >= 0, and their sum above 0.
+bool validCriterionWeights(const CriterionWeights &weights);
+inline constexpr double kLowestScore = 1;
+inline constexpr double kHighestScore = 5;
 
 // Stable spellings used by the JSON format, the store and the CLI.
 QString toString(PricingPlan plan);
 QString toString(CloudCategory category);
 QString toString(BuildKind kind);
 QString toString(ThroughputProfile profile); // "training", "llm-training", …
+QString toString(Criterion criterion);        // "cost", …, "dataControl" (the JSON keys)
 std::optional<PricingPlan> pricingPlanFromString(const QString &text);
 std::optional<CloudCategory> cloudCategoryFromString(const QString &text);
 std::optional<BuildKind> buildKindFromString(const QString &text);
 std::optional<ThroughputProfile> throughputProfileFromString(const QString &text);
+std::optional<Criterion> criterionFromString(const QString &text);
 
 inline constexpr double kHoursPerMonth = 730.0;   // 8760 / 12
 inline constexpr double kDaysPerMonth = 30.42;    // shown beside fractional months
@@ -145,6 +160,7 @@ struct CloudOption {
     std::optional<double> priceChangePerYear; // null: the scenario's cloudPriceChangePerYear
     double reservedUpfrontShare = 0;          // reserved plans: share of a term paid at its start
     std::optional<int> commitmentMonths;      // reserved plans: null = 12 (1y) or 36 (3y)
+    CriterionScores scores{};                 // the user's own scores, per criterion
 
     bool operator==(const CloudOption &) const = default;
 };
@@ -178,6 +194,7 @@ struct OnPremBuild {
     double lifetimeYears = 3;
     double depreciationPerYear = 0.20;
     double resaleHaircut = 0.20;            // share of the value lost when sold (docs/model.md)
+    CriterionScores scores{};               // the user's own scores, per criterion
 
     double partsPrice() const;
     double hardwarePrice() const;           // list price or parts, with the pre-built markup
@@ -197,6 +214,7 @@ struct Scenario {
     double cloudPriceChangePerYear = 0;
     double hardwarePriceChangePerYear = 0;
     double electricityPriceChangePerYear = 0;
+    CriterionWeights criterionWeights = kDefaultCriterionWeights;
     Workload workload;
     std::vector<GpuModel> gpus;              // GPU figures the scenario carries
     std::vector<CloudOption> cloudOptions;

@@ -116,6 +116,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     in.jobReferenceGpuHours = s.workload.jobReferenceGpuHours;
     in.gpusPerJob = s.workload.gpusPerJob;
     in.parallelJobs = s.workload.parallelJobs;
+    in.criterionWeights = s.criterionWeights;
 
     for (std::size_t i = 0; i < s.onPremOptions.size(); ++i) {
         const OnPremBuild &b = s.onPremOptions[i];
@@ -130,7 +131,9 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         o.throughputBasis = gpu.throughputBasis;
         o.throughputSource = gpu.source;
         o.memoryGB = gpu.memoryGB;
+        o.scores = b.scores;
         OnPremTerms &t = o.onPrem;
+        t.kind = b.kind;
         t.hardware = b.hardwarePrice() * rate;
         t.infrastructureOneTime = b.infrastructureOneTime * rate;
         t.loadW = b.loadW.value_or(defaultLoadW(gpu, b.gpuCount));
@@ -163,8 +166,10 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         o.throughputBasis = gpu.throughputBasis;
         o.throughputSource = gpu.source;
         o.memoryGB = gpu.memoryGB;
+        o.scores = c.scores;
         CloudTerms &t = o.cloud;
         t.plan = c.pricing;
+        t.category = c.category;
         t.pricePerGpuHour = c.pricePerHour * rate * c.priceMultiplier / std::max(1, c.gpusPerInstance);
         t.spotRework = c.spotRework;
         t.platformFeePerMonth = c.platformFeePerMonth * rate;

@@ -16,6 +16,7 @@ enum class OptionKind { OnPrem, Cloud };
 
 struct CloudTerms {
     PricingPlan plan = PricingPlan::OnDemand;
+    CloudCategory category = CloudCategory::Hyperscaler;
     double pricePerGpuHour = 0;     // instance price / GPUs per instance, times the multiplier
     double spotRework = 0.10;
     double platformFeePerMonth = 0;
@@ -28,6 +29,7 @@ struct CloudTerms {
 };
 
 struct OnPremTerms {
+    BuildKind kind = BuildKind::BuiltFromScratch;
     double hardware = 0;            // per unit
     double infrastructureOneTime = 0;
     double idleW = 0;
@@ -54,6 +56,7 @@ struct OptionInput {
     QString throughputBasis;
     QString throughputSource;
     double memoryGB = 0;
+    CriterionScores scores{};       // the user's own criterion scores (criteria.h)
     CloudTerms cloud;               // when kind == Cloud
     OnPremTerms onPrem;             // when kind == OnPrem
 };
@@ -75,6 +78,7 @@ struct EngineInput {
     std::optional<double> jobReferenceGpuHours;
     int gpusPerJob = 1;
     int parallelJobs = 1;
+    CriterionWeights criterionWeights = kDefaultCriterionWeights;
     std::vector<OptionInput> options;
 };
 

@@ -1,5 +1,7 @@
 #include "resultsjson.h"
 
+#include "criteria.h"
+
 #include <QJsonArray>
 
 namespace breakeven {
@@ -49,10 +51,30 @@ QJsonObject components(const CostModel &model, const Evaluation &e, int option)
     return parts;
 }
 
+// Scores 1 to 5 by criterion, or where each came from ("results", "kind", "own"); null for an
+// infeasible option.
+QJsonValue scoresJson(const OptionScores &scores, bool origins)
+{
+    if (!scores.scored)
+        return QJsonValue(QJsonValue::Null);
+    QJsonObject out;
+    for (int c = 0; c < kCriterionCount; ++c) {
+        const auto k = std::size_t(c);
+        const ScoreOrigin origin = scores.origin[k];
+        out.insert(toString(Criterion(c)),
+                   !origins                     ? QJsonValue(scores.score[k])
+                   : origin == ScoreOrigin::Own  ? QJsonValue(QStringLiteral("own"))
+                   : origin == ScoreOrigin::Kind ? QJsonValue(QStringLiteral("kind"))
+                                                 : QJsonValue(QStringLiteral("results")));
+    }
+    return out;
+}
+
 } // namespace
 
 QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
 {
+    const CriteriaResult criteria = scoreCriteria(model, e);
     QJsonArray options;
     for (int i = 0; i < model.optionCount(); ++i) {
         const OptionStatus &status = model.status(i);
@@ -75,6 +97,10 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
                 {QStringLiteral("source"), model.option(i).throughputSource},
             }},
         };
+        const OptionScores &scores = criteria.options[std::size_t(i)];
+        option.insert(QStringLiteral("scores"), scoresJson(scores, false));
+        option.insert(QStringLiteral("scoreOrigins"), scoresJson(scores, true));
+        option.insert(QStringLiteral("weightedScore"), scores.scored ? QJsonValue(scores.weighted) : QJsonValue(QJsonValue::Null));
         if (model.option(i).kind == OptionKind::OnPrem) {
             option.insert(QStringLiteral("units"), model.unitsInMonth(i, 1));
             option.insert(QStringLiteral("unitsMax"), model.unitsMax(i));
@@ -95,6 +121,12 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
             {QStringLiteral("costRatio"), orNull(p.costRatio)},
         });
     }
+    QJsonObject weights;
+    for (int c = 0; c < kCriterionCount; ++c)
+        weights.insert(toString(Criterion(c)), model.input().criterionWeights[std::size_t(c)]);
+    QJsonArray ranking;
+    for (const int i : criteria.ranking)
+        ranking.append(model.option(i).name);
     QJsonArray byMonth;
     for (const auto &index : e.cheapestByMonth)
         byMonth.append(optionName(model, index));
@@ -109,6 +141,8 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
         {QStringLiteral("pairs"), pairs},
         {QStringLiteral("cheapest"), optionName(model, e.cheapest)},
         {QStringLiteral("cheapestByMonth"), byMonth},
+        {QStringLiteral("criteriaWeights"), weights},
+        {QStringLiteral("criteriaRanking"), ranking},
     };
 }
 

@@ -31,6 +31,51 @@ constexpr Bounds kRate = Bounds::above(-1); // -100 % a year is the most anythin
 // A yearly change of a market price: from -90 % to +100 % a year.
 constexpr Bounds kPriceChange = Bounds::between(-0.9, 1.0);
 constexpr int kMaxCommitmentMonths = 60;
+constexpr Bounds kScore = Bounds::between(kLowestScore, kHighestScore);
+constexpr Bounds kWeight = Bounds::between(0, 1000);
+
+// An option's own criterion scores (version 2): {"setup": 4, …}, each 1 to 5.
+void readScores(ObjectReader &parent, CriterionScores &scores)
+{
+    const auto object = parent.objectField("scores");
+    if (!object)
+        return;
+    ObjectReader reader(*object, parent.pathOf("scores"));
+    for (int c = 0; c < kCriterionCount; ++c)
+        reader.optionalNumber(toString(Criterion(c)), scores[std::size_t(c)], kScore);
+    reader.finish();
+}
+
+// A scenario's weights (version 2): {"cost": 40, …}; a criterion left out keeps its default.
+void readWeights(ObjectReader &parent, CriterionWeights &weights)
+{
+    const auto object = parent.objectField("criteriaWeights");
+    if (!object)
+        return;
+    ObjectReader reader(*object, parent.pathOf("criteriaWeights"));
+    for (int c = 0; c < kCriterionCount; ++c)
+        reader.number(toString(Criterion(c)), weights[std::size_t(c)], kWeight);
+    reader.finish();
+    if (!validCriterionWeights(weights))
+        parent.fail("criteriaWeights", QStringLiteral("at least one weight must be above 0"));
+}
+
+bool hasScores(const CriterionScores &scores)
+{
+    return std::any_of(scores.begin(), scores.end(), [](const auto &score) { return score.has_value(); });
+}
+
+void writeScores(JsonWriter &writer, const CriterionScores &scores)
+{
+    if (!hasScores(scores))
+        return;
+    writer.beginObject("scores");
+    for (int c = 0; c < kCriterionCount; ++c) {
+        if (const auto &score = scores[std::size_t(c)])
+            writer.writeNumber(toString(Criterion(c)), *score);
+    }
+    writer.endObject();
+}
 
 // Where a parse error is, as the user's editor counts it: 1-based line and column in characters.
 QString parseErrorPosition(const QByteArray &json, int offset, const QString &fileName)
@@ -177,6 +222,7 @@ CloudOption readCloudOption(const QJsonObject &object, const QString &path, int 
             reader.fail("commitmentMonths", QStringLiteral("must be a whole number of months (not %1)").arg(*months));
         if (months)
             option.commitmentMonths = int(*months);
+        readScores(reader, option.scores);
     }
     reader.finish();
     return option;
@@ -220,8 +266,10 @@ OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path, int
     reader.number("colocationPerMonth", build.colocationPerMonth, kNonNegative);
     reader.number("lifetimeYears", build.lifetimeYears, Bounds::aboveAtMost(0, 50));
     reader.number("depreciationPerYear", build.depreciationPerYear, kShare);
-    if (version >= 2)
+    if (version >= 2) {
         reader.number("resaleHaircut", build.resaleHaircut, kShare);
+        readScores(reader, build.scores);
+    }
     reader.finish();
     return build;
 }
@@ -246,6 +294,7 @@ Scenario readScenario(const QJsonObject &root)
         reader.number("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear, kPriceChange);
         reader.number("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear, kPriceChange);
         reader.number("electricityPriceChangePerYear", scenario.electricityPriceChangePerYear, kPriceChange);
+        readWeights(reader, scenario.criterionWeights);
     }
     if (const auto workload = reader.objectField("workload"))
         scenario.workload = readWorkload(*workload, reader.pathOf("workload"), version);
@@ -331,13 +380,14 @@ void writeGpu(JsonWriter &writer, const GpuModel &gpu)
 // Whether an option sets a field of version 2.
 bool needsVersion2(const CloudOption &option)
 {
-    return option.priceChangePerYear || option.reservedUpfrontShare != 0 || option.commitmentMonths;
+    return option.priceChangePerYear || option.reservedUpfrontShare != 0 || option.commitmentMonths
+        || hasScores(option.scores);
 }
 
 // A build's resale haircut other than the default; version 1 files take the default.
 bool needsVersion2(const OnPremBuild &build)
 {
-    return build.resaleHaircut != OnPremBuild().resaleHaircut;
+    return build.resaleHaircut != OnPremBuild().resaleHaircut || hasScores(build.scores);
 }
 
 bool needsVersion2(const Scenario &scenario)
@@ -345,6 +395,7 @@ bool needsVersion2(const Scenario &scenario)
     return scenario.cloudPriceChangePerYear != 0 || scenario.hardwarePriceChangePerYear != 0
         || scenario.workload.throughputProfile != ThroughputProfile::Training
         || scenario.electricityPriceChangePerYear != 0
+        || scenario.criterionWeights != kDefaultCriterionWeights
         || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
                        [](const CloudOption &option) { return needsVersion2(option); })
         || std::any_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(),
@@ -377,6 +428,7 @@ void writeCloudOption(JsonWriter &writer, const CloudOption &option)
             writer.writeInteger("commitmentMonths", *option.commitmentMonths);
         else
             writer.writeOptionalNumber("commitmentMonths", std::nullopt);
+        writeScores(writer, option.scores);
     }
     writer.endObject();
 }
@@ -411,8 +463,10 @@ void writeOnPremOption(JsonWriter &writer, const OnPremBuild &build)
     writer.writeNumber("colocationPerMonth", build.colocationPerMonth);
     writer.writeNumber("lifetimeYears", build.lifetimeYears);
     writer.writeNumber("depreciationPerYear", build.depreciationPerYear);
-    if (needsVersion2(build))
+    if (needsVersion2(build)) {
         writer.writeNumber("resaleHaircut", build.resaleHaircut);
+        writeScores(writer, build.scores);
+    }
     writer.endObject();
 }
 
@@ -500,6 +554,10 @@ QByteArray writeScenarioJson(const Scenario &scenario)
         writer.writeNumber("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear);
         writer.writeNumber("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear);
         writer.writeNumber("electricityPriceChangePerYear", scenario.electricityPriceChangePerYear);
+        writer.beginObject("criteriaWeights");
+        for (int c = 0; c < kCriterionCount; ++c)
+            writer.writeNumber(toString(Criterion(c)), scenario.criterionWeights[std::size_t(c)]);
+        writer.endObject();
     }
     writeWorkload(writer, scenario.workload);
     writer.beginArray("gpus");

@@ -128,6 +128,11 @@ void throughputProfiles(SQLite::Database &database)
     }
 }
 
+void criteria(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v10.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -144,6 +149,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 7, &resaleHaircut },
     { 8, &offerPriceHistory },
     { 9, &throughputProfiles },
+    { 10, &criteria },
 };
 
 } // namespace

@@ -133,6 +133,27 @@ GpuModel readGpu(const SQLite::Statement &s, int c)
     return g;
 }
 
+namespace {
+
+void bindScores(SQLite::Statement &s, int i, const CriterionScores &scores)
+{
+    for (int k = 0; k < kCriterionCount; ++k)
+        bindOptional(s, i + k, scores[std::size_t(k)]);
+}
+
+CriterionScores readScores(const SQLite::Statement &s, int c)
+{
+    CriterionScores scores;
+    for (int k = 0; k < kCriterionCount; ++k) {
+        scores[std::size_t(k)] = optionalColumn(s, c + k);
+        if (const auto &v = scores[std::size_t(k)]; v && !(*v >= kLowestScore && *v <= kHighestScore))
+            damaged(QStringLiteral("a score of %1 (scores are 1 to 5)").arg(*v));
+    }
+    return scores;
+}
+
+} // namespace
+
 void bindCloudOption(SQLite::Statement &s, int i, const CloudOption &o)
 {
     s.bind(i, utf8(o.name));
@@ -157,6 +178,7 @@ void bindCloudOption(SQLite::Statement &s, int i, const CloudOption &o)
         s.bind(i + 18, *o.commitmentMonths);
     else
         s.bind(i + 18);
+    bindScores(s, i + 19, o.scores);
 }
 
 CloudOption readCloudOption(const SQLite::Statement &s, int c)
@@ -182,6 +204,7 @@ CloudOption readCloudOption(const SQLite::Statement &s, int c)
     o.reservedUpfrontShare = real(s, c + 17);
     if (!s.getColumn(c + 18).isNull())
         o.commitmentMonths = integer(s, c + 18);
+    o.scores = readScores(s, c + 19);
     return o;
 }
 
@@ -206,6 +229,7 @@ void bindBuild(SQLite::Statement &s, int i, const OnPremBuild &b)
     s.bind(i + 16, b.lifetimeYears);
     s.bind(i + 17, b.depreciationPerYear);
     s.bind(i + 18, b.resaleHaircut);
+    bindScores(s, i + 19, b.scores);
 }
 
 OnPremBuild readBuild(const SQLite::Statement &s, int c)
@@ -230,6 +254,7 @@ OnPremBuild readBuild(const SQLite::Statement &s, int c)
     b.lifetimeYears = real(s, c + 16);
     b.depreciationPerYear = real(s, c + 17);
     b.resaleHaircut = real(s, c + 18);
+    b.scores = readScores(s, c + 19);
     return b;
 }
 
@@ -275,6 +300,8 @@ void bindScenarioProperties(SQLite::Statement &s, int i, const Scenario &scenari
     s.bind(i + 5, scenario.cloudPriceChangePerYear);
     s.bind(i + 6, scenario.hardwarePriceChangePerYear);
     s.bind(i + 7, scenario.electricityPriceChangePerYear);
+    for (int k = 0; k < kCriterionCount; ++k)
+        s.bind(i + 8 + k, scenario.criterionWeights[std::size_t(k)]);
 }
 
 void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenario)
@@ -287,6 +314,10 @@ void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenari
     scenario.cloudPriceChangePerYear = real(s, c + 5);
     scenario.hardwarePriceChangePerYear = real(s, c + 6);
     scenario.electricityPriceChangePerYear = real(s, c + 7);
+    for (int k = 0; k < kCriterionCount; ++k)
+        scenario.criterionWeights[std::size_t(k)] = real(s, c + 8 + k);
+    if (!validCriterionWeights(scenario.criterionWeights))
+        damaged(QStringLiteral("a scenario's criterion weights are all 0"));
 }
 
 void bindComponent(SQLite::Statement &s, int i, const Component &component)

@@ -16,16 +16,20 @@ inline const std::string kGpuColumns
     = "name, vendor, architecture, year, memory_gb, bandwidth_gbs, fp16_tflops, fp32_tflops, "
       "tdp_w, gpus_per_board, price_new_usd, price_used_usd, relative_throughput, "
       "throughput_basis, source, as_of";
+// An option's own criterion scores (schema 10), in the order of Criterion.
+inline const std::string kScoreColumns
+    = "score_cost, score_performance, score_setup, score_reliability, score_data_control, "
+      "score_scalability, score_flexibility";
 inline const std::string kCloudOptionColumns
     = "name, provider, category, instance_type, gpu, region, gpus_per_instance, pricing, "
       "price_per_hour, currency, spot_rework, platform_fee_per_month, storage_per_gb_month, "
       "egress_per_gb, price_multiplier, max_gpus, price_change_per_year, reserved_upfront_share, "
-      "commitment_months";
+      "commitment_months, " + kScoreColumns;
 inline const std::string kBuildColumns
     = "name, kind, gpu, gpu_count, list_price, pre_built_markup, currency, "
       "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
       "overhead_per_year_of_hardware, overhead_includes_power, labor_per_month, "
-      "colocation_per_month, lifetime_years, depreciation_per_year, resale_haircut";
+      "colocation_per_month, lifetime_years, depreciation_per_year, resale_haircut, " + kScoreColumns;
 inline const std::string kWorkloadColumns
     = "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
       "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs, throughput_profile";
@@ -33,8 +37,10 @@ inline const std::string kComponentColumns = "name, price, quantity";
 // A scenario's own settings (its name, rates and parts are elsewhere).
 inline const std::string kScenarioPropertyColumns
     = "currency, horizon_months, reference_gpu, discount_rate_per_year, credit_resale_value, "
-      "cloud_price_change_per_year, hardware_price_change_per_year, electricity_price_change_per_year";
-inline constexpr int kScenarioPropertyColumnCount = 8;
+      "cloud_price_change_per_year, hardware_price_change_per_year, electricity_price_change_per_year, "
+      "weight_cost, weight_performance, weight_setup, weight_reliability, weight_data_control, "
+      "weight_scalability, weight_flexibility";
+inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount;
 inline const std::string kOfferColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of";
@@ -72,8 +78,8 @@ inline std::string offerKeyMatch(int providerParameter, int instanceTypeParamete
 }
 
 inline constexpr int kGpuColumnCount = 16;
-inline constexpr int kCloudOptionColumnCount = 19;
-inline constexpr int kBuildColumnCount = 19;
+inline constexpr int kCloudOptionColumnCount = 19 + kCriterionCount;
+inline constexpr int kBuildColumnCount = 19 + kCriterionCount;
 inline constexpr int kWorkloadColumnCount = 11;
 inline constexpr int kComponentColumnCount = 3;
 inline constexpr int kOfferColumnCount = 16;

@@ -22,6 +22,9 @@
 #include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
 #include "scenarioview/bestofferspanel.h"
+#include "scenarioview/criteriamodel.h"
+#include "scenarioview/criteriapanel.h"
+#include "charts/criteriachart.h"
 #include "scenarioview/resultsmodel.h"
 #include "scenarioview/utilizationbar.h"
 
@@ -87,6 +90,7 @@ private slots:
     void theKindOfWorkPicksTheFigures();
     void aSheetImportIsOneUndoStep();
     void bestOffersFollowTheScenario();
+    void theCriteriaTabRanksAndEdits();
     void anotherProcessWriteIsNoticed();
     void theDocumentsGpuFiguresReachTheEngine();
 
@@ -592,6 +596,76 @@ void TestChangeStream::bestOffersFollowTheScenario()
     QCOMPARE(m_window->undoStack()->count(), steps + 1);
     m_window->undoStack()->undo();
     QCOMPARE(m_window->session()->current()->scenario.cloudOptions.size(), options);
+}
+
+// The Criteria tab: the ranking by weighted score, a score of the user's own and a weight, each
+// one undo step and kept in the document; a weight being dragged only previews.
+void TestChangeStream::theCriteriaTabRanksAndEdits()
+{
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    ScenarioView *view = m_window->scenarioView();
+    CriteriaPanel *panel = view->criteriaPanel();
+    view->chartTabs()->setCurrentWidget(panel);
+    QCOMPARE(view->currentChart(), panel->chart());
+    CriteriaModel *model = panel->criteriaModel();
+    QCOMPARE(model->rowCount(), 51);
+    // Every cloud option is a hyperscaler: the cheapest of them ranks first among them, and the
+    // chart draws one bar per option, the best on top.
+    const std::vector<int> &ranking = model->result().ranking;
+    QCOMPARE(ranking.size(), std::size_t(51));
+    QCOMPARE(panel->chart()->categories().size(), 51);
+    QCOMPARE(panel->chart()->categories().last(), view->costModel()->option(ranking[0]).name);
+    QVERIFY(std::find(ranking.begin(), ranking.end(), 1) < std::find(ranking.begin(), ranking.end(), 2));
+
+    // A score of one's own, one step: option 2 is "Cloud 1".
+    const int steps = m_window->undoStack()->count();
+    const QModelIndex setup = model->index(2, CriteriaModel::column(Criterion::Setup));
+    QCOMPARE(setup.data(Qt::EditRole).toDouble(), 4.0);
+    QVERIFY(model->setData(setup, 1.5));
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    QCOMPARE(m_window->session()->current()->scenario.cloudOptions[1].scores[std::size_t(Criterion::Setup)], std::optional(1.5));
+    QCOMPARE(model->index(2, CriteriaModel::column(Criterion::Setup)).data(Qt::EditRole).toDouble(), 1.5);
+    QVERIFY(model->index(2, CriteriaModel::column(Criterion::Setup)).data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(model->index(2, CriteriaModel::column(Criterion::Setup)).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Your own score")));
+    QVERIFY(!model->setData(model->index(2, CriteriaModel::column(Criterion::Setup)), 7.0)); // out of 1..5
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+
+    // A weight being dragged previews; letting go is one step.
+    QSlider *cost = panel->weightSlider(Criterion::Cost);
+    QCOMPARE(cost->value(), 40);
+    cost->setSliderDown(true);
+    cost->setValue(0);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    QCOMPARE(m_window->session()->current()->scenario.criterionWeights[0], 40.0);
+    // Without cost, every hyperscaler scores the same but for performance and Cloud 1's setup.
+    const double previewed = model->result().options[2].weighted;
+    cost->setSliderDown(false);
+    QCOMPARE(m_window->undoStack()->count(), steps + 2);
+    QCOMPARE(m_window->session()->current()->scenario.criterionWeights[0], 0.0);
+    QCOMPARE(model->result().options[2].weighted, previewed);
+
+    // Both are in the document.
+    {
+        auto other = Document::open(m_path);
+        const Scenario stored = other->scenarios().load(QStringLiteral("Fifty options"));
+        QCOMPARE(stored.criterionWeights[0], 0.0);
+        QCOMPARE(stored.criterionWeights[1], 20.0);
+        QCOMPARE(stored.cloudOptions[1].scores[std::size_t(Criterion::Setup)], std::optional(1.5));
+        QVERIFY(!stored.cloudOptions[2].scores[std::size_t(Criterion::Setup)]);
+    }
+
+    // Back to the defaults, and undo brings back each step.
+    panel->defaultWeightsButton()->click();
+    QCOMPARE(m_window->session()->current()->scenario.criterionWeights, kDefaultCriterionWeights);
+    m_window->undoStack()->undo();
+    QCOMPARE(m_window->session()->current()->scenario.criterionWeights[0], 0.0);
+    QCOMPARE(cost->value(), 0);
+    m_window->undoStack()->undo();
+    QCOMPARE(m_window->session()->current()->scenario.criterionWeights[0], 40.0);
+    m_window->undoStack()->undo();
+    QVERIFY(!m_window->session()->current()->scenario.cloudOptions[1].scores[std::size_t(Criterion::Setup)]);
+    QVERIFY(!model->index(2, CriteriaModel::column(Criterion::Setup)).data(Qt::FontRole).isValid());
 }
 
 void TestChangeStream::anotherProcessWriteIsNoticed()

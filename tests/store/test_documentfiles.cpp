@@ -193,6 +193,12 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        // Schema 10's criteria: weights per scenario, scores per option.
+        for (const char *criterion : {"cost", "performance", "setup", "reliability", "data_control", "scalability", "flexibility"}) {
+            raw.exec(std::string("ALTER TABLE scenarios DROP COLUMN weight_") + criterion);
+            raw.exec(std::string("ALTER TABLE cloud_options DROP COLUMN score_") + criterion);
+            raw.exec(std::string("ALTER TABLE builds DROP COLUMN score_") + criterion);
+        }
         raw.exec("UPDATE gpu_models SET relative_throughput = 3.17 WHERE key = 'H100SXM580GB'");
         raw.exec("UPDATE gpu_models SET relative_throughput = 0.45 WHERE key = 'A10'");
         raw.exec("PRAGMA user_version = 8");
@@ -212,7 +218,24 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
     QVERIFY(own);
     QCOMPARE(own->figure(ThroughputProfile::Training).relative, 0.0);
     QCOMPARE(own->throughputFor(ThroughputProfile::LlmTraining), 0.7);
-    QVERIFY(document->scenarios().load(QStringLiteral("old")).workload.throughputProfile == ThroughputProfile::Training);
+    const Scenario old = document->scenarios().load(QStringLiteral("old"));
+    QVERIFY(old.workload.throughputProfile == ThroughputProfile::Training);
+    // Criteria: the default weights, no scores of the user's own; the rest as it was.
+    QVERIFY(old.criterionWeights == kDefaultCriterionWeights);
+    QVERIFY(!old.cloudOptions.empty() && !old.onPremOptions.empty());
+    for (const CloudOption &option : old.cloudOptions)
+        QVERIFY(option.scores == CriterionScores{});
+    for (const OnPremBuild &build : old.onPremOptions)
+        QVERIFY(build.scores == CriterionScores{});
+    Scenario expected = fullScenario(QStringLiteral("old"));
+    expected.gpus = old.gpus;
+    expected.criterionWeights = kDefaultCriterionWeights;
+    expected.workload.throughputProfile = ThroughputProfile::Training;
+    for (CloudOption &option : expected.cloudOptions)
+        option.scores = {};
+    for (OnPremBuild &build : expected.onPremOptions)
+        build.scores = {};
+    QCOMPARE(testsupport::scenarioDifferences(old, expected), QString());
 }
 
 void TestDocumentFiles::upgradesVersionZeroDocument()

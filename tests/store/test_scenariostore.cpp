@@ -236,6 +236,7 @@ void TestScenarioStore::setsPropertiesAndWorkload()
     properties.cloudPriceChangePerYear = -0.35;
     properties.hardwarePriceChangePerYear = 0;
     properties.electricityPriceChangePerYear = 0.1;
+    properties.criterionWeights = {1, 2, 3, 4, 5, 6, 0.5};
     scenarios.setProperties(id, properties);
     Workload workload;
     workload.name = QStringLiteral("inference");
@@ -252,6 +253,7 @@ void TestScenarioStore::setsPropertiesAndWorkload()
     scenario.cloudPriceChangePerYear = properties.cloudPriceChangePerYear;
     scenario.hardwarePriceChangePerYear = properties.hardwarePriceChangePerYear;
     scenario.electricityPriceChangePerYear = properties.electricityPriceChangePerYear;
+    scenario.criterionWeights = properties.criterionWeights;
     scenario.workload = workload;
     QCOMPARE(scenarioDifferences(scenarios.load(scenario.name), scenario), QString());
 }

@@ -54,6 +54,7 @@ inline Scenario everyField()
     s.cloudPriceChangePerYear = -0.2;
     s.hardwarePriceChangePerYear = -0.28;
     s.electricityPriceChangePerYear = 0.035;
+    s.criterionWeights = {50, 0, 10, 10, 10, 5, 15.5};
 
     Workload &w = s.workload;
     w.name = QStringLiteral("sweeps");
@@ -110,6 +111,8 @@ inline Scenario everyField()
     c.priceChangePerYear = -0.9; // the lowest a rate may be
     c.reservedUpfrontShare = 0.5;
     c.commitmentMonths = 60;
+    c.scores[std::size_t(Criterion::Cost)] = 5;
+    c.scores[std::size_t(Criterion::Reliability)] = 2.5;
     s.cloudOptions = {c};
     c.name = QStringLiteral("ml cloud");
     c.category = CloudCategory::MlCloud;
@@ -117,6 +120,7 @@ inline Scenario everyField()
     c.priceChangePerYear.reset(); // follows the scenario's
     c.reservedUpfrontShare = 0;
     c.commitmentMonths.reset();
+    c.scores = {};
     s.cloudOptions.push_back(c);
 
     OnPremBuild b;
@@ -141,6 +145,7 @@ inline Scenario everyField()
     b.colocationPerMonth = 75;
     b.lifetimeYears = 50;
     b.depreciationPerYear = 1;
+    b.scores[std::size_t(Criterion::Setup)] = 1;
     s.onPremOptions = {b};
     b.name = QStringLiteral("Scratch build");
     b.kind = BuildKind::BuiltFromScratch;
@@ -148,6 +153,7 @@ inline Scenario everyField()
     b.idleW.reset();
     b.loadW.reset();
     b.components.clear();
+    b.scores = {};
     s.onPremOptions.push_back(b);
     return s;
 }

@@ -24,13 +24,14 @@ QString toString(ChartKind kind)
     case ChartKind::Cumulative: return QStringLiteral("cumulative");
     case ChartKind::Utilization: return QStringLiteral("utilization");
     case ChartKind::Breakdown: return QStringLiteral("breakdown");
+    case ChartKind::Criteria: return QStringLiteral("criteria");
     }
     return {};
 }
 
 std::optional<ChartKind> chartKindFromString(const QString &text)
 {
-    for (ChartKind kind : {ChartKind::Cumulative, ChartKind::Utilization, ChartKind::Breakdown})
+    for (ChartKind kind : {ChartKind::Cumulative, ChartKind::Utilization, ChartKind::Breakdown, ChartKind::Criteria})
         if (toString(kind) == text)
             return kind;
     return std::nullopt;

@@ -26,8 +26,8 @@ namespace breakeven::charts {
 
 class ChartView;
 
-enum class ChartKind { Cumulative, Utilization, Breakdown };
-QString toString(ChartKind kind);                      // "cumulative", "utilization", "breakdown"
+enum class ChartKind { Cumulative, Utilization, Breakdown, Criteria };
+QString toString(ChartKind kind);                      // "cumulative", "utilization", "breakdown", "criteria"
 std::optional<ChartKind> chartKindFromString(const QString &text);
 
 class ChartPanel : public QWidget {

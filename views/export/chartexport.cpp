@@ -1,6 +1,7 @@
 #include "chartexport.h"
 
 #include "charts/breakdownchart.h"
+#include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
 #include "charts/utilizationchart.h"
 #include "engine/costmodel.h"
@@ -70,6 +71,7 @@ std::unique_ptr<charts::ChartPanel> makeChartPanel(charts::ChartKind kind)
     case charts::ChartKind::Cumulative: return std::make_unique<charts::CumulativeChart>();
     case charts::ChartKind::Utilization: return std::make_unique<charts::UtilizationChart>();
     case charts::ChartKind::Breakdown: return std::make_unique<charts::BreakdownChart>();
+    case charts::ChartKind::Criteria: return std::make_unique<charts::CriteriaChart>();
     }
     return nullptr;
 }

@@ -6,13 +6,17 @@
 #include "engine/marketpresets.h"
 #include "engine/resultstext.h"
 #include "inputerror.h"
+#include "scenarioview/criteriamodel.h"
 #include "scenarioview/pairsmodel.h"
 #include "scenarioview/resultsmodel.h"
 
+#include <QFont>
 #include <QSet>
+#include <QSortFilterProxyModel>
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 
 namespace breakeven::exporting {
 
@@ -252,8 +256,11 @@ QStringList tableHtml(const QAbstractItemModel &table, int rowsPerChunk, const s
             for (int c = 0; c < table.columnCount(); ++c) {
                 const QModelIndex index = table.index(r, c);
                 const bool right = index.data(Qt::TextAlignmentRole).toInt() & Qt::AlignRight;
+                const QVariant font = index.data(Qt::FontRole);
+                const QString text = esc(index.data().toString());
                 html += QStringLiteral("<td%1>%2</td>").arg(right ? QStringLiteral(" align=\"right\"") : QString(),
-                                                            esc(index.data().toString()));
+                                                            font.isValid() && font.value<QFont>().bold()
+                                                                ? QStringLiteral("<b>%1</b>").arg(text) : text);
             }
             html += QStringLiteral("</tr>");
         }
@@ -270,6 +277,32 @@ QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluatio
     results.setCostModel(&model);
     results.setEvaluation(evaluation);
     return tableHtml(results, rowsPerChunk);
+}
+
+QStringList criteriaTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk)
+{
+    CriteriaModel criteria;
+    criteria.setCostModel(&model);
+    criteria.setEvaluation(evaluation);
+    QSortFilterProxyModel ranked;
+    ranked.setSourceModel(&criteria);
+    ranked.setSortRole(CriteriaModel::SortRole);
+    ranked.sort(CriteriaModel::Rank);
+    const std::vector<OptionScores> &scores = criteria.result().options;
+    return tableHtml(ranked, rowsPerChunk, [&](int r) {
+        return scores[std::size_t(ranked.mapToSource(ranked.index(r, 0)).row())].scored;
+    });
+}
+
+QString criteriaWeightsText(const CostModel &model)
+{
+    const CriterionWeights &weights = model.input().criterionWeights;
+    const double sum = std::accumulate(weights.begin(), weights.end(), 0.0);
+    QStringList parts;
+    for (int c = 0; c < kCriterionCount; ++c)
+        parts << QStringLiteral("%1 %2").arg(criterionName(Criterion(c)).toLower(),
+                                             formatPercent(sum > 0 ? weights[std::size_t(c)] / sum : 0));
+    return parts.join(QStringLiteral(", "));
 }
 
 std::vector<bool> cheapestOfEachKind(const CostModel &model, const Evaluation &evaluation, int perKind)

@@ -23,6 +23,11 @@ QString summaryHtml(const Scenario &scenario, const CostModel &model, const Eval
 QStringList assumptionsHtml(const Scenario &scenario, const CostModel &model);
 // The results table split into chunks of at most rowsPerChunk rows, each with the header.
 QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk);
+// The feasible options ranked by their weighted score on the criteria beyond cost (docs/model.md),
+// each score in its column, the user's own scores in bold; chunks of at most rowsPerChunk rows.
+QStringList criteriaTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk);
+// The scenario's weights as shares of their sum: "cost 40 %, performance 20 %, …".
+QString criteriaWeightsText(const CostModel &model);
 // The report's pairs: of each kind (on-prem, cloud), the `perKind` feasible options cheapest at the
 // horizon, so that a scenario of hundreds of options does not print tens of thousands of pairs.
 inline constexpr int kReportPairsPerKind = 10;

@@ -167,6 +167,18 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
             for (const QString &table : pairTables)
                 layout.addHtml(table, false, false, 0.78);
         }
+        const QStringList criteriaTables = criteriaTableHtml(model, evaluation, kTableRowsPerChunk);
+        if (!criteriaTables.isEmpty()) {
+            layout.addHtml(QStringLiteral("<h2>Criteria beyond cost</h2><p>Each feasible option scored from 1 to 5 "
+                                          "(higher is better): cost and performance from the results at %1 utilization, "
+                                          "the others from the defaults of its kind; scores in bold are the user's own. "
+                                          "Weights: %2. The options are ranked by their weighted score.</p>")
+                               .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
+                                    criteriaWeightsText(model).toHtmlEscaped()),
+                           true);
+            for (const QString &table : criteriaTables)
+                layout.addHtml(table, false, false, 0.78);
+        }
         int feasible = 0;
         for (int i = 0; i < model.optionCount(); ++i)
             feasible += model.isFeasible(i) ? 1 : 0;

@@ -11,6 +11,8 @@
 #include "recentfiles.h"
 #include "scenariopanel.h"
 #include "scenarioview/bestofferspanel.h"
+#include "scenarioview/criteriapanel.h"
+#include "engine/criteria.h"
 #include "scenarioview/scenarioview.h"
 #include "scenarioview/utilizationbar.h"
 #include "store/document.h"
@@ -220,6 +222,43 @@ void MainWindow::connectView()
         after.horizonMonths = months;
         commands::editScenario(*m_context, currentId(), QStringLiteral("horizonMonths"), tr("horizon"),
                                current()->scenario, after);
+    });
+    // The Criteria tab: a weight let go of, or a score of the user's own, is one undo step each.
+    connect(m_view->criteriaPanel(), &CriteriaPanel::weightsEdited, this,
+            [this](const CriterionWeights &weights, std::optional<Criterion> moved) {
+        if (!current() || weights == current()->scenario.criterionWeights)
+            return;
+        Scenario after = current()->scenario;
+        after.criterionWeights = weights;
+        // A slider moved is an edit of its weight (moving it again merges into the same step);
+        // the defaults restored, of all of them.
+        if (moved)
+            commands::editScenario(*m_context, currentId(), QStringLiteral("weight-") + toString(*moved),
+                                   tr("weight of %1").arg(criterionName(*moved).toLower()), current()->scenario, after);
+        else
+            commands::editScenario(*m_context, currentId(), QStringLiteral("criterionWeights"), tr("criterion weights"),
+                                   current()->scenario, after);
+    });
+    connect(m_view->criteriaPanel(), &CriteriaPanel::scoreEdited, this,
+            [this](int option, Criterion criterion, std::optional<double> score) {
+        const StoredScenario *stored = current();
+        if (!stored)
+            return;
+        const QString field = QStringLiteral("score-") + toString(criterion);
+        const QString label = tr("%1 score").arg(criterionName(criterion).toLower());
+        const auto builds = int(stored->scenario.onPremOptions.size());
+        if (option >= 0 && option < builds) {
+            const OnPremBuild &before = stored->scenario.onPremOptions[std::size_t(option)];
+            OnPremBuild after = before;
+            after.scores[std::size_t(criterion)] = score;
+            commands::editBuild(*m_context, currentId(), stored->ids.builds[std::size_t(option)], field, label, before, after);
+        } else if (option >= builds && option - builds < int(stored->scenario.cloudOptions.size())) {
+            const auto k = std::size_t(option - builds);
+            const CloudOption &before = stored->scenario.cloudOptions[k];
+            CloudOption after = before;
+            after.scores[std::size_t(criterion)] = score;
+            commands::editCloudOption(*m_context, currentId(), stored->ids.cloudOptions[k], field, label, before, after);
+        }
     });
     // "Cannot be evaluated": the button opens the editor where the problem is fixed.
     connect(m_view, &ScenarioView::problemFixRequested, this, [this](const ScenarioProblem &problem) {

@@ -1,6 +1,7 @@
 #include "scenarioview.h"
 
 #include "charts/breakdownchart.h"
+#include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
 #include "charts/utilizationchart.h"
 #include "engine/assembly.h"
@@ -8,6 +9,7 @@
 #include "export/chartexport.h"
 #include "export/csvexport.h"
 #include "inputerror.h"
+#include "criteriapanel.h"
 #include "pairsmodel.h"
 #include "resultsmodel.h"
 #include "session/scenarioanalysis.h"
@@ -47,6 +49,7 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_cumulative(new charts::CumulativeChart)
     , m_utilizationChart(new charts::UtilizationChart)
     , m_breakdown(new charts::BreakdownChart)
+    , m_criteria(new CriteriaPanel)
     , m_resultTabs(new QTabWidget(m_splitter))
     , m_results(new ResultsModel(this))
     , m_sorted(new QSortFilterProxyModel(this))
@@ -72,9 +75,11 @@ ScenarioView::ScenarioView(QWidget *parent)
 
     for (charts::ChartPanel *panel : charts())
         m_tabs->addTab(panel, panel->title());
+    m_tabs->addTab(m_criteria, tr("Criteria"));
     m_stale = {false, false, false};
     m_unbound = {false, false, false};
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshChart);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshCriteria);
 
     // Both tables: sortable through a proxy (the source's order until the user sorts), whole rows
     // selected, and Copy as tab-separated text in the order shown.
@@ -163,6 +168,8 @@ QList<charts::ChartPanel *> ScenarioView::charts() const
 
 charts::ChartPanel *ScenarioView::currentChart() const
 {
+    if (m_tabs->currentWidget() == m_criteria)
+        return m_criteria->chart();
     return qobject_cast<charts::ChartPanel *>(m_tabs->currentWidget());
 }
 
@@ -222,6 +229,7 @@ void ScenarioView::detach()
         panel->setModel(nullptr);
     m_results->setCostModel(nullptr);
     m_pairs->setCostModel(nullptr);
+    m_criteria->setCostModel(nullptr);
 }
 
 void ScenarioView::rebind()
@@ -247,6 +255,7 @@ void ScenarioView::rebind()
     m_unbound = {true, true, true};
     m_results->setCostModel(model);
     m_pairs->setCostModel(model);
+    m_criteria->setCostModel(model);
     m_stale = {true, true, true};
     refresh();
     // Once the new rows are laid out in the view's own font: measured now, before the first
@@ -267,6 +276,7 @@ void ScenarioView::relabel()
     }
     m_results->relabel();
     m_pairs->relabel();
+    m_criteria->relabel();
     m_stale = {true, true, true};
     refresh();
 }
@@ -289,6 +299,8 @@ void ScenarioView::refresh()
     m_results->setEvaluation(*evaluation);
     m_pairsStale = true;
     refreshPairs();
+    m_criteriaStale = true;
+    refreshCriteria();
     m_stale = {true, true, true};
     // Hidden tabs catch up when shown, so a tick costs one chart, not three.
     refreshChart(m_tabs->currentIndex());
@@ -323,12 +335,23 @@ void ScenarioView::refreshPairs()
         QMetaObject::invokeMethod(m_pairTable, &QTableView::resizeColumnsToContents, Qt::QueuedConnection);
 }
 
+void ScenarioView::refreshCriteria()
+{
+    const Evaluation *evaluation = m_analysis->evaluation();
+    if (!m_criteriaStale || !evaluation || !m_analysis->costModel() || m_tabs->currentWidget() != m_criteria)
+        return;
+    m_criteria->setEvaluation(*evaluation);
+    m_criteriaStale = false;
+}
+
 void ScenarioView::updateAllCharts()
 {
     m_pairsStale = true;
     if (const Evaluation *evaluation = m_analysis->evaluation(); evaluation && m_analysis->costModel()) {
         m_pairs->setEvaluation(*evaluation);
         m_pairsStale = false;
+        m_criteria->setEvaluation(*evaluation);
+        m_criteriaStale = false;
     }
     for (int tab = 0; tab < m_stale.size(); ++tab)
         refreshChart(tab);

@@ -26,6 +26,7 @@ namespace breakeven {
 class CostModel;
 struct Evaluation;
 class ScenarioAnalysis;
+class CriteriaPanel;
 class PairsModel;
 class ResultsModel;
 class UtilizationBar;
@@ -73,6 +74,8 @@ public:
     QSortFilterProxyModel *sortedPairs() const { return m_sortedPairs; }
     QTableView *pairsView() const { return m_pairTable; }
     QTabWidget *resultTabs() const { return m_resultTabs; }
+    // The Criteria tab, beside the charts.
+    CriteriaPanel *criteriaPanel() const { return m_criteria; }
 
 public slots:
     void setUtilization(double utilization);
@@ -100,10 +103,12 @@ private:
     void refresh();
     void refreshChart(int tab);
     void refreshPairs();
+    void refreshCriteria();
 
     QList<bool> m_stale;    // charts not yet updated to the current evaluation (hidden tabs)
     QList<bool> m_unbound;
-    bool m_pairsStale = true; // the table of pairs is behind the current evaluation (hidden tab)  // charts whose series are not yet made for the current model (hidden tabs)
+    bool m_pairsStale = true;    // the table of pairs is behind the current evaluation (hidden tab)
+    bool m_criteriaStale = true; // the Criteria tab is behind the current evaluation (hidden tab)
 
     QFrame *m_problemBox;
     QLabel *m_banner;
@@ -114,6 +119,7 @@ private:
     charts::CumulativeChart *m_cumulative;
     charts::UtilizationChart *m_utilizationChart;
     charts::BreakdownChart *m_breakdown;
+    CriteriaPanel *m_criteria;
     QTabWidget *m_resultTabs;
     ResultsModel *m_results;
     QSortFilterProxyModel *m_sorted;
