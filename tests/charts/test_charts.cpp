@@ -1,12 +1,14 @@
 // The chart area offscreen: charts, table and utilization bar follow the engine; chart and report
 // export; the `export` and `report` commands as processes.
 #include "charts/breakdownchart.h"
+#include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
 #include "catalog/bundledcatalog.h"
 #include "catalog/cloudoptionfromoffer.h"
 #include "charts/utilizationchart.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
+#include "engine/criteria.h"
 #include "engine/resultstext.h"
 #include "export/chartexport.h"
 #include "export/reportcontent.h"
@@ -124,6 +126,7 @@ private slots:
     void yearlyCashFlowAddsUpToTheTco();
     void chartTextScales();
     void hoverReadsOut();
+    void criteriaChartStacksTheWeightedScore();
     void commandLine_data();
     void commandLine();
 };
@@ -695,6 +698,7 @@ void TestCharts::exportChart_data()
     QTest::newRow("cumulative svg") << int(charts::ChartKind::Cumulative) << "c.svg" << QSize(640, 400) << 96.0;
     QTest::newRow("cumulative pdf") << int(charts::ChartKind::Cumulative) << "c.pdf" << QSize(1000, 600) << 96.0;
     QTest::newRow("breakdown pdf") << int(charts::ChartKind::Breakdown) << "b.pdf" << QSize(1000, 600) << 96.0;
+    QTest::newRow("criteria pdf") << int(charts::ChartKind::Criteria) << "w.pdf" << QSize(1000, 600) << 96.0;
 }
 
 void TestCharts::exportChart()
@@ -790,6 +794,12 @@ void TestCharts::reportPdf()
     QVERIFY(cloud);
     for (const PairResult &pair : model.pairsAgainst(e, *cloud))
         QVERIFY2(text.contains(crossoverSentence(model, pair)), qPrintable(crossoverSentence(model, pair)));
+    // Criteria beyond cost: the weights, and each feasible option's weighted score.
+    QVERIFY(text.contains(QStringLiteral("Criteria beyond cost")));
+    QVERIFY2(text.contains(QStringLiteral("Weights: cost 40 %, performance 20 %, setup 10 %")), qPrintable(text));
+    const CriteriaResult criteria = scoreCriteria(model, e);
+    for (const int i : criteria.ranking)
+        QVERIFY(text.contains(QString::number(criteria.options[std::size_t(i)].weighted, 'f', 2)));
     // Every pair, not only those against the cheapest cloud option.
     QVERIFY(text.contains(QStringLiteral("Every pair")));
     for (const PairResult &pair : model.pairs(e))
@@ -901,4 +911,35 @@ void TestCharts::commandLine()
 }
 
 QTEST_MAIN(TestCharts)
+// The criteria chart: one bar per feasible option, best on top, its parts adding up to the
+// weighted score; weights being dragged redraw it without a new model.
+void TestCharts::criteriaChartStacksTheWeightedScore()
+{
+    const Scenario scenario = readScenarioFile(example(QStringLiteral("h100-server")));
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
+    const Evaluation e = model.evaluate(scenario.workload.utilization);
+    charts::CriteriaChart chart;
+    chart.setModel(&model);
+    chart.setEvaluation(e);
+    const CriteriaResult result = scoreCriteria(model, e);
+    QVERIFY(result.ranking.size() >= 2);
+    QCOMPARE(chart.criterionSets().size(), kCriterionCount);
+    const QStringList categories = chart.categories();
+    QCOMPARE(categories.size(), qsizetype(result.ranking.size()));
+    for (std::size_t k = 0; k < result.ranking.size(); ++k) {
+        // Bottom to top: the best option is the last category.
+        const int bar = int(result.ranking.size() - 1 - k);
+        QCOMPARE(categories[bar], model.option(result.ranking[k]).name);
+        double sum = 0;
+        for (QBarSet *set : chart.criterionSets())
+            sum += set->at(bar);
+        QVERIFY(std::abs(sum - result.options[std::size_t(result.ranking[k])].weighted) < 1e-12);
+    }
+    // Cost alone: the cheapest option on top with 5.
+    chart.setWeights(CriterionWeights{1, 0, 0, 0, 0, 0, 0});
+    chart.setEvaluation(e);
+    QCOMPARE(chart.categories().last(), model.option(*e.cheapest).name);
+    QCOMPARE(chart.criterionSets()[0]->at(int(chart.categories().size()) - 1), 5.0);
+}
+
 #include "test_charts.moc"

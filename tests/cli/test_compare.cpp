@@ -198,6 +198,48 @@ private Q_SLOTS:
         }
     }
 
+    // Criteria beyond cost: each option's scores and weighted score, the weights and the ranking;
+    // an option's own score and the scenario's weights come from the file.
+    void criteriaScores()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("criteria.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "breakeven-scenario", "version": 2, "name": "criteria", "horizonMonths": 12,
+            "referenceGpu": "A100-SXM4-80GB", "criteriaWeights": {"cost": 60, "performance": 0, "scalability": 0, "flexibility": 0},
+            "workload": {"gpus": 8, "utilization": 1},
+            "onPremOptions": [{"name": "box", "kind": "pre-built", "gpu": "A100-SXM4-80GB", "gpuCount": 8, "listPrice": 100000,
+                               "idleW": 0, "loadW": 0, "scores": {"reliability": 2}}],
+            "cloudOptions": [{"name": "market", "category": "marketplace", "gpu": "A100-SXM4-80GB", "pricePerHour": 1},
+                             {"name": "too small", "gpu": "A100-SXM4-80GB", "pricePerHour": 1, "maxGpus": 4}]})");
+        file.close();
+        const Run run = runBreakeven({QStringLiteral("compare"), path, QStringLiteral("--json")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject results = QJsonDocument::fromJson(run.out).object();
+        // TCOs: box 100,000; market 8 x 8,760 = 70,080. Weights 60, 0, 10, 10, 10, 0, 0 (sum 90).
+        const QJsonObject box = option(results, QStringLiteral("box"));
+        const QJsonObject scores = box[QStringLiteral("scores")].toObject();
+        QCOMPARE(scores[QStringLiteral("cost")].toDouble(), 1.0);
+        QCOMPARE(scores[QStringLiteral("setup")].toDouble(), 4.0);
+        QCOMPARE(scores[QStringLiteral("reliability")].toDouble(), 2.0);
+        QCOMPARE(scores[QStringLiteral("dataControl")].toDouble(), 5.0);
+        QCOMPARE(box[QStringLiteral("scoreOrigins")][QStringLiteral("reliability")].toString(), QStringLiteral("own"));
+        QCOMPARE(box[QStringLiteral("scoreOrigins")][QStringLiteral("setup")].toString(), QStringLiteral("kind"));
+        QCOMPARE(box[QStringLiteral("scoreOrigins")][QStringLiteral("cost")].toString(), QStringLiteral("results"));
+        QCOMPARE(box[QStringLiteral("weightedScore")].toDouble(), (60 * 1 + 10 * 4 + 10 * 2 + 10 * 5) / 90.0);
+        const QJsonObject market = option(results, QStringLiteral("market"));
+        QCOMPARE(market[QStringLiteral("weightedScore")].toDouble(), (60 * 5 + 10 * 3 + 10 * 2 + 10 * 1) / 90.0);
+        // Infeasible (a quota of 4 GPUs for 8): no scores, not ranked.
+        const QJsonObject small = option(results, QStringLiteral("too small"));
+        QCOMPARE(small[QStringLiteral("feasible")].toBool(), false);
+        QVERIFY(small[QStringLiteral("scores")].isNull());
+        QVERIFY(small[QStringLiteral("weightedScore")].isNull());
+        QCOMPARE(results[QStringLiteral("criteriaRanking")].toArray(), (QJsonArray{QStringLiteral("market"), QStringLiteral("box")}));
+        QCOMPARE(results[QStringLiteral("criteriaWeights")][QStringLiteral("cost")].toDouble(), 60.0);
+        QCOMPARE(results[QStringLiteral("criteriaWeights")][QStringLiteral("setup")].toDouble(), 10.0);
+    }
+
     // Each on-prem option says how many units it buys at the start and at most; with resale
     // credited, the plain spend comes beside the net curve.
     void unitsAndPlainSpend()

@@ -9,6 +9,7 @@
 #include <QChart>
 #include <QCursor>
 #include <QHorizontalStackedBarSeries>
+#include <QLegend>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -38,6 +39,8 @@ QColor criterionColor(Criterion criterion)
 CriteriaChart::CriteriaChart(QWidget *parent)
     : ChartPanel(parent)
 {
+    // Seven short names: a column beside the bars leaves them their width.
+    chart()->legend()->setAlignment(Qt::AlignRight);
 }
 
 void CriteriaChart::clear()
@@ -95,7 +98,7 @@ void CriteriaChart::setModel(const CostModel *model)
     m_axisScore->setRange(0, kHighestScore);
     m_axisScore->setTickCount(6);
     m_axisScore->setLabelFormat(QStringLiteral("%.0f"));
-    m_axisScore->setTitleText(tr("Weighted score (1 to 5, higher is better)"));
+    m_axisScore->setTitleText(tr("Weighted score (1 to 5)"));
     chart()->addAxis(m_axisOptions, Qt::AlignLeft);
     chart()->addAxis(m_axisScore, Qt::AlignBottom);
     m_series->attachAxis(m_axisOptions);

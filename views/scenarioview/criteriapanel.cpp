@@ -128,19 +128,24 @@ CriteriaPanel::CriteriaPanel(QWidget *parent)
         showWeights(kDefaultCriterionWeights);
         commit(std::nullopt);
     });
-    weights->setMaximumWidth(320);
+    weights->setMaximumWidth(300);
 
+    // The table across the whole width (ten columns); under it the chart, the weights beside it.
+    auto *lower = new QWidget;
+    auto *lowerLayout = new QHBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->addWidget(m_chart, 1);
+    lowerLayout->addWidget(weights);
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_table);
-    splitter->addWidget(m_chart);
+    splitter->addWidget(lower);
     splitter->setChildrenCollapsible(false);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
 
-    auto *layout = new QHBoxLayout(this);
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter, 1);
-    layout->addWidget(weights);
     setEnabled(false);
 }
 
