@@ -4,6 +4,7 @@
 #include "verbs.h"
 
 #include "catalog/bundledcatalog.h"
+#include "catalog/cloudoptionfromoffer.h"
 #include "engine/offerranking.h"
 #include "engine/resultstext.h"
 #include "inputerror.h"
@@ -96,6 +97,7 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
                 {QStringLiteral("gpu"), o.gpu},
                 {QStringLiteral("gpuCount"), o.gpuCount},
                 {QStringLiteral("plan"), toString(r.option.pricing)},
+                {QStringLiteral("allUpfront"), r.option.reservedUpfrontShare >= 1.0},
                 {QStringLiteral("pricePerHour"), r.option.pricePerHour},
                 {QStringLiteral("currency"), o.currency},
                 {QStringLiteral("tco"), r.tco},
@@ -133,7 +135,8 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
         QString line = QStringLiteral("%1. %2 %3%4, %5: %6")
                            .arg(++rank)
                            .arg(o.provider, o.instanceType, o.region.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.region),
-                                toString(r.option.pricing), formatMoney(r.tco, s.currency, 0));
+                                choiceName({r.option.pricing, r.option.reservedUpfrontShare >= 1.0}),
+                                formatMoney(r.tco, s.currency, 0));
         if (r.costPerReferenceGpuHour)
             line += QStringLiteral(", %1 per reference-GPU-hour").arg(formatMoney(*r.costPerReferenceGpuHour, s.currency, 3));
         for (std::size_t b = 0; b < s.onPremOptions.size(); ++b)

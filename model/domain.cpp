@@ -78,6 +78,17 @@ std::optional<PricingPlan> pricingPlanFromString(const QString &t) { return look
 std::optional<CloudCategory> cloudCategoryFromString(const QString &t) { return lookup(t, kCategories); }
 std::optional<BuildKind> buildKindFromString(const QString &t) { return lookup(t, kKinds); }
 
+std::optional<double> CloudOffer::upfrontPrice(PricingPlan plan) const
+{
+    switch (plan) {
+    case PricingPlan::Reserved1y: return reserved1yUpfront;
+    case PricingPlan::Reserved3y: return reserved3yUpfront;
+    case PricingPlan::OnDemand:
+    case PricingPlan::Spot: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 std::optional<double> CloudOffer::price(PricingPlan plan) const
 {
     switch (plan) {

@@ -110,11 +110,16 @@ struct CloudOffer {
     std::optional<double> spot;
     std::optional<double> reserved1y;
     std::optional<double> reserved3y;
+    // The same terms paid all upfront, as an effective price per instance-hour (schema 11).
+    std::optional<double> reserved1yUpfront;
+    std::optional<double> reserved3yUpfront;
     QString source;
     QString url;
     QString asOf;                    // ISO date
 
     std::optional<double> price(PricingPlan plan) const;
+    // A reserved plan's price when its whole term is paid at its start; none for the others.
+    std::optional<double> upfrontPrice(PricingPlan plan) const;
     // The price an offer is listed and filtered by when no plan is chosen: the first plan of
     // kHeadlinePlans it has a price for (on-demand where the provider publishes it). The
     // catalog's SQL orders by the same rule (store/offerquery.cpp builds it from this list).

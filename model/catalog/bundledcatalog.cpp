@@ -196,6 +196,8 @@ std::vector<CloudOffer> parseCloudOffers(const QByteArray &csv, const QString &n
         o.spot = t.optionalNumber("spot");
         o.reserved1y = t.optionalNumber("reserved_1y");
         o.reserved3y = t.optionalNumber("reserved_3y");
+        o.reserved1yUpfront = t.optionalNumber("reserved_1y_upfront");
+        o.reserved3yUpfront = t.optionalNumber("reserved_3y_upfront");
         o.source = t.text("source");
         o.url = t.text("url", false);
         o.asOf = t.text("as_of");

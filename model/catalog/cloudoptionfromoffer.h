@@ -4,10 +4,38 @@
 
 #include "domain.h"
 
+#include <vector>
+
 namespace breakeven {
 
-// Named "<provider> <instance> <plan>", priced per instance-hour for `plan`. An offer without a
-// price for `plan` gives pricePerHour 0; check CloudOffer::price() first when that matters.
-CloudOption cloudOptionFromOffer(const CloudOffer &offer, PricingPlan plan);
+// A way to pay for an offer: its plan, and for a reserved plan whether the whole term is paid at
+// its start (the offer's upfront price, reservedUpfrontShare 1) or month by month.
+struct PaymentChoice {
+    // A plan alone is paid as it comes (month by month for a reserved plan).
+    constexpr PaymentChoice(PricingPlan plan = PricingPlan::OnDemand, bool allUpfront = false)
+        : plan(plan)
+        , allUpfront(allUpfront)
+    {
+    }
+
+    PricingPlan plan;
+    bool allUpfront;
+
+    bool operator==(const PaymentChoice &) const = default;
+};
+inline constexpr int kPaymentChoiceCount = 6; // four plans, two of them also all upfront
+// 0..5: the plans in kHeadlinePlans order, then reserved-1y and reserved-3y all upfront.
+int paymentChoiceIndex(PaymentChoice choice);
+// Every choice, in that order.
+const std::vector<PaymentChoice> &paymentChoices();
+
+// The offer's price per instance-hour for `choice`; none when it publishes none.
+std::optional<double> priceFor(const CloudOffer &offer, PaymentChoice choice);
+// "reserved-3y", "reserved-3y all upfront": how a cloud option's name says it.
+QString choiceName(PaymentChoice choice);
+
+// Named "<provider> <instance> <plan>[ all upfront]", priced per instance-hour for `choice`. An
+// offer without a price for it gives pricePerHour 0; check priceFor() first when that matters.
+CloudOption cloudOptionFromOffer(const CloudOffer &offer, PaymentChoice choice);
 
 } // namespace breakeven

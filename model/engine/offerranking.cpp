@@ -29,20 +29,21 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
     // One entry per offer and plan with a price; the cloud option is made only for those shown.
     struct Pending {
         std::size_t candidate;
-        PricingPlan plan;
+        PaymentChoice choice;
         double pricePerHour;
     };
     std::vector<Pending> pending;
-    const PricingPlan plans[] = {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y};
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const RankCandidate &c = candidates[i];
         if (!passes(c.offer, c.priceAgeDays, filter))
             continue;
-        for (PricingPlan plan : plans) {
-            if (filter.plan && plan != *filter.plan)
+        // A reserved plan paid all upfront is a way to pay of its own (another line: the upfront
+        // part is discounted less).
+        for (const PaymentChoice choice : paymentChoices()) {
+            if (filter.plan && choice.plan != *filter.plan)
                 continue;
-            if (const auto price = c.offer.price(plan))
-                pending.push_back({i, plan, *price});
+            if (const auto price = priceFor(c.offer, choice))
+                pending.push_back({i, choice, *price});
         }
     }
     Ranking ranking;
@@ -71,7 +72,7 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
     // GPU-hour in the scenario's currency, and each offer's TCO is the line through them.
     QHash<QString, int> gpuIndex; // a GPU as offers spell it -> its probes' group, -1: unknown
     std::vector<QString> gpuNames;
-    std::vector<int> groupOfGpuAndPlan; // [gpu * 4 + plan] -> first probe, -1: none yet
+    std::vector<int> groupOfGpuAndPlan; // [gpu * kPaymentChoiceCount + choice] -> first probe, -1: none yet
     probe.cloudOptions.clear();
     std::vector<int> groupOf(pending.size(), -1);
     std::vector<double> perGpuHour(pending.size(), 0);
@@ -86,19 +87,21 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
             known = gpuIndex.insert(offer.gpu, resolvable ? int(gpuNames.size()) : -1);
             if (resolvable) {
                 gpuNames.push_back(offer.gpu);
-                groupOfGpuAndPlan.resize(gpuNames.size() * 4, -1);
+                groupOfGpuAndPlan.resize(gpuNames.size() * kPaymentChoiceCount, -1);
             }
         }
         if (known.value() < 0)
             continue;
-        int &group = groupOfGpuAndPlan[std::size_t(known.value()) * 4 + std::size_t(pending[k].plan)];
+        int &group = groupOfGpuAndPlan[std::size_t(known.value()) * kPaymentChoiceCount
+                                       + std::size_t(paymentChoiceIndex(pending[k].choice))];
         if (group < 0) {
             group = int(probe.cloudOptions.size());
             for (double price : {1.0, 2.0}) {
                 CloudOption line;
                 line.name = QStringLiteral("#%1 at %2").arg(probe.cloudOptions.size()).arg(price);
                 line.gpu = offer.gpu;
-                line.pricing = pending[k].plan;
+                line.pricing = pending[k].choice.plan;
+                line.reservedUpfrontShare = pending[k].choice.allUpfront ? 1.0 : 0.0;
                 line.currency = probe.currency;
                 line.pricePerHour = price;
                 probe.cloudOptions.push_back(line);
@@ -159,7 +162,7 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
     std::vector<CloudOption> options;
     for (std::size_t j = 0; j < estimates.size(); ++j) {
         const Pending &source = pending[estimates[j].pending];
-        options.push_back(cloudOptionFromOffer(candidates[source.candidate].offer, source.plan));
+        options.push_back(cloudOptionFromOffer(candidates[source.candidate].offer, source.choice));
         CloudOption named = options.back();
         named.name = QStringLiteral("#%1").arg(j); // unique among them
         shown.cloudOptions.push_back(std::move(named));

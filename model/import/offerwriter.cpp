@@ -13,17 +13,18 @@ namespace breakeven {
 
 namespace {
 
-// Parameters ?1..?16 follow rows::kOfferColumns, so bindOffer binds the lookup too. Source and
+// Parameters ?1..?18 follow rows::kOfferColumns, so bindOffer binds the lookup too. Source and
 // date are compared as the offers have them: '' is the sheet's, the stored offer's sheet for
-// the stored one and this import's (?18, ?19, bound once) for the new one.
+// the stored one and this import's (?20, ?21, bound once) for the new one.
 const std::string kFind =
     "SELECT id, (category IS ?2 AND gpu IS ?4 AND gpu_count IS ?5 AND vcpus IS ?6 AND memory_gib IS ?7"
     " AND currency IS ?9 AND on_demand IS ?10 AND spot IS ?11 AND reserved_1y IS ?12 AND reserved_3y IS ?13"
-    " AND url IS ?15 AND " + rows::kOfferSource + " IS (CASE WHEN ?14 = '' THEN ?18 ELSE ?14 END)"
-    " AND " + rows::kOfferAsOf + " IS (CASE WHEN ?16 = '' THEN ?19 ELSE ?16 END))"
+    " AND reserved_1y_upfront IS ?17 AND reserved_3y_upfront IS ?18"
+    " AND url IS ?15 AND " + rows::kOfferSource + " IS (CASE WHEN ?14 = '' THEN ?20 ELSE ?14 END)"
+    " AND " + rows::kOfferAsOf + " IS (CASE WHEN ?16 = '' THEN ?21 ELSE ?16 END))"
     " FROM cloud_offers WHERE " + rows::offerKeyMatch(1, 3, 8);
-constexpr int kFindSheetSource = 18;
-constexpr int kFindSheetAsOf = 19;
+constexpr int kFindSheetSource = 20;
+constexpr int kFindSheetAsOf = 21;
 
 // A conflict is not an error here: it is a key already there, looked up afterwards. SQLite gives
 // each new row the id one past the largest, so the rows of one statement get consecutive ids.
@@ -243,6 +244,8 @@ void OfferEncoder::encode(const CloudOffer &offer, EncodedOffer &out)
     out.spot = offer.spot;
     out.reserved1y = offer.reserved1y;
     out.reserved3y = offer.reserved3y;
+    out.reserved1yUpfront = offer.reserved1yUpfront;
+    out.reserved3yUpfront = offer.reserved3yUpfront;
 }
 
 // The texts are bound in place: `offer` must stay alive until the statement is reset.
@@ -260,6 +263,8 @@ void OfferWriter::bindOffer(RawStatement &target, const EncodedOffer &offer, boo
     bindPrice(statement, 11, offer.spot);
     bindPrice(statement, 12, offer.reserved1y);
     bindPrice(statement, 13, offer.reserved3y);
+    bindPrice(statement, 17, offer.reserved1yUpfront);
+    bindPrice(statement, 18, offer.reserved3yUpfront);
     if (!withSheet)
         return;
     if (m_sheetId)
@@ -285,8 +290,9 @@ void OfferWriter::bindBatchRow(int slot, const EncodedOffer &offer)
     }
     const std::optional<double> numbers[HeldRow::kNumbers] = {double(offer.gpuCount), offer.vcpus, offer.memoryGiB,
                                                               offer.onDemand,         offer.spot,  offer.reserved1y,
-                                                              offer.reserved3y};
-    static constexpr int kNumberParameters[HeldRow::kNumbers] = {5, 6, 7, 10, 11, 12, 13};
+                                                              offer.reserved3y, offer.reserved1yUpfront,
+                                                              offer.reserved3yUpfront};
+    static constexpr int kNumberParameters[HeldRow::kNumbers] = {5, 6, 7, 10, 11, 12, 13, 17, 18};
     for (int n = 0; n < HeldRow::kNumbers; ++n) {
         if (held.known && held.same(n, numbers[n]))
             continue;

@@ -70,6 +70,8 @@ struct EncodedOffer {
     std::optional<double> spot;
     std::optional<double> reserved1y;
     std::optional<double> reserved3y;
+    std::optional<double> reserved1yUpfront;
+    std::optional<double> reserved3yUpfront;
 
     QByteArrayView text(Text column) const
     {
@@ -188,7 +190,7 @@ private:
     // often the instance type). Each row of the batch statement keeps a copy of what it holds,
     // texts bound from the copy, and binds again only what changed; the sheet's id once.
     struct HeldRow {
-        static constexpr int kNumbers = 7; // GPU count, vCPUs, memory, four prices
+        static constexpr int kNumbers = 9; // GPU count, vCPUs, memory, six prices
         QByteArray texts[EncodedOffer::kTextColumns];
         std::optional<double> numbers[kNumbers];
         bool known = false;

@@ -13,7 +13,7 @@ namespace {
 constexpr std::array<const char *, kSheetFieldCount> kFieldNames = {
     "provider", "category", "instance_type", "gpu", "gpu_count", "vcpus", "memory_gib", "region",
     "zone", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "source", "url",
-    "as_of", "gpu_info",
+    "as_of", "gpu_info", "reserved_1y_upfront", "reserved_3y_upfront",
 };
 
 // Header cells compare without case and surrounding spaces: hand-edited sheets vary in both.

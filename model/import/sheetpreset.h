@@ -37,8 +37,11 @@ enum class SheetField {
     Url,
     AsOf,
     GpuInfo,
+    // Reserved terms paid all upfront (schema 11); optional in a native sheet.
+    Reserved1yUpfront,
+    Reserved3yUpfront,
 };
-inline constexpr int kSheetFieldCount = int(SheetField::GpuInfo) + 1;
+inline constexpr int kSheetFieldCount = int(SheetField::Reserved3yUpfront) + 1;
 
 QString fieldName(SheetField field); // "instance_type", "gpu_info", ...
 std::optional<SheetField> fieldFromName(const QString &name);

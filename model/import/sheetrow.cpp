@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <tuple>
 
 namespace breakeven {
 
@@ -161,6 +162,8 @@ bool SheetRowReader::read(qint64 line, const CsvRow &fields, SheetRow &row, RowP
     row.spot.reset();
     row.reserved1y.reset();
     row.reserved3y.reset();
+    row.reserved1yUpfront.reset();
+    row.reserved3yUpfront.reset();
     row.gpuInfo.reset();
     const QString &provider = cell(fields, SheetField::Provider);
     if (provider.isEmpty())
@@ -222,7 +225,9 @@ bool SheetRowReader::read(qint64 line, const CsvRow &fields, SheetRow &row, RowP
         return true;
     };
     if (!price(SheetField::OnDemand, row.onDemand) || !price(SheetField::Spot, row.spot)
-        || !price(SheetField::Reserved1y, row.reserved1y) || !price(SheetField::Reserved3y, row.reserved3y))
+        || !price(SheetField::Reserved1y, row.reserved1y) || !price(SheetField::Reserved3y, row.reserved3y)
+        || !price(SheetField::Reserved1yUpfront, row.reserved1yUpfront)
+        || !price(SheetField::Reserved3yUpfront, row.reserved3yUpfront))
         return false;
 
     if (hasColumn(SheetField::GpuInfo)) {
@@ -403,6 +408,8 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
     offer.spot = row.spot;
     offer.reserved1y = row.reserved1y;
     offer.reserved3y = row.reserved3y;
+    offer.reserved1yUpfront = row.reserved1yUpfront;
+    offer.reserved3yUpfront = row.reserved3yUpfront;
     shareText(offer.source, row.source.isEmpty() ? m_defaults.source : row.source);
     shareText(offer.url, row.url.isEmpty() ? m_defaults.url : row.url);
     shareText(offer.asOf, row.asOf.isEmpty() ? m_defaults.asOf : row.asOf);
@@ -426,6 +433,19 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
                             .arg(*offer.reserved3y)
                             .arg(*offer.onDemand);
         offer.reserved3y.reset();
+    }
+    // Paying a term upfront never costs more per hour than paying it month by month.
+    for (auto [upfront, monthly, term] : {std::tuple{&offer.reserved1yUpfront, &offer.reserved1y, 1},
+                                          std::tuple{&offer.reserved3yUpfront, &offer.reserved3y, 3}}) {
+        const std::optional<double> &ceiling = *monthly ? *monthly : offer.onDemand;
+        if (*upfront && ceiling && **upfront > *ceiling) {
+            out.warnings << QStringLiteral("%1-year all-upfront price %2 above the %3 %4: imported without it")
+                                .arg(term)
+                                .arg(**upfront)
+                                .arg(*monthly ? QStringLiteral("reserved price") : QStringLiteral("on-demand price"))
+                                .arg(*ceiling);
+            upfront->reset();
+        }
     }
     if (!offer.onDemand && offer.spot)
         out.warnings << QStringLiteral("spot-only offer (no on-demand price)");

@@ -41,6 +41,8 @@ struct SheetRow {
     std::optional<double> spot;
     std::optional<double> reserved1y;
     std::optional<double> reserved3y;
+    std::optional<double> reserved1yUpfront;
+    std::optional<double> reserved3yUpfront;
     QString source;
     QString url;
     QString asOf;

@@ -133,6 +133,11 @@ void criteria(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v10.sql")));
 }
 
+void upfrontPrices(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v11.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -150,6 +155,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 8, &offerPriceHistory },
     { 9, &throughputProfiles },
     { 10, &criteria },
+    { 11, &upfrontPrices },
 };
 
 } // namespace

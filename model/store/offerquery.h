@@ -21,7 +21,8 @@ struct WhereClause {
 
 WhereClause whereClause(const OfferFilter &filter);
 // Offers alike but for their region: one row each with OfferFilter::onePerInstanceType.
-inline const std::string kAlikeColumns = "provider, instance_type, currency, on_demand, spot, reserved_1y, reserved_3y";
+inline const std::string kAlikeColumns
+    = "provider, instance_type, currency, on_demand, spot, reserved_1y, reserved_3y, reserved_1y_upfront, reserved_3y_upfront";
 // The cloud_offers (and offer_prices) column of a plan's price per instance-hour.
 const char *planColumn(PricingPlan plan);
 // The ORDER BY terms, without "ORDER BY".

@@ -350,6 +350,8 @@ void bindOffer(SQLite::Statement &s, int i, const CloudOffer &o)
     s.bind(i + 13, utf8(o.source));
     s.bind(i + 14, utf8(o.url));
     s.bind(i + 15, utf8(o.asOf));
+    bindOptional(s, i + 16, o.reserved1yUpfront);
+    bindOptional(s, i + 17, o.reserved3yUpfront);
 }
 
 CloudOffer readOffer(const SQLite::Statement &s, int c)
@@ -371,6 +373,8 @@ CloudOffer readOffer(const SQLite::Statement &s, int c)
     o.source = text(s, c + 13);
     o.url = text(s, c + 14);
     o.asOf = text(s, c + 15);
+    o.reserved1yUpfront = optionalColumn(s, c + 16);
+    o.reserved3yUpfront = optionalColumn(s, c + 17);
     return o;
 }
 

@@ -43,7 +43,7 @@ inline const std::string kScenarioPropertyColumns
 inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount;
 inline const std::string kOfferColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
-      "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of";
+      "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of, reserved_1y_upfront, reserved_3y_upfront";
 // An imported offer whose source or as_of is '' has the one of its sheet (schema 4). These
 // read the value an offer has, in a query on cloud_offers (not renamed), and kOfferReadColumns
 // reads kOfferColumns so.
@@ -59,14 +59,17 @@ inline const std::string kOfferAsOf = inheritedFromSheet("as_of");
 // Keeps an offer's prices under their date before a write gives it prices of another date
 // (schema 8). ?1: the offer's id; ?2 and ?3: the as_of and sheet id the write gives it.
 inline const std::string kKeepEarlierPrices
-    = "INSERT OR REPLACE INTO offer_prices (offer_id, as_of, on_demand, spot, reserved_1y, reserved_3y)"
-      " SELECT id, " + kOfferAsOf + ", on_demand, spot, reserved_1y, reserved_3y FROM cloud_offers"
+    = "INSERT OR REPLACE INTO offer_prices (offer_id, as_of, on_demand, spot, reserved_1y, reserved_3y,"
+      " reserved_1y_upfront, reserved_3y_upfront)"
+      " SELECT id, " + kOfferAsOf + ", on_demand, spot, reserved_1y, reserved_3y, reserved_1y_upfront,"
+      " reserved_3y_upfront FROM cloud_offers"
       " WHERE id = ?1 AND " + kOfferAsOf + " <> '' AND " + kOfferAsOf
     + " IS NOT (CASE WHEN ?2 <> '' OR ?3 IS NULL THEN ?2"
       " ELSE coalesce((SELECT sheets.as_of FROM sheets WHERE sheets.id = ?3), '') END)";
 inline const std::string kOfferReadColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
-      "on_demand, spot, reserved_1y, reserved_3y, " + kOfferSource + ", url, " + kOfferAsOf;
+      "on_demand, spot, reserved_1y, reserved_3y, " + kOfferSource + ", url, " + kOfferAsOf
+    + ", reserved_1y_upfront, reserved_3y_upfront";
 
 // The same offer: one provider's instance type in one region, the key the schema keeps unique.
 // Every lookup and conflict clause is built from these two.
@@ -82,7 +85,7 @@ inline constexpr int kCloudOptionColumnCount = 19 + kCriterionCount;
 inline constexpr int kBuildColumnCount = 19 + kCriterionCount;
 inline constexpr int kWorkloadColumnCount = 11;
 inline constexpr int kComponentColumnCount = 3;
-inline constexpr int kOfferColumnCount = 16;
+inline constexpr int kOfferColumnCount = 18;
 
 // "?, ?, ?" with `count` placeholders.
 std::string placeholders(int count);

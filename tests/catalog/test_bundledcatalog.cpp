@@ -191,6 +191,8 @@ private Q_SLOTS:
         QSet<QString> providers;
         QSet<CloudCategory> categories;
         QSet<QString> keys;
+        QHash<QString, int> reserved3y; // offers with a 3-year price, per provider
+        int upfrontOffers[2] = {};      // with a 1-year, a 3-year price paid all upfront
         for (const CloudOffer &o : offers) {
             const QString row = o.provider + QLatin1Char(' ') + o.instanceType + QLatin1Char(' ') + o.region;
             QVERIFY2(!o.source.isEmpty(), qPrintable(row));
@@ -201,6 +203,15 @@ private Q_SLOTS:
             for (const auto &reserved : {o.reserved1y, o.reserved3y})
                 if (reserved)
                     QVERIFY2(*reserved > 0 && *reserved <= *o.onDemand, qPrintable(row));
+            // A term paid all upfront costs no more an hour than the same term paid monthly.
+            for (const PricingPlan plan : {PricingPlan::Reserved1y, PricingPlan::Reserved3y}) {
+                if (const auto upfront = o.upfrontPrice(plan)) {
+                    QVERIFY2(*upfront > 0 && *upfront <= o.price(plan).value_or(*o.onDemand), qPrintable(row));
+                    upfrontOffers[plan == PricingPlan::Reserved3y] += 1;
+                }
+            }
+            if (o.reserved3y)
+                reserved3y[o.provider] += 1;
             QVERIFY2(GpuCatalog::bundled().find(o.gpu), qPrintable(row + QStringLiteral(": ") + o.gpu));
             QVERIFY2(o.currency.size() == 3, qPrintable(row));
             QVERIFY2(!keys.contains(row), qPrintable(QStringLiteral("duplicate key ") + row));
@@ -211,6 +222,16 @@ private Q_SLOTS:
         for (const char *p : {"aws", "gcp", "azure", "lambda", "runpod", "vast"})
             QVERIFY2(providers.contains(QLatin1String(p)), p);
         QCOMPARE(categories.size(), 3);
+        // Reserved prices of the three hyperscalers, at least 60 offers with a 3-year one and as
+        // many paid all upfront, for the commitment model.
+        int withThreeYears = 0;
+        for (const int count : reserved3y)
+            withThreeYears += count;
+        QVERIFY2(withThreeYears >= 60, qPrintable(QString::number(withThreeYears)));
+        QVERIFY(upfrontOffers[1] >= 60);
+        QVERIFY(upfrontOffers[0] > 0);
+        for (const char *p : {"aws", "gcp", "azure"})
+            QVERIFY2(reserved3y.value(QLatin1String(p)) > 0, p);
     }
 
     void presets()

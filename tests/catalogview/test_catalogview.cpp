@@ -516,6 +516,17 @@ void TestCatalogView::makesCloudOptions()
     QCOMPARE(option.currency, offer.currency);
     QCOMPARE(cloudOptionFromOffer(offer, PricingPlan::Reserved3y).name,
              QStringLiteral("%1 %2 reserved-3y").arg(offer.provider, offer.instanceType));
+    QCOMPARE(cloudOptionFromOffer(offer, PricingPlan::Reserved3y).reservedUpfrontShare, 0.0);
+    // A term paid all upfront: its own price, the whole term at its start.
+    offer.reserved3y = 5.0;
+    offer.reserved3yUpfront = 4.5;
+    const CloudOption upfront = cloudOptionFromOffer(offer, PaymentChoice{PricingPlan::Reserved3y, true});
+    QCOMPARE(upfront.name, QStringLiteral("%1 %2 reserved-3y all upfront").arg(offer.provider, offer.instanceType));
+    QCOMPARE(upfront.pricePerHour, 4.5);
+    QCOMPARE(upfront.reservedUpfrontShare, 1.0);
+    QVERIFY(upfront.pricing == PricingPlan::Reserved3y);
+    QVERIFY(!priceFor(offer, PaymentChoice{PricingPlan::Reserved1y, true}));
+    QVERIFY(!priceFor(offer, PaymentChoice{PricingPlan::Spot, true}));
 }
 
 void TestCatalogView::refreshesAfterAnImport()

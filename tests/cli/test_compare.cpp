@@ -3,6 +3,7 @@
 #include "../support/testsupport.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -338,6 +339,24 @@ private Q_SLOTS:
         QCOMPARE(spot.exitCode, 0);
         for (const QJsonValue &offer : QJsonDocument::fromJson(spot.out).object()[QStringLiteral("offers")].toArray())
             QCOMPARE(offer.toObject()[QStringLiteral("plan")].toString(), QStringLiteral("spot"));
+
+        // A 3-year term is ranked paid month by month and paid all upfront, each at its own price.
+        const Run reserved = runBreakeven({QStringLiteral("recommend"), example("h100-server"), QStringLiteral("--plan"),
+                                           QStringLiteral("reserved-3y"), QStringLiteral("--top"), QStringLiteral("1000"),
+                                           QStringLiteral("--json")});
+        QCOMPARE(reserved.exitCode, 0);
+        QHash<QString, double> monthly;
+        QHash<QString, double> upfront;
+        for (const QJsonValue &value : QJsonDocument::fromJson(reserved.out).object()[QStringLiteral("offers")].toArray()) {
+            const QJsonObject offer = value.toObject();
+            QCOMPARE(offer[QStringLiteral("plan")].toString(), QStringLiteral("reserved-3y"));
+            const QString key = offer[QStringLiteral("provider")].toString() + offer[QStringLiteral("instanceType")].toString()
+                + offer[QStringLiteral("region")].toString();
+            (offer[QStringLiteral("allUpfront")].toBool() ? upfront : monthly).insert(key, offer[QStringLiteral("pricePerHour")].toDouble());
+        }
+        QVERIFY(!upfront.isEmpty());
+        for (auto it = upfront.begin(); it != upfront.end(); ++it)
+            QVERIFY2(monthly.contains(it.key()) && it.value() <= monthly.value(it.key()), qPrintable(it.key()));
 
         const Run text = runBreakeven({QStringLiteral("recommend"), example("h100-server"), QStringLiteral("--top"), QStringLiteral("2")});
         QCOMPARE(text.exitCode, 0);

@@ -314,10 +314,13 @@ private Q_SLOTS:
         // Every offer and plan priced by the engine itself.
         Scenario every = s;
         every.cloudOptions.clear();
-        std::vector<std::pair<std::size_t, PricingPlan>> which;
+        // Every plan, and a reserved plan paid all upfront as a way to pay of its own.
+        std::vector<std::pair<std::size_t, PaymentChoice>> which;
+        std::size_t upfront = 0;
         for (std::size_t i = 0; i < candidates.size(); ++i)
-            for (PricingPlan plan : {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y})
-                if (candidates[i].offer.price(plan)) {
+            for (const PaymentChoice plan : paymentChoices())
+                if (priceFor(candidates[i].offer, plan)) {
+                    upfront += plan.allUpfront ? 1 : 0;
                     CloudOption option = cloudOptionFromOffer(candidates[i].offer, plan);
                     if (option.currency != s.currency && !s.exchangeRates.count(option.currency))
                         every.exchangeRates[option.currency] = *bundledExchangeRates().rate(option.currency, s.currency);
@@ -326,10 +329,11 @@ private Q_SLOTS:
                     which.push_back({i, plan});
                 }
         QCOMPARE(ranking.evaluated, which.size());
+        QVERIFY(upfront >= 60);
         const CostModel model(assemble(every, GpuCatalog::bundled()));
         const Evaluation e = model.evaluate(0.45);
         const int builds = int(every.onPremOptions.size());
-        std::vector<std::pair<double, std::pair<std::size_t, PricingPlan>>> feasible;
+        std::vector<std::pair<double, std::pair<std::size_t, PaymentChoice>>> feasible;
         for (std::size_t k = 0; k < which.size(); ++k)
             if (model.isFeasible(builds + int(k)))
                 feasible.push_back({e.tco(builds + int(k)), which[k]});

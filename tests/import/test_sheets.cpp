@@ -214,6 +214,42 @@ private Q_SLOTS:
         QCOMPARE(after->id, before->id);
         QCOMPARE(*after->offer.onDemand, 20.5);
         QCOMPARE(after->sheetId, report.sheetId);
+        // The terms paid all upfront come in with the rest.
+        QCOMPARE(after->offer.reserved3yUpfront, std::optional(8.159056));
+        QCOMPARE(after->offer.reserved1yUpfront, std::optional(12.993037));
+    }
+
+    // Reserved terms paid all upfront: optional columns of a native sheet (an older one without
+    // them still reads), kept when below the monthly price, refused with a warning above it.
+    void upfrontPrices()
+    {
+        QTemporaryDir dir;
+        auto document = newDocument(dir);
+        const QString path = dir.filePath(QStringLiteral("terms.csv"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("provider,category,instance_type,gpu,gpu_count,region,currency,on_demand,reserved_1y,reserved_3y,"
+                       "reserved_3y_upfront,reserved_1y_upfront,as_of\n"
+                       "acme,hyperscaler,big,H100-SXM5-80GB,8,north,USD,80,50,40,35,,2026-01-01\n"
+                       "acme,hyperscaler,odd,H100-SXM5-80GB,8,north,USD,80,50,40,45,,2026-01-01\n"
+                       "acme,hyperscaler,monthly,H100-SXM5-80GB,8,north,USD,80,,,,60,2026-01-01\n");
+        }
+        const ImportReport report = SheetImporter(*document).import(path);
+        QCOMPARE(report.preset, QStringLiteral("native"));
+        QCOMPARE(int(report.offers.added), 3);
+        const auto big = findOffer(*document, QStringLiteral("acme"), QStringLiteral("big"), QStringLiteral("north"));
+        QCOMPARE(big->offer.reserved3yUpfront, std::optional(35.0));
+        QVERIFY(!big->offer.reserved1yUpfront);
+        const auto odd = findOffer(*document, QStringLiteral("acme"), QStringLiteral("odd"), QStringLiteral("north"));
+        QVERIFY(!odd->offer.reserved3yUpfront); // dearer than paying month by month
+        QCOMPARE(odd->offer.reserved3y, std::optional(40.0));
+        QVERIFY(std::any_of(report.warnings.begin(), report.warnings.end(), [](const auto &w) {
+            return w.reason.contains(QStringLiteral("3-year all-upfront price 45 above the reserved price 40"));
+        }));
+        // Without a monthly price the ceiling is on-demand.
+        const auto monthly = findOffer(*document, QStringLiteral("acme"), QStringLiteral("monthly"), QStringLiteral("north"));
+        QCOMPARE(monthly->offer.reserved1yUpfront, std::optional(60.0));
     }
 
     void newerSheetUpdatesInPlace()

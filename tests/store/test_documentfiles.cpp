@@ -193,6 +193,10 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        // Schema 11's prices paid all upfront.
+        for (const char *table : {"cloud_offers", "offer_prices"})
+            for (const char *column : {"reserved_1y_upfront", "reserved_3y_upfront"})
+                raw.exec(std::string("ALTER TABLE ") + table + " DROP COLUMN " + column);
         // Schema 10's criteria: weights per scenario, scores per option.
         for (const char *criterion : {"cost", "performance", "setup", "reliability", "data_control", "scalability", "flexibility"}) {
             raw.exec(std::string("ALTER TABLE scenarios DROP COLUMN weight_") + criterion);
@@ -314,7 +318,7 @@ void TestDocumentFiles::upgradesVersionTwoDocument()
                      .getString(),
                  std::string("40:lambda:2.49:5 41:aws:98.32:-"));
         QCOMPARE(db.execAndGet("SELECT offer_id FROM cloud_options").getInt(), 40);
-        QCOMPARE(db.execAndGet("SELECT count(*) FROM pragma_table_xinfo('cloud_offers')").getInt(), 18);
+        QCOMPARE(db.execAndGet("SELECT count(*) FROM pragma_table_xinfo('cloud_offers')").getInt(), 20); // 18, and schema 11's two upfront prices
         QCOMPARE(db.execAndGet("SELECT group_concat(name, ',') FROM (SELECT ii.name FROM pragma_index_list('cloud_offers') il,"
                                " pragma_index_info(il.name) ii WHERE il.[unique] AND il.origin = 'u' ORDER BY ii.seqno)")
                      .getString(),

@@ -151,7 +151,7 @@ QWidget *CatalogWidget::createOfferTab()
     // Connected after the view's own handler, so the model has already accepted or refused.
     connect(m_offerView->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
             &CatalogWidget::keepSortIndicator);
-    connect(m_offerView, &QTableView::doubleClicked, this, [this] { addSelectedOffers(defaultPlan()); });
+    connect(m_offerView, &QTableView::doubleClicked, this, [this] { addSelectedOffers({defaultPlan(), false}); });
     connect(m_offerView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &CatalogWidget::updateButtons);
 
@@ -163,13 +163,14 @@ QWidget *CatalogWidget::createOfferTab()
                                "the arrow picks another plan"));
     m_addOffers->setPopupMode(QToolButton::MenuButtonPopup);
     auto *plans = new QMenu(m_addOffers);
-    for (PricingPlan plan : {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y}) {
-        QAction *action = plans->addAction(tr("Add as %1").arg(toString(plan)), this, [this, plan] { addSelectedOffers(plan); });
-        action->setData(int(plan));
+    for (const PaymentChoice choice : paymentChoices()) {
+        QAction *action = plans->addAction(tr("Add as %1").arg(choiceName(choice)), this,
+                                           [this, choice] { addSelectedOffers(choice); });
+        action->setData(paymentChoiceIndex(choice));
         m_planActions.push_back(action);
     }
     m_addOffers->setMenu(plans);
-    connect(m_addOffers, &QToolButton::clicked, this, [this] { addSelectedOffers(defaultPlan()); });
+    connect(m_addOffers, &QToolButton::clicked, this, [this] { addSelectedOffers({defaultPlan(), false}); });
 
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_offerStatus, 1);
@@ -308,21 +309,21 @@ QList<GpuModel> CatalogWidget::selectedGpus() const
     return gpus;
 }
 
-void CatalogWidget::addSelectedOffers(PricingPlan plan)
+void CatalogWidget::addSelectedOffers(PaymentChoice choice)
 {
     const qsizetype selected = m_offerView->selectionModel()->selectedRows().size();
     QList<StoredOffer> offers = selectedOffers();
     const qsizetype taken = offers.size();
-    offers.removeIf([plan](const StoredOffer &stored) { return !stored.offer.price(plan); });
+    offers.removeIf([choice](const StoredOffer &stored) { return !priceFor(stored.offer, choice); });
     QStringList notes;
     if (selected > taken)
         notes.append(tr("only the first %1 selected offers were added").arg(MaxOffersPerRequest));
     if (taken > offers.size())
         notes.append(countText("breakeven::CatalogWidget", "%n offer(s) without a %1 price left out", taken - offers.size())
-                         .arg(toString(plan)));
+                         .arg(choiceName(choice)));
     updateOfferStatus(notes.join(QStringLiteral("; ")));
     if (!offers.isEmpty())
-        emit addOffersRequested(offers, plan);
+        emit addOffersRequested(offers, choice.plan, choice.allUpfront);
 }
 
 void CatalogWidget::addSelectedGpus()
@@ -351,9 +352,9 @@ void CatalogWidget::updateButtons()
     // A plan none of the selected offers has a price for would add nothing: it is not offered.
     const QList<StoredOffer> offers = selectedOffers();
     for (QAction *action : m_planActions) {
-        const auto plan = PricingPlan(action->data().toInt());
+        const PaymentChoice choice = paymentChoices()[std::size_t(action->data().toInt())];
         action->setEnabled(std::any_of(offers.begin(), offers.end(),
-                                       [plan](const StoredOffer &stored) { return stored.offer.price(plan).has_value(); }));
+                                       [choice](const StoredOffer &stored) { return priceFor(stored.offer, choice).has_value(); }));
     }
 }
 

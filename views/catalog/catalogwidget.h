@@ -4,6 +4,7 @@
 // command.
 #pragma once
 
+#include "catalog/cloudoptionfromoffer.h"
 #include "domain.h"
 #include "store/catalogrepository.h"
 
@@ -51,7 +52,7 @@ public:
     QList<StoredOffer> selectedOffers() const;
     QList<GpuModel> selectedGpus() const;
     // Emit the requests for the current selection, as the buttons and double-clicks do.
-    void addSelectedOffers(PricingPlan plan);
+    void addSelectedOffers(PaymentChoice choice);
     void addSelectedGpus();
 
     void setCurrentTab(Tab tab);
@@ -63,7 +64,8 @@ public:
 
 signals:
     // Offers the user picked, each with a price for `plan` (offers without one are left out).
-    void addOffersRequested(const QList<breakeven::StoredOffer> &offers, breakeven::PricingPlan plan);
+    void addOffersRequested(const QList<breakeven::StoredOffer> &offers, breakeven::PricingPlan plan,
+                            bool allUpfront = false);
     void addGpuRequested(const breakeven::GpuModel &gpu);
 
 private:
@@ -85,7 +87,8 @@ private:
     OfferTableModel *m_offerModel;
     OfferFilterBar *m_filterBar = nullptr;
     QTableView *m_offerView = nullptr;
-    std::vector<QAction *> m_planActions; // "Add as <plan>", enabled when a selected offer has that price
+    // "Add as <plan>", enabled when a selected offer has that price; data: paymentChoiceIndex().
+    std::vector<QAction *> m_planActions;
     QToolButton *m_addOffers = nullptr;
     QLabel *m_offerStatus = nullptr;
 };

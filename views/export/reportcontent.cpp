@@ -507,7 +507,9 @@ QString sourcesHtml(const Scenario &s, const GpuCatalog &catalog, const CostMode
         if (match != offers.end()) {
             // Credited to the catalog's source only when it is the catalog's price; a price the
             // user typed is the user's.
-            const auto price = match->price(c.pricing);
+            // A reserved term paid all upfront has its own catalog price.
+            const bool upfront = c.reservedUpfrontShare >= 1.0 && match->upfrontPrice(c.pricing);
+            const auto price = upfront ? match->upfrontPrice(c.pricing) : match->price(c.pricing);
             const bool same = price && match->currency == c.currency && std::abs(*price - c.pricePerHour) <= 1e-9 * std::max(1.0, *price);
             const QString catalog = QStringLiteral("%1%2, as of %3").arg(match->source,
                                                                         match->url.isEmpty() ? QString() : QStringLiteral(" (") + match->url + QLatin1Char(')'),
@@ -515,8 +517,8 @@ QString sourcesHtml(const Scenario &s, const GpuCatalog &catalog, const CostMode
             if (same)
                 line += QStringLiteral(", from the catalog: %1").arg(catalog);
             else if (price)
-                line += QStringLiteral(", entered in the scenario (the catalog lists %1 per instance-hour%2: %3)")
-                            .arg(formatMoney(*price, match->currency, 3),
+                line += QStringLiteral(", entered in the scenario (the catalog lists %1 per instance-hour%2%3: %4)")
+                            .arg(formatMoney(*price, match->currency, 3), upfront ? QStringLiteral(" paid upfront") : QString(),
                                  match->region.isEmpty() ? QString() : QStringLiteral(" in ") + match->region, catalog);
             else
                 line += QStringLiteral(", entered in the scenario (the catalog has no %1 price for it)").arg(toString(c.pricing));

@@ -185,10 +185,12 @@ void AddCloudOptionDialog::showPlans()
     if (index < 0 || std::size_t(index) >= m_offerList.size())
         return;
     const CloudOffer &offer = m_offerList[std::size_t(index)].offer;
-    for (PricingPlan plan : {PricingPlan::OnDemand, PricingPlan::Spot, PricingPlan::Reserved1y, PricingPlan::Reserved3y}) {
-        if (const auto price = offer.price(plan))
-            m_plans->addItem(tr("%1: %2 %3 per instance-hour").arg(planText(plan), QLocale().toString(*price, 'f', 4), offer.currency),
-                             toString(plan));
+    for (const PaymentChoice choice : paymentChoices()) {
+        if (const auto price = priceFor(offer, choice))
+            m_plans->addItem(tr("%1: %2 %3 per instance-hour%4")
+                                 .arg(planText(choice.plan), QLocale().toString(*price, 'f', 4), offer.currency,
+                                      choice.allUpfront ? tr(", the whole term paid upfront") : QString()),
+                             choiceName(choice));
     }
 }
 
@@ -196,9 +198,12 @@ newparts::NewCloudOption AddCloudOptionDialog::option() const
 {
     const int index = m_offers->currentIndex();
     if (m_fromCatalog->isChecked() && index >= 0 && std::size_t(index) < m_offerList.size()) {
-        const PricingPlan plan = pricingPlanFromString(m_plans->currentData().toString()).value_or(PricingPlan::OnDemand);
+        PaymentChoice choice;
+        for (const PaymentChoice &c : paymentChoices())
+            if (choiceName(c) == m_plans->currentData().toString())
+                choice = c;
         const StoredOffer &offer = m_offerList[std::size_t(index)];
-        return newparts::fromOffers(m_scenario, {offer}, plan).front();
+        return newparts::fromOffers(m_scenario, {offer}, choice).front();
     }
     return newparts::emptyCloudOption(m_scenario);
 }

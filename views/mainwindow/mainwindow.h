@@ -131,7 +131,8 @@ private:
     void updateActions();
     void showError(const QString &title, const QString &text);
     void showStatusError(const QString &message);
-    void addOffers(const QList<StoredOffer> &offers, PricingPlan plan);
+    // `allUpfront`: a reserved plan's whole term paid at its start, at the offer's upfront price.
+    void addOffers(const QList<StoredOffer> &offers, PricingPlan plan, bool allUpfront = false);
     void addGpu(const GpuModel &gpu);
     void chooseImportSheet();
     void runImportWizard(const QString &file = {});

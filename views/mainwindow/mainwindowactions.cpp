@@ -201,7 +201,7 @@ void MainWindow::connectView()
             [this](double, double to) { m_bestOffers->setUtilization(to, true); });
     // One click adds the offer under its plan, one undo step, as the catalog dock does.
     connect(m_bestOffers, &BestOffersPanel::addRequested, this,
-            [this](const StoredOffer &offer, PricingPlan plan) { addOffers({offer}, plan); });
+            [this](const StoredOffer &offer, PricingPlan plan, bool allUpfront) { addOffers({offer}, plan, allUpfront); });
     showScenario();
 
     // A drag shows live through the ScenarioView itself; only its end becomes an undo step.

@@ -188,13 +188,13 @@ void MainWindow::removeSelectedPart()
     }
 }
 
-void MainWindow::addOffers(const QList<StoredOffer> &offers, PricingPlan plan)
+void MainWindow::addOffers(const QList<StoredOffer> &offers, PricingPlan plan, bool allUpfront)
 {
     if (!current() || offers.isEmpty())
         return;
     const qint64 scenarioId = currentId();
     commands::beginGroup(*m_context, countText("breakeven::MainWindow", "Add %n cloud option(s)", offers.size()));
-    for (const newparts::NewCloudOption &made : newparts::fromOffers(current()->scenario, offers, plan))
+    for (const newparts::NewCloudOption &made : newparts::fromOffers(current()->scenario, offers, PaymentChoice{plan, allUpfront}))
         commands::addCloudOption(*m_context, scenarioId, made.option, made.offerId);
     commands::endGroup(*m_context);
 }

@@ -1,5 +1,7 @@
 #include "bestofferspanel.h"
 
+#include "catalog/cloudoptionfromoffer.h"
+
 #include "engine/resultstext.h"
 
 #include <QComboBox>
@@ -64,7 +66,7 @@ QVariant BestOffersModel::data(const QModelIndex &index, int role) const
             .arg(o.provider, o.instanceType, o.region.isEmpty() ? tr("any region") : o.region)
             .arg(o.gpuCount)
             .arg(o.gpu);
-    case Plan: return toString(r.option.pricing);
+    case Plan: return choiceName({r.option.pricing, r.option.reservedUpfrontShare >= 1.0});
     case Tco: return formatMoney(r.tco, currency, 0);
     case CostPerGpuHour: return r.costPerReferenceGpuHour ? formatMoney(*r.costPerReferenceGpuHour, currency, 3) : tr("n/a");
     case TimeToResult: return r.timeToResultHours ? formatHours(*r.timeToResultHours) : tr("n/a");
@@ -275,7 +277,8 @@ void BestOffersPanel::requestAdd()
     const int row = rows.isEmpty() ? 0 : rows.front().row();
     if (row < 0 || row >= m_model->rowCount())
         return;
-    emit addRequested(m_model->offerAt(row), m_model->ranking().offers[std::size_t(row)].option.pricing);
+    const CloudOption &option = m_model->ranking().offers[std::size_t(row)].option;
+    emit addRequested(m_model->offerAt(row), option.pricing, option.reservedUpfrontShare >= 1.0);
 }
 
 } // namespace breakeven

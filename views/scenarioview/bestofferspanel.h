@@ -74,7 +74,8 @@ public:
     void refresh();
 
 signals:
-    void addRequested(const breakeven::StoredOffer &offer, breakeven::PricingPlan plan);
+    // `allUpfront`: the ranked way to pay was the reserved term paid at its start.
+    void addRequested(const breakeven::StoredOffer &offer, breakeven::PricingPlan plan, bool allUpfront);
 
 protected:
     void showEvent(QShowEvent *event) override;

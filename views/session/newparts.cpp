@@ -104,12 +104,12 @@ NewCloudOption cheapestCloudOption(Document &document, const Scenario &scenario)
     return made;
 }
 
-std::vector<NewCloudOption> fromOffers(const Scenario &scenario, const QList<StoredOffer> &offers, PricingPlan plan)
+std::vector<NewCloudOption> fromOffers(const Scenario &scenario, const QList<StoredOffer> &offers, PaymentChoice choice)
 {
     std::vector<NewCloudOption> made;
     QStringList taken = namesOf(scenario.cloudOptions);
     for (const StoredOffer &offer : offers) {
-        CloudOption option = cloudOptionFromOffer(offer.offer, plan);
+        CloudOption option = cloudOptionFromOffer(offer.offer, choice);
         option.name = uniqueName(option.name, taken);
         taken << option.name;
         made.push_back({option, offer.id});

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "catalog/bundledcatalog.h"
+#include "catalog/cloudoptionfromoffer.h"
 #include "domain.h"
 
 #include <QList>
@@ -40,7 +41,7 @@ NewCloudOption cheapestCloudOption(Document &document, const Scenario &scenario)
 // An option on the scenario's reference GPU with no price yet, for the user to fill in.
 NewCloudOption emptyCloudOption(const Scenario &scenario);
 // One option per offer under `plan`, each under a name no other option has.
-std::vector<NewCloudOption> fromOffers(const Scenario &scenario, const QList<StoredOffer> &offers, PricingPlan plan);
+std::vector<NewCloudOption> fromOffers(const Scenario &scenario, const QList<StoredOffer> &offers, PaymentChoice choice);
 
 } // namespace newparts
 } // namespace breakeven
