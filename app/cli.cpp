@@ -15,7 +15,7 @@ namespace breakeven::cli {
 
 namespace {
 
-const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("recommend"), QStringLiteral("new"), QStringLiteral("import"),
+const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("recommend"), QStringLiteral("risk"), QStringLiteral("new"), QStringLiteral("import"),
                             QStringLiteral("export"), QStringLiteral("report")};
 
 } // namespace
@@ -31,6 +31,8 @@ QString usageText()
         "                   [--cloud-price-change R] [--hardware-price-change R]\n"
         "  breakeven recommend SCENARIO [--top N] [--plan P] [--provider P] [--utilization U] [--json]\n"
         "                   the catalog's best offers for the scenario's workload, by TCO\n"
+        "  breakeven risk SCENARIO [--samples N] [--seed S] [--json]\n"
+        "                   the odds that buying wins, when it pays off, and what flips the answer\n"
         "  breakeven import SHEET.csv --into DOCUMENT [--preset NAME] [--strict] [--dry-run] [--json]\n"
         "                   [--provider NAME] [--as-of YYYY-MM-DD] [--encoding E] [--delimiter D]\n"
         "  breakeven export SCENARIO --chart cumulative|utilization|breakdown|criteria --out FILE.pdf|.png|.svg\n"
@@ -150,6 +152,8 @@ int run(const QStringList &arguments)
             return runCompare(rest, out);
         if (command == QLatin1String("recommend"))
             return runRecommend(rest, out);
+        if (command == QLatin1String("risk"))
+            return runRisk(rest, out);
         if (command == QLatin1String("new"))
             return runNew(rest, out);
         if (command == QLatin1String("import"))

@@ -13,5 +13,6 @@ int runImport(const QStringList &arguments, QTextStream &out);
 int runExport(const QStringList &arguments, QTextStream &out);
 int runReport(const QStringList &arguments, QTextStream &out);
 int runRecommend(const QStringList &arguments, QTextStream &out);
+int runRisk(const QStringList &arguments, QTextStream &out);
 
 } // namespace breakeven::cli

@@ -45,6 +45,10 @@ constexpr std::pair<ThroughputProfile, const char *> kProfiles[] = {
     {ThroughputProfile::InferenceMemoryBound, "inference-memory-bound"},
     {ThroughputProfile::Peak, "peak"},
 };
+constexpr std::pair<Distribution, const char *> kDistributions[] = {
+    {Distribution::Triangular, "triangular"},
+    {Distribution::Uniform, "uniform"},
+};
 constexpr std::pair<Criterion, const char *> kCriteria[] = {
     {Criterion::Cost, "cost"},
     {Criterion::Performance, "performance"},
@@ -67,6 +71,8 @@ bool validCriterionWeights(const CriterionWeights &weights)
     return sum > 0;
 }
 
+QString toString(Distribution distribution) { return name(distribution, kDistributions); }
+std::optional<Distribution> distributionFromString(const QString &t) { return lookup(t, kDistributions); }
 QString toString(Criterion criterion) { return name(criterion, kCriteria); }
 std::optional<Criterion> criterionFromString(const QString &t) { return lookup(t, kCriteria); }
 QString toString(ThroughputProfile profile) { return name(profile, kProfiles); }

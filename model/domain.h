@@ -207,6 +207,34 @@ struct OnPremBuild {
     bool operator==(const OnPremBuild &) const = default;
 };
 
+// Uncertainty (docs/model.md, "Uncertainty"): a range around one numeric field of the scenario,
+// named by its path ("workload.utilization", "cloudOptions[*].pricePerHour"); `[*]` is one draw
+// shared by every element. A range is absolute (low, high) or relative to the field's value
+// (lowFactor, highFactor).
+enum class Distribution { Triangular, Uniform };
+struct UncertainInput {
+    QString path;
+    std::optional<double> low;
+    std::optional<double> high;
+    std::optional<double> lowFactor;
+    std::optional<double> highFactor;
+    Distribution distribution = Distribution::Triangular;
+
+    bool relative() const { return lowFactor.has_value(); }
+    bool operator==(const UncertainInput &) const = default;
+};
+inline constexpr int kDefaultSamples = 10000;
+inline constexpr int kMaxSamples = 1000000;
+struct Uncertainty {
+    int samples = kDefaultSamples;
+    quint64 seed = 1;
+    std::vector<UncertainInput> inputs;
+
+    bool operator==(const Uncertainty &) const = default;
+};
+QString toString(Distribution distribution); // "triangular", "uniform"
+std::optional<Distribution> distributionFromString(const QString &text);
+
 struct Scenario {
     QString name = QStringLiteral("Untitled scenario");
     QString currency = QStringLiteral("USD");
@@ -220,6 +248,7 @@ struct Scenario {
     double hardwarePriceChangePerYear = 0;
     double electricityPriceChangePerYear = 0;
     CriterionWeights criterionWeights = kDefaultCriterionWeights;
+    std::optional<Uncertainty> uncertainty; // none: the documented default ranges (`risk`)
     Workload workload;
     std::vector<GpuModel> gpus;              // GPU figures the scenario carries
     std::vector<CloudOption> cloudOptions;

@@ -2,6 +2,7 @@
 
 #include "inputerror.h"
 #include "jsonfields.h"
+#include "scenariopaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -58,6 +59,60 @@ void readWeights(ObjectReader &parent, CriterionWeights &weights)
     reader.finish();
     if (!validCriterionWeights(weights))
         parent.fail("criteriaWeights", QStringLiteral("at least one weight must be above 0"));
+}
+
+// The uncertainty block (version 2): {"samples", "seed", "inputs": [{"path", "low", "high",
+// "lowFactor", "highFactor", "distribution"}]}; paths and ranges are checked against the scenario
+// once it is read.
+Uncertainty readUncertainty(const QJsonObject &object, const QString &path)
+{
+    ObjectReader reader(object, path);
+    Uncertainty uncertainty;
+    reader.integer("samples", uncertainty.samples, 1, kMaxSamples);
+    double seed = double(uncertainty.seed);
+    reader.number("seed", seed, Bounds::between(0, 1e12));
+    if (seed != std::floor(seed))
+        reader.fail("seed", QStringLiteral("must be a whole number (not %1)").arg(seed));
+    uncertainty.seed = quint64(seed);
+    reader.forEachObject("inputs", [&](const QJsonObject &element, const QString &elementPath) {
+        ObjectReader input(element, elementPath);
+        UncertainInput range;
+        input.text("path", range.path, Text::NonEmpty, Need::Required);
+        constexpr Bounds kAny = Bounds::between(-1e12, 1e12);
+        input.optionalNumber("low", range.low, kAny);
+        input.optionalNumber("high", range.high, kAny);
+        input.optionalNumber("lowFactor", range.lowFactor, Bounds::between(-1e6, 1e6));
+        input.optionalNumber("highFactor", range.highFactor, Bounds::between(-1e6, 1e6));
+        input.enumeration("distribution", range.distribution, {Distribution::Triangular, Distribution::Uniform});
+        input.finish();
+        uncertainty.inputs.push_back(range);
+    }, json::kMaxOptions);
+    reader.finish();
+    return uncertainty;
+}
+
+void writeUncertainty(JsonWriter &writer, const Uncertainty &uncertainty)
+{
+    writer.beginObject("uncertainty");
+    writer.writeInteger("samples", uncertainty.samples);
+    writer.writeInteger("seed", qint64(uncertainty.seed));
+    writer.beginArray("inputs");
+    for (const UncertainInput &input : uncertainty.inputs) {
+        writer.beginObject();
+        writer.writeString("path", input.path);
+        if (input.low)
+            writer.writeNumber("low", *input.low);
+        if (input.high)
+            writer.writeNumber("high", *input.high);
+        if (input.lowFactor)
+            writer.writeNumber("lowFactor", *input.lowFactor);
+        if (input.highFactor)
+            writer.writeNumber("highFactor", *input.highFactor);
+        writer.writeString("distribution", toString(input.distribution));
+        writer.endObject();
+    }
+    writer.endArray();
+    writer.endObject();
 }
 
 bool hasScores(const CriterionScores &scores)
@@ -295,6 +350,8 @@ Scenario readScenario(const QJsonObject &root)
         reader.number("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear, kPriceChange);
         reader.number("electricityPriceChangePerYear", scenario.electricityPriceChangePerYear, kPriceChange);
         readWeights(reader, scenario.criterionWeights);
+        if (const auto block = reader.objectField("uncertainty"))
+            scenario.uncertainty = readUncertainty(*block, reader.pathOf("uncertainty"));
     }
     if (const auto workload = reader.objectField("workload"))
         scenario.workload = readWorkload(*workload, reader.pathOf("workload"), version);
@@ -333,6 +390,9 @@ Scenario readScenario(const QJsonObject &root)
         throw InputError(QStringLiteral("cloudOptions, onPremOptions"),
                          QStringLiteral("hold %1 options together; at most %2 are accepted").arg(options).arg(json::kMaxOptions));
     reader.finish();
+    // Every range names a numeric field the scenario has, with its ends in order.
+    if (scenario.uncertainty)
+        resolveRanges(scenario, *scenario.uncertainty);
     return scenario;
 }
 
@@ -395,7 +455,7 @@ bool needsVersion2(const Scenario &scenario)
     return scenario.cloudPriceChangePerYear != 0 || scenario.hardwarePriceChangePerYear != 0
         || scenario.workload.throughputProfile != ThroughputProfile::Training
         || scenario.electricityPriceChangePerYear != 0
-        || scenario.criterionWeights != kDefaultCriterionWeights
+        || scenario.criterionWeights != kDefaultCriterionWeights || scenario.uncertainty
         || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
                        [](const CloudOption &option) { return needsVersion2(option); })
         || std::any_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(),
@@ -558,6 +618,8 @@ QByteArray writeScenarioJson(const Scenario &scenario)
         for (int c = 0; c < kCriterionCount; ++c)
             writer.writeNumber(toString(Criterion(c)), scenario.criterionWeights[std::size_t(c)]);
         writer.endObject();
+        if (scenario.uncertainty)
+            writeUncertainty(writer, *scenario.uncertainty);
     }
     writeWorkload(writer, scenario.workload);
     writer.beginArray("gpus");

@@ -138,6 +138,11 @@ void upfrontPrices(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v11.sql")));
 }
 
+void uncertainty(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v12.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -156,6 +161,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 9, &throughputProfiles },
     { 10, &criteria },
     { 11, &upfrontPrices },
+    { 12, &uncertainty },
 };
 
 } // namespace
@@ -183,6 +189,7 @@ const std::vector<const char *> &requiredTables()
         "sheet_mappings",
         "offer_prices",
         "gpu_throughput",
+        "uncertain_inputs",
     };
     return tables;
 }

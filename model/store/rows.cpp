@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace breakeven::rows {
@@ -302,6 +303,12 @@ void bindScenarioProperties(SQLite::Statement &s, int i, const Scenario &scenari
     s.bind(i + 7, scenario.electricityPriceChangePerYear);
     for (int k = 0; k < kCriterionCount; ++k)
         s.bind(i + 8 + k, scenario.criterionWeights[std::size_t(k)]);
+    // The ranges themselves are rows of uncertain_inputs (ScenarioRepository).
+    if (scenario.uncertainty)
+        s.bind(i + 8 + kCriterionCount, scenario.uncertainty->samples);
+    else
+        s.bind(i + 8 + kCriterionCount);
+    s.bind(i + 9 + kCriterionCount, static_cast<int64_t>(scenario.uncertainty ? scenario.uncertainty->seed : 1));
 }
 
 void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenario)
@@ -318,6 +325,14 @@ void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenari
         scenario.criterionWeights[std::size_t(k)] = real(s, c + 8 + k);
     if (!validCriterionWeights(scenario.criterionWeights))
         damaged(QStringLiteral("a scenario's criterion weights are all 0"));
+    scenario.uncertainty.reset();
+    if (!s.getColumn(c + 8 + kCriterionCount).isNull()) {
+        Uncertainty u;
+        u.samples = integer(s, c + 8 + kCriterionCount);
+        const qint64 seed = s.getColumn(c + 9 + kCriterionCount).getInt64();
+        u.seed = quint64(std::max<qint64>(0, seed));
+        scenario.uncertainty = u;
+    }
 }
 
 void bindComponent(SQLite::Statement &s, int i, const Component &component)

@@ -39,8 +39,10 @@ inline const std::string kScenarioPropertyColumns
     = "currency, horizon_months, reference_gpu, discount_rate_per_year, credit_resale_value, "
       "cloud_price_change_per_year, hardware_price_change_per_year, electricity_price_change_per_year, "
       "weight_cost, weight_performance, weight_setup, weight_reliability, weight_data_control, "
-      "weight_scalability, weight_flexibility";
-inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount;
+      "weight_scalability, weight_flexibility, uncertainty_samples, uncertainty_seed";
+inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount + 2;
+// A scenario's ranges (schema 12), in order.
+inline const std::string kUncertainInputColumns = "path, low, high, low_factor, high_factor, distribution";
 inline const std::string kOfferColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, source, url, as_of, reserved_1y_upfront, reserved_3y_upfront";

@@ -148,6 +148,9 @@ void ScenarioRepository::setProperties(qint64 scenarioId, const Scenario &proper
             rates[textColumn(*read, 0)] = rows::real(*read, 1);
         if (rates != properties.exchangeRates)
             fields.append(QStringLiteral("exchange_rates"));
+        const std::vector<UncertainInput> inputs = readUncertainInputs(scenarioId);
+        if (inputs != (properties.uncertainty ? properties.uncertainty->inputs : std::vector<UncertainInput>{}))
+            fields.append(QStringLiteral("uncertain_inputs"));
         if (fields.isEmpty())
             return;
         auto update = m_connection.statement(
@@ -156,6 +159,7 @@ void ScenarioRepository::setProperties(qint64 scenarioId, const Scenario &proper
         update->bind(rows::kScenarioPropertyColumnCount + 1, sqlId(scenarioId));
         update->exec();
         writeRates(scenarioId, properties.exchangeRates);
+        writeUncertainInputs(scenarioId, properties.uncertainty);
         DocumentChange change;
         change.kind = DocumentChange::Kind::ScenarioChanged;
         change.scenarioId = scenarioId;

@@ -101,6 +101,8 @@ StoredScenario ScenarioRepository::loadStored(qint64 scenarioId)
             while (query->executeStep())
                 s.exchangeRates[textColumn(*query, 0)] = rows::real(*query, 1);
         }
+        if (s.uncertainty)
+            s.uncertainty->inputs = readUncertainInputs(scenarioId);
         {
             auto query = m_connection.statement(
                 "SELECT " + rows::kWorkloadColumns + " FROM workloads WHERE scenario_id = ?");
@@ -191,6 +193,52 @@ void ScenarioRepository::writeRates(qint64 scenarioId, const std::map<QString, d
     }
 }
 
+void ScenarioRepository::writeUncertainInputs(qint64 scenarioId, const std::optional<Uncertainty> &uncertainty)
+{
+    auto clear = m_connection.statement("DELETE FROM uncertain_inputs WHERE scenario_id = ?");
+    clear->bind(1, sqlId(scenarioId));
+    clear->exec();
+    if (!uncertainty)
+        return;
+    auto insert = m_connection.statement("INSERT INTO uncertain_inputs (scenario_id, position, "
+                                         + rows::kUncertainInputColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    for (std::size_t i = 0; i < uncertainty->inputs.size(); ++i) {
+        const UncertainInput &input = uncertainty->inputs[i];
+        insert->reset();
+        insert->bind(1, sqlId(scenarioId));
+        insert->bind(2, int(i));
+        insert->bind(3, utf8(input.path));
+        bindOptional(*insert, 4, input.low);
+        bindOptional(*insert, 5, input.high);
+        bindOptional(*insert, 6, input.lowFactor);
+        bindOptional(*insert, 7, input.highFactor);
+        insert->bind(8, utf8(toString(input.distribution)));
+        insert->exec();
+    }
+}
+
+std::vector<UncertainInput> ScenarioRepository::readUncertainInputs(qint64 scenarioId)
+{
+    std::vector<UncertainInput> inputs;
+    auto query = m_connection.statement("SELECT " + rows::kUncertainInputColumns
+                                        + " FROM uncertain_inputs WHERE scenario_id = ? ORDER BY position");
+    query->bind(1, sqlId(scenarioId));
+    while (query->executeStep()) {
+        UncertainInput input;
+        input.path = textColumn(*query, 0);
+        input.low = optionalColumn(*query, 1);
+        input.high = optionalColumn(*query, 2);
+        input.lowFactor = optionalColumn(*query, 3);
+        input.highFactor = optionalColumn(*query, 4);
+        const auto distribution = distributionFromString(textColumn(*query, 5));
+        if (!distribution)
+            rows::damaged(QStringLiteral("unknown distribution \"%1\"").arg(textColumn(*query, 5)));
+        input.distribution = *distribution;
+        inputs.push_back(input);
+    }
+    return inputs;
+}
+
 void ScenarioRepository::insertParts(qint64 scenarioId, const Scenario &scenario, const ScenarioIds *ids)
 {
     ++m_quiet;
@@ -199,6 +247,7 @@ void ScenarioRepository::insertParts(qint64 scenarioId, const Scenario &scenario
         ~Loud() { --quiet; }
     } loud { m_quiet };
     writeRates(scenarioId, scenario.exchangeRates);
+    writeUncertainInputs(scenarioId, scenario.uncertainty);
     setWorkload(scenarioId, scenario.workload);
     auto gpu = m_connection.statement("INSERT INTO scenario_gpus (id, scenario_id, position, "
         + rows::kGpuColumns + ") VALUES (" + rows::placeholders(3 + rows::kGpuColumnCount) + ")");
@@ -236,7 +285,7 @@ void ScenarioRepository::deleteParts(qint64 scenarioId)
 {
     // Components go with their builds through ON DELETE CASCADE.
     for (const char *table :
-        { "exchange_rates", "workloads", "scenario_gpus", "cloud_options", "builds" }) {
+        { "exchange_rates", "uncertain_inputs", "workloads", "scenario_gpus", "cloud_options", "builds" }) {
         auto remove = m_connection.statement(
             std::string("DELETE FROM ") + table + " WHERE scenario_id = ?");
         remove->bind(1, sqlId(scenarioId));

@@ -147,6 +147,9 @@ private:
     qint64 requireScenario(const QString &name);
     void requireScenario(qint64 scenarioId);
     void writeRates(qint64 scenarioId, const std::map<QString, double> &rates);
+    // The ranges of the scenario's uncertainty block (schema 12), replacing those it had.
+    void writeUncertainInputs(qint64 scenarioId, const std::optional<Uncertainty> &uncertainty);
+    std::vector<UncertainInput> readUncertainInputs(qint64 scenarioId);
     // An id of 0 lets SQLite choose one; others restore a removed row under its own id.
     qint64 insertBuild(qint64 scenarioId, const OnPremBuild &build, int position, qint64 id = 0,
         const std::vector<qint64> *componentIds = nullptr);

@@ -193,6 +193,10 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        // Schema 12's uncertainty.
+        raw.exec("DROP TABLE uncertain_inputs");
+        raw.exec("ALTER TABLE scenarios DROP COLUMN uncertainty_samples");
+        raw.exec("ALTER TABLE scenarios DROP COLUMN uncertainty_seed");
         // Schema 11's prices paid all upfront.
         for (const char *table : {"cloud_offers", "offer_prices"})
             for (const char *column : {"reserved_1y_upfront", "reserved_3y_upfront"})
@@ -235,6 +239,7 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
     expected.gpus = old.gpus;
     expected.criterionWeights = kDefaultCriterionWeights;
     expected.workload.throughputProfile = ThroughputProfile::Training;
+    expected.uncertainty.reset();
     for (CloudOption &option : expected.cloudOptions)
         option.scores = {};
     for (OnPremBuild &build : expected.onPremOptions)

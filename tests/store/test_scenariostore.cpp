@@ -237,6 +237,11 @@ void TestScenarioStore::setsPropertiesAndWorkload()
     properties.hardwarePriceChangePerYear = 0;
     properties.electricityPriceChangePerYear = 0.1;
     properties.criterionWeights = {1, 2, 3, 4, 5, 6, 0.5};
+    UncertainInput growth;
+    growth.path = QStringLiteral("workload.growthPerYear");
+    growth.low = 0;
+    growth.high = 0.5;
+    properties.uncertainty = Uncertainty{300, 5, {growth}};
     scenarios.setProperties(id, properties);
     Workload workload;
     workload.name = QStringLiteral("inference");
@@ -254,6 +259,7 @@ void TestScenarioStore::setsPropertiesAndWorkload()
     scenario.hardwarePriceChangePerYear = properties.hardwarePriceChangePerYear;
     scenario.electricityPriceChangePerYear = properties.electricityPriceChangePerYear;
     scenario.criterionWeights = properties.criterionWeights;
+    scenario.uncertainty = properties.uncertainty;
     scenario.workload = workload;
     QCOMPARE(scenarioDifferences(scenarios.load(scenario.name), scenario), QString());
 }

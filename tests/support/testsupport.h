@@ -55,6 +55,22 @@ inline Scenario everyField()
     s.hardwarePriceChangePerYear = -0.28;
     s.electricityPriceChangePerYear = 0.035;
     s.criterionWeights = {50, 0, 10, 10, 10, 5, 15.5};
+    {
+        Uncertainty u;
+        u.samples = 2500;
+        u.seed = 999999999999; // the largest the format takes
+        UncertainInput utilization;
+        utilization.path = QStringLiteral("workload.utilization");
+        utilization.low = 0.1;
+        utilization.high = 0.9;
+        UncertainInput prices;
+        prices.path = QStringLiteral("cloudOptions[*].pricePerHour");
+        prices.lowFactor = 0.7;
+        prices.highFactor = 1.1;
+        prices.distribution = Distribution::Uniform;
+        u.inputs = {utilization, prices};
+        s.uncertainty = u;
+    }
 
     Workload &w = s.workload;
     w.name = QStringLiteral("sweeps");

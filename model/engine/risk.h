@@ -1,0 +1,80 @@
+// Uncertainty (docs/model.md, "Uncertainty"): ranges on inputs, sampled futures, and what flips the
+// decision. Each sample draws every uncertain input (one draw per input, shared by the elements of
+// a `[*]` path), evaluates the scenario with those values, and keeps each option's TCO and
+// cumulative curve and each pair's crossover. The tornado and the switch values are worked out
+// without sampling, one input at a time, the others at their own values.
+#pragma once
+
+#include "catalog/gpucatalog.h"
+#include "costmodel.h"
+#include "domain.h"
+#include "scenariopaths.h"
+
+#include <Eigen/Core>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace breakeven {
+
+// The ranges used when a scenario has no uncertainty block: utilization ±50 % of its value
+// within 0..1, cloud prices ×0.7–×1.1, electricity ×0.7–×1.5, hardware price ×0.9–×1.2, resale
+// haircut 0.1–0.4, cloud price change −30 %–0 % a year; inputs naming nothing in the scenario
+// (no cloud option, no build) are left out.
+Uncertainty defaultUncertainty(const Scenario &scenario);
+
+inline constexpr std::array<double, 5> kTcoQuantiles = {0.05, 0.10, 0.50, 0.90, 0.95};
+
+struct OptionRisk {
+    double feasibleShare = 0;              // of the samples in which the option is feasible
+    std::optional<double> mean;            // TCO over those samples
+    std::array<double, 5> tco{};           // P5, P10, P50, P90, P95 (kTcoQuantiles)
+    Eigen::ArrayXXd bands;                 // 3 x (H + 1): cumulative P10, P50, P90 by month
+};
+
+struct TornadoBar {
+    int input = 0;                         // index into RiskResult::ranges
+    double low = 0;                        // the input's ends: a factor for a relative `[*]` range,
+    double high = 0;                       // else the value (of its one element)
+    double atLow = 0;                      // TCO on-prem − TCO cloud at H, the input at its low end
+    double atHigh = 0;
+    double swing() const { return std::abs(atHigh - atLow); }
+    std::optional<double> switchValue;     // where the difference is 0 inside the range, same units
+};
+
+struct PairRisk {
+    int onPrem = -1;
+    int cloud = -1;
+    std::size_t samples = 0;               // in which both are feasible
+    double onPremCheaper = 0;              // share of them with on-prem's TCO below the cloud's at H
+    std::vector<double> paidOffBy;         // per month m: share whose crossover is <= m
+    std::optional<double> crossoverP10;    // among the samples that cross
+    std::optional<double> crossoverP50;
+    std::optional<double> crossoverP90;
+    double neverCrosses = 0;
+    double difference = 0;                 // at the inputs' own values
+    std::vector<TornadoBar> tornado;       // by swing, largest first
+};
+
+struct RiskResult {
+    int samples = 0;
+    quint64 seed = 1;
+    bool defaultRanges = false;            // the scenario has no uncertainty block
+    double utilization = 0;                // the point the scenario is evaluated at
+    std::vector<ResolvedRange> ranges;
+    std::vector<OptionRisk> options;       // in the cost model's order
+    std::vector<PairRisk> pairs;           // every pair of options feasible at the inputs' own values
+    int bandSamples = 0;                   // samples the bands are taken from (all, unless memory is short)
+};
+
+// Samples `scenario` (its uncertainty block, or the default ranges) at its workload's utilization.
+// `samples` and `seed` replace the block's when given. Throws InputError for a scenario that
+// cannot be evaluated or a range that is wrong.
+RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, std::optional<int> samples = std::nullopt,
+                       std::optional<quint64> seed = std::nullopt);
+
+// The quantile q of sorted values (linear between order statistics).
+double sortedQuantile(const std::vector<double> &sorted, double q);
+
+} // namespace breakeven
