@@ -199,6 +199,55 @@ private Q_SLOTS:
         }
     }
 
+    // `risk`: the default ranges said, the same futures for the same seed, the documented JSON, and
+    // the exit codes of bad arguments and bad ranges.
+    void riskOfEachPair()
+    {
+        const Run text = runBreakeven({QStringLiteral("risk"), example("h100-server"), QStringLiteral("--samples"), QStringLiteral("400")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("the default ones are used") && text.out.contains("buying wins in")
+                     && text.out.contains("what flips it: "),
+                 text.out.constData());
+        const auto json = [&](const QString &seed) {
+            const Run run = runBreakeven({QStringLiteral("risk"), example("h100-server"), QStringLiteral("--samples"),
+                                          QStringLiteral("400"), QStringLiteral("--seed"), seed, QStringLiteral("--json")});
+            return QJsonDocument::fromJson(run.out).object();
+        };
+        const QJsonObject a = json(QStringLiteral("5"));
+        QCOMPARE(a, json(QStringLiteral("5")));
+        QVERIFY(a != json(QStringLiteral("6")));
+        QCOMPARE(a[QStringLiteral("samples")].toInt(), 400);
+        QCOMPARE(a[QStringLiteral("defaultRanges")].toBool(), true);
+        const QJsonArray pairs = a[QStringLiteral("pairs")].toArray();
+        QVERIFY(!pairs.isEmpty());
+        for (const QJsonValue &value : pairs) {
+            const QJsonObject pair = value.toObject();
+            const double p = pair[QStringLiteral("probabilityOnPremCheaper")].toDouble();
+            QVERIFY(p >= 0 && p <= 1);
+            const QJsonArray paid = pair[QStringLiteral("paidOffByMonth")].toArray();
+            QCOMPARE(paid.size(), a[QStringLiteral("horizonMonths")].toInt() + 1);
+            for (qsizetype m = 1; m < paid.size(); ++m)
+                QVERIFY(paid[m].toDouble() >= paid[m - 1].toDouble());
+            QVERIFY(!pair[QStringLiteral("tornado")].toArray().isEmpty());
+        }
+        for (const QJsonValue &value : a[QStringLiteral("options")].toArray()) {
+            const QJsonObject tco = value.toObject()[QStringLiteral("tco")].toObject();
+            QVERIFY(tco[QStringLiteral("p10")].toDouble() <= tco[QStringLiteral("p50")].toDouble());
+            QVERIFY(tco[QStringLiteral("p50")].toDouble() <= tco[QStringLiteral("p90")].toDouble());
+        }
+        QCOMPARE(runBreakeven({QStringLiteral("risk"), example("h100-server"), QStringLiteral("--samples"), QStringLiteral("0")}).exitCode, 2);
+        QCOMPARE(runBreakeven({QStringLiteral("risk"), example("h100-server"), QStringLiteral("--seed"), QStringLiteral("-1")}).exitCode, 2);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad-range.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "breakeven-scenario", "version": 2, "uncertainty": {"inputs": [{"path": "workload.mood", "low": 0, "high": 1}]}})");
+        file.close();
+        const Run bad = runBreakeven({QStringLiteral("risk"), path});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.err.contains("uncertainty.inputs[0].path"), bad.err.constData());
+    }
+
     // Criteria beyond cost: each option's scores and weighted score, the weights and the ranking;
     // an option's own score and the scenario's weights come from the file.
     void criteriaScores()
