@@ -37,8 +37,7 @@ std::vector<RankCandidate> catalogFor(const QString &argument)
         return candidates;
     }
     const auto document = Document::openReadOnly(argument.left(hash));
-    for (StoredOffer &stored : document->catalog().offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0,
-                                                          std::numeric_limits<qint64>::max()))
+    for (StoredOffer &stored : document->catalog().allOffers())
         candidates.push_back({std::move(stored.offer), stored.priceAgeDays});
     return candidates;
 }

@@ -295,6 +295,17 @@ std::vector<StoredOffer> CatalogRepository::offers(
     });
 }
 
+std::vector<StoredOffer> CatalogRepository::allOffers()
+{
+    return m_connection.read([&] {
+        std::vector<StoredOffer> all;
+        auto query = m_connection.statement(selectOffer());
+        while (query->executeStep())
+            all.push_back(readStoredOffer(*query));
+        return all;
+    });
+}
+
 std::optional<StoredOffer> CatalogRepository::offer(qint64 id)
 {
     return m_connection.read([&]() -> std::optional<StoredOffer> {

@@ -119,6 +119,9 @@ public:
     void addGpuAlias(const QString &alias, const QString &gpuName);
 
     qint64 offerCount(const OfferFilter &filter = {});
+    // Every offer in the document's own order, in one pass over the table: what the ranking of
+    // the catalog reads (a page of a sorted list is offers()).
+    std::vector<StoredOffer> allOffers();
     std::vector<StoredOffer> offers(const OfferFilter &filter, OfferColumn sortColumn,
         Qt::SortOrder order, qint64 offset, qint64 limit);
     std::optional<StoredOffer> offer(qint64 id);

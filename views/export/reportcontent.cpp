@@ -279,7 +279,7 @@ QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluatio
     return tableHtml(results, rowsPerChunk);
 }
 
-QStringList criteriaTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk)
+QStringList criteriaTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk, int top)
 {
     CriteriaModel criteria;
     criteria.setCostModel(&model);
@@ -289,8 +289,9 @@ QStringList criteriaTableHtml(const CostModel &model, const Evaluation &evaluati
     ranked.setSortRole(CriteriaModel::SortRole);
     ranked.sort(CriteriaModel::Rank);
     const std::vector<OptionScores> &scores = criteria.result().options;
+    // Sorted by rank: the first `top` rows are the best scored ones.
     return tableHtml(ranked, rowsPerChunk, [&](int r) {
-        return scores[std::size_t(ranked.mapToSource(ranked.index(r, 0)).row())].scored;
+        return r < top && scores[std::size_t(ranked.mapToSource(ranked.index(r, 0)).row())].scored;
     });
 }
 

@@ -25,7 +25,10 @@ QStringList assumptionsHtml(const Scenario &scenario, const CostModel &model);
 QStringList resultsTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk);
 // The feasible options ranked by their weighted score on the criteria beyond cost (docs/model.md),
 // each score in its column, the user's own scores in bold; chunks of at most rowsPerChunk rows.
-QStringList criteriaTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk);
+// At most the `top` best, so that a scenario of hundreds of options keeps a report of a few pages.
+inline constexpr int kReportCriteriaRows = 20;
+QStringList criteriaTableHtml(const CostModel &model, const Evaluation &evaluation, int rowsPerChunk,
+                              int top = kReportCriteriaRows);
 // The scenario's weights as shares of their sum: "cost 40 %, performance 20 %, …".
 QString criteriaWeightsText(const CostModel &model);
 // The report's pairs: of each kind (on-prem, cloud), the `perKind` feasible options cheapest at the

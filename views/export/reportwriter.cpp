@@ -113,6 +113,14 @@ private:
     std::vector<Block> m_blocks;
 };
 
+int feasibleCount(const CostModel &model)
+{
+    int count = 0;
+    for (int i = 0; i < model.optionCount(); ++i)
+        count += model.isFeasible(i) ? 1 : 0;
+    return count;
+}
+
 } // namespace
 
 void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model,
@@ -172,9 +180,12 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
             layout.addHtml(QStringLiteral("<h2>Criteria beyond cost</h2><p>Each feasible option scored from 1 to 5 "
                                           "(higher is better): cost and performance from the results at %1 utilization, "
                                           "the others from the defaults of its kind; scores in bold are the user's own. "
-                                          "Weights: %2. The options are ranked by their weighted score.</p>")
+                                          "Weights: %2. The options are ranked by their weighted score%3.</p>")
                                .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
-                                    criteriaWeightsText(model).toHtmlEscaped()),
+                                    criteriaWeightsText(model).toHtmlEscaped(),
+                                    feasibleCount(model) > kReportCriteriaRows
+                                        ? QStringLiteral("; the %1 best are listed").arg(kReportCriteriaRows)
+                                        : QString()),
                            true);
             for (const QString &table : criteriaTables)
                 layout.addHtml(table, false, false, 0.78);

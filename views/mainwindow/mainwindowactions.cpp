@@ -181,8 +181,7 @@ void MainWindow::connectView()
         if (!document())
             return {};
         try {
-            return document()->catalog().offers({}, OfferColumn::Provider, Qt::AscendingOrder, 0,
-                                                std::numeric_limits<qint64>::max());
+            return document()->catalog().allOffers();
         } catch (const InputError &error) {
             showStatusError(error.message());
             return {};
