@@ -50,11 +50,7 @@ BreakdownChart::BreakdownChart(QWidget *parent)
 
 void BreakdownChart::clear()
 {
-    chart()->removeAllSeries();
-    for (QAbstractAxis *axis : chart()->axes()) {
-        chart()->removeAxis(axis);
-        delete axis;
-    }
+    removeSeriesAndAxes();
     m_series = nullptr;
     m_axisOptions = nullptr;
     m_axisCost = nullptr;

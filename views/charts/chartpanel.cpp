@@ -128,6 +128,15 @@ void ChartPanel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+void ChartPanel::removeSeriesAndAxes()
+{
+    m_chart->removeAllSeries();
+    for (QAbstractAxis *axis : m_chart->axes()) {
+        m_chart->removeAxis(axis);
+        delete axis;
+    }
+}
+
 QString ChartPanel::caption() const
 {
     return m_caption->text();

@@ -78,6 +78,8 @@ protected:
     // The chart's own text items (labels on the plot) follow a new text scale.
     virtual void textScaleChanged() {}
     void setCaption(const QString &text);
+    // Takes every series and axis off the chart and deletes them (a new model's are made anew).
+    void removeSeriesAndAxes();
     const CostModel *m_model = nullptr;
 
 private:

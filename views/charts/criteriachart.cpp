@@ -45,11 +45,7 @@ CriteriaChart::CriteriaChart(QWidget *parent)
 
 void CriteriaChart::clear()
 {
-    chart()->removeAllSeries();
-    for (QAbstractAxis *axis : chart()->axes()) {
-        chart()->removeAxis(axis);
-        delete axis;
-    }
+    removeSeriesAndAxes();
     m_series = nullptr;
     m_axisOptions = nullptr;
     m_axisScore = nullptr;

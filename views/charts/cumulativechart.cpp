@@ -42,11 +42,7 @@ void CumulativeChart::clear()
     for (QGraphicsRectItem *item : m_labelItems)
         delete item;
     m_labelItems.clear();
-    chart()->removeAllSeries();
-    for (QAbstractAxis *axis : chart()->axes()) {
-        chart()->removeAxis(axis);
-        delete axis;
-    }
+    removeSeriesAndAxes();
     m_series.clear();
     m_options.clear();
     m_spendSeries.clear();

@@ -31,11 +31,7 @@ UtilizationChart::UtilizationChart(QWidget *parent)
 
 void UtilizationChart::clear()
 {
-    chart()->removeAllSeries();
-    for (QAbstractAxis *axis : chart()->axes()) {
-        chart()->removeAxis(axis);
-        delete axis;
-    }
+    removeSeriesAndAxes();
     m_series.clear();
     m_breakEvens = nullptr;
     m_current = nullptr;
