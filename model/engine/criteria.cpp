@@ -16,10 +16,10 @@ struct KindDefaults {
     std::array<const char *, 5> reason;
 };
 
-const char *const kDataLeaves = "Data is kept and processed on the provider's machines, under its terms.";
-const char *const kDataStays = "On-prem data never leaves the building.";
-const char *const kRentedSwaps = "A rented GPU can be given back and swapped for next year's.";
-const char *const kBoughtAges = "Bought hardware ages in place; changing it means selling it.";
+constexpr const char *kDataLeaves = "Data is kept and processed on the provider's machines, under its terms.";
+constexpr const char *kDataStays = "On-prem data never leaves the building.";
+constexpr const char *kRentedSwaps = "A rented GPU can be given back and swapped for next year's.";
+constexpr const char *kBoughtAges = "Bought hardware ages in place; changing it means selling it.";
 
 // The table of docs/model.md, "Criteria beyond cost".
 constexpr KindDefaults kHyperscaler{
