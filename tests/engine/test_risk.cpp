@@ -56,8 +56,7 @@ private Q_SLOTS:
         std::mt19937 generator(12345);
         std::uniform_real_distribution<double> unit(0.0, 1.0);
         const auto triangular = [&](double a, double c, double b) {
-            // Sum-free form: the larger of two uniforms is triangular on [0, 1] with its mode at 1;
-            // mixing both sides by the mode's position gives any mode.
+            // The inverse of the triangular distribution function, from a uniform draw.
             const double u = unit(generator);
             const double f = (c - a) / (b - a);
             return u < f ? a + std::sqrt(u * (b - a) * (c - a)) : b - std::sqrt((1 - u) * (b - a) * (b - c));
