@@ -106,9 +106,10 @@ double sortedQuantile(const std::vector<double> &sorted, double q)
     return sorted[below] + (h - double(below)) * (sorted[above] - sorted[below]);
 }
 
-RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, std::optional<int> samples,
-                       std::optional<quint64> seed)
+RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, const RiskRequest &request)
 {
+    const std::optional<int> &samples = request.samples;
+    const std::optional<quint64> &seed = request.seed;
     RiskResult result;
     result.defaultRanges = !scenario.uncertainty.has_value();
     Uncertainty uncertainty = scenario.uncertainty ? *scenario.uncertainty : defaultUncertainty(scenario);
@@ -150,6 +151,12 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, std:
     std::mt19937_64 generator(uncertainty.seed);
     std::vector<double> q(result.ranges.size());
     for (std::size_t s = 0; s < S; ++s) {
+        if (s % 64 == 0) {
+            if (request.cancel && request.cancel->load(std::memory_order_relaxed))
+                throw RiskCancelled();
+            if (request.progress)
+                request.progress(int(s), int(S));
+        }
         for (double &value : q)
             value = nextQuantile(generator);
         Scenario drawn = scenario;
@@ -249,7 +256,9 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, std:
     // changes sign, the switch value. The difference is affine along the range when the input
     // enters the costs linearly (a price, a factor, the utilization): then it is solved in closed
     // form; otherwise bisected to the precision of a double.
-    for (std::size_t r = 0; r < result.ranges.size(); ++r) {
+    for (std::size_t r = 0; request.tornado && r < result.ranges.size(); ++r) {
+        if (request.cancel && request.cancel->load(std::memory_order_relaxed))
+            throw RiskCancelled();
         const ResolvedRange &range = result.ranges[r];
         const auto differencesAt = [&](double t) { return differences(evaluate(at(scenario, range, t), catalog), result.pairs); };
         const std::vector<double> low = differencesAt(0);
@@ -294,6 +303,8 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, std:
             result.pairs[p].tornado.push_back(bar);
         }
     }
+    if (request.progress)
+        request.progress(int(S), int(S));
     for (PairRisk &pair : result.pairs)
         std::stable_sort(pair.tornado.begin(), pair.tornado.end(),
                          [](const TornadoBar &a, const TornadoBar &b) { return a.swing() > b.swing(); });

@@ -13,6 +13,8 @@
 #include <Eigen/Core>
 
 #include <array>
+#include <atomic>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -68,11 +70,34 @@ struct RiskResult {
     int bandSamples = 0;                   // samples the bands are taken from (all, unless memory is short)
 };
 
+// How a run is asked for: `samples` and `seed` replace the block's when given; `tornado` false
+// leaves the tornado out (a live preview needs only the odds and the bands). `cancel`, when set
+// from another thread, stops the run at its next check (RiskCancelled); `progress` is called
+// from the computing thread with the samples done so far.
+struct RiskRequest {
+    std::optional<int> samples;
+    std::optional<quint64> seed;
+    bool tornado = true;
+    const std::atomic_bool *cancel = nullptr;
+    std::function<void(int done, int total)> progress;
+};
+
+// Thrown by analyseRisk when its request's `cancel` was set.
+struct RiskCancelled : std::exception {
+    const char *what() const noexcept override { return "risk analysis cancelled"; }
+};
+
 // Samples `scenario` (its uncertainty block, or the default ranges) at its workload's utilization.
-// `samples` and `seed` replace the block's when given. Throws InputError for a scenario that
-// cannot be evaluated or a range that is wrong.
-RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, std::optional<int> samples = std::nullopt,
-                       std::optional<quint64> seed = std::nullopt);
+// Throws InputError for a scenario that cannot be evaluated or a range that is wrong.
+RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, const RiskRequest &request);
+inline RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog,
+                              std::optional<int> samples = std::nullopt, std::optional<quint64> seed = std::nullopt)
+{
+    RiskRequest request;
+    request.samples = samples;
+    request.seed = seed;
+    return analyseRisk(scenario, catalog, request);
+}
 
 // The quantile q of sorted values (linear between order statistics).
 double sortedQuantile(const std::vector<double> &sorted, double q);
