@@ -5,6 +5,7 @@
 
 #include "engine/resultstext.h"
 #include "engine/risk.h"
+#include "engine/risktext.h"
 #include "inputerror.h"
 
 #include <QJsonArray>
@@ -41,61 +42,6 @@ QJsonObject rangeJson(const ResolvedRange &r)
         o.insert(QStringLiteral("high"), r.input.high.value_or(0));
     }
     return o;
-}
-
-// What flips the answer, in words: "utilization below 41 %", "cloud prices 22 % lower",
-// "<path> above 0.123". `otherBelow`: the other answer lies below the switch value.
-QString switchText(const ResolvedRange &r, double value, bool otherBelow)
-{
-    const QString side = otherBelow ? QStringLiteral("below") : QStringLiteral("above");
-    if (r.input.path == QLatin1String("workload.utilization"))
-        return QStringLiteral("utilization %1 %2").arg(side, formatPercent(value));
-    if (r.shared && r.input.relative()) {
-        const QString what = r.input.path == QLatin1String("cloudOptions[*].pricePerHour") ? QStringLiteral("cloud prices")
-            : r.input.path == QLatin1String("onPremOptions[*].electricityPerKWh")           ? QStringLiteral("electricity prices")
-            : r.input.path == QLatin1String("onPremOptions[*].hardwarePrice")               ? QStringLiteral("hardware prices")
-                                                                                           : r.input.path;
-        const double change = value - 1.0;
-        const QString by = QStringLiteral("%1 %2").arg(formatPercent(std::abs(change)), change < 0 ? QStringLiteral("lower")
-                                                                                                   : QStringLiteral("higher"));
-        // "cloud prices more than 22 % lower", "cloud prices less than 5 % higher"
-        const bool further = (change < 0) == otherBelow;
-        return QStringLiteral("%1 %2 %3").arg(what, further ? QStringLiteral("more than") : QStringLiteral("less than"), by);
-    }
-    const bool share = r.input.path.endsWith(QLatin1String("PerYear")) || r.input.path.endsWith(QLatin1String("Haircut"))
-        || r.input.path.endsWith(QLatin1String("Share"));
-    return QStringLiteral("%1 %2 %3").arg(r.input.path, side, share ? formatPercent(value, 1) : QString::number(value, 'g', 4));
-}
-
-// "what flips it: utilization below 41 %, cloud prices more than 22 % lower" from the two
-// largest swings that change the answer inside their range.
-QString flipsText(const RiskResult &result, const PairRisk &pair)
-{
-    QStringList parts;
-    for (const TornadoBar &bar : pair.tornado) {
-        if (!bar.switchValue || parts.size() == 2)
-            continue;
-        // The other answer lies on the side of the switch value where the difference has the
-        // other sign than at the inputs' own values.
-        const bool buyingWins = pair.difference < 0;
-        const bool otherBelow = buyingWins ? bar.atLow > 0 : bar.atLow < 0;
-        parts << switchText(result.ranges[std::size_t(bar.input)], *bar.switchValue, otherBelow);
-    }
-    return parts.isEmpty() ? QStringLiteral("nothing inside the ranges") : parts.join(QStringLiteral(", "));
-}
-
-// When half of the futures have seen buying pay off: the month the share reaches 1/2.
-std::optional<double> medianPayoff(const PairRisk &pair)
-{
-    for (std::size_t m = 0; m < pair.paidOffBy.size(); ++m) {
-        if (pair.paidOffBy[m] >= 0.5) {
-            if (m == 0)
-                return 0.0;
-            const double before = pair.paidOffBy[m - 1];
-            return double(m - 1) + (0.5 - before) / (pair.paidOffBy[m] - before);
-        }
-    }
-    return std::nullopt;
 }
 
 } // namespace
@@ -203,9 +149,7 @@ int runRisk(const QStringList &arguments, QTextStream &out)
                             .arg(result.defaultRanges ? QStringLiteral("the scenario has no ranges, so the default ones are used:")
                                                       : QStringLiteral("the scenario's ranges:")));
     for (const ResolvedRange &r : result.ranges) {
-        const QString span = r.input.relative() ? QStringLiteral("×%1 to ×%2").arg(*r.input.lowFactor).arg(*r.input.highFactor)
-                                                : QStringLiteral("%1 to %2").arg(r.input.low.value_or(0)).arg(r.input.high.value_or(0));
-        out << terminalText(QStringLiteral("  %1: %2, %3\n").arg(r.input.path, span, toString(r.input.distribution)));
+        out << terminalText(QStringLiteral("  %1: %2, %3\n").arg(r.input.path, rangeSpanText(r), toString(r.input.distribution)));
     }
     out << "\n";
     for (int i = 0; i < int(result.options.size()); ++i) {
@@ -222,13 +166,7 @@ int runRisk(const QStringList &arguments, QTextStream &out)
     }
     out << "\n";
     for (const PairRisk &p : result.pairs) {
-        QString line = QStringLiteral("%1 against %2: buying wins in %3 of futures; ")
-                           .arg(name(p.onPrem), name(p.cloud), formatPercent(p.onPremCheaper));
-        if (const auto median = medianPayoff(p))
-            line += QStringLiteral("it has paid off by month %1 in half of them").arg(QString::number(*median, 'f', 1));
-        else
-            line += QStringLiteral("it pays off within %1 months in %2 of them").arg(s.horizonMonths).arg(formatPercent(1 - p.neverCrosses));
-        line += QStringLiteral("; what flips it: %1\n").arg(flipsText(result, p));
+        const QString line = QStringLiteral("%1 against %2: %3\n").arg(name(p.onPrem), name(p.cloud), riskSentence(result, p, s.horizonMonths));
         out << terminalText(line);
     }
     if (result.pairs.empty())
