@@ -6,6 +6,7 @@
 
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
+#include "engine/risk.h"
 #include "export/chartexport.h"
 #include "export/reportwriter.h"
 
@@ -38,7 +39,7 @@ int runExport(const QStringList &arguments, QTextStream &out)
     const QString chartName = args.requiredOption(QStringLiteral("chart"));
     const auto kind = charts::chartKindFromString(chartName);
     if (!kind)
-        throw UsageError(QStringLiteral("unknown chart \"%1\"; use cumulative, utilization, breakdown or criteria").arg(chartName));
+        throw UsageError(QStringLiteral("unknown chart \"%1\"; use cumulative, utilization, breakdown, criteria, payoff, tco-spread or tornado").arg(chartName));
     const QString path = args.requiredOption(QStringLiteral("out"));
     if (!exporting::chartFormatForPath(path))
         throw UsageError(QStringLiteral("--out \"%1\" must end in .pdf, .png or .svg").arg(path));
@@ -59,7 +60,16 @@ int runExport(const QStringList &arguments, QTextStream &out)
     const Scenario &scenario = loaded.scenario;
     const CostModel model(std::move(loaded.input));
     const Evaluation evaluation = model.evaluate(utilization.value_or(scenario.workload.utilization));
-    exporting::exportChart(model, evaluation, *kind, path, options);
+    // The risk charts sample the scenario at the utilization drawn, with its own samples and seed.
+    std::shared_ptr<const RiskResult> risk;
+    if (charts::isRiskChart(*kind)) {
+        Scenario atUtilization = scenario;
+        atUtilization.workload.utilization = evaluation.utilization;
+        RiskRequest request;
+        request.tornado = *kind == charts::ChartKind::Tornado;
+        risk = std::make_shared<const RiskResult>(analyseRisk(atUtilization, loaded.catalog, request));
+    }
+    exporting::exportChart(model, evaluation, *kind, path, options, risk);
     out << "wrote " << QDir::toNativeSeparators(path) << '\n';
     return Success;
 }

@@ -25,16 +25,24 @@ QString toString(ChartKind kind)
     case ChartKind::Utilization: return QStringLiteral("utilization");
     case ChartKind::Breakdown: return QStringLiteral("breakdown");
     case ChartKind::Criteria: return QStringLiteral("criteria");
+    case ChartKind::Payoff: return QStringLiteral("payoff");
+    case ChartKind::TcoSpread: return QStringLiteral("tco-spread");
+    case ChartKind::Tornado: return QStringLiteral("tornado");
     }
     return {};
 }
 
 std::optional<ChartKind> chartKindFromString(const QString &text)
 {
-    for (ChartKind kind : {ChartKind::Cumulative, ChartKind::Utilization, ChartKind::Breakdown, ChartKind::Criteria})
+    for (ChartKind kind : kAllChartKinds)
         if (toString(kind) == text)
             return kind;
     return std::nullopt;
+}
+
+bool isRiskChart(ChartKind kind)
+{
+    return kind == ChartKind::Payoff || kind == ChartKind::TcoSpread || kind == ChartKind::Tornado;
 }
 
 ChartPanel::ChartPanel(QWidget *parent)
@@ -43,6 +51,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     , m_view(new ChartView(m_chart, this))
     , m_caption(new QLabel(this))
     , m_resetButton(new QToolButton(this))
+    , m_controls(new QHBoxLayout)
 {
     // Thousands separators on the axes come from the chart's locale, independent of the user's.
     m_chart->setLocalizeNumbers(true);
@@ -62,7 +71,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_resetButton->setToolTip(tr("Drag a rectangle on the chart to zoom; double-click or press this to reset"));
     connect(m_resetButton, &QToolButton::clicked, m_view, &ChartView::resetZoom);
 
-    auto *controls = new QHBoxLayout;
+    QHBoxLayout *controls = m_controls;
     controls->setContentsMargins(4, 2, 4, 0);
     controls->addStretch();
     controls->addWidget(m_resetButton);
@@ -152,6 +161,14 @@ void ChartPanel::setCaption(const QString &text)
 void ChartPanel::setControlsVisible(bool visible)
 {
     m_resetButton->setVisible(visible);
+    for (QWidget *control : std::as_const(m_extraControls))
+        control->setVisible(visible);
+}
+
+void ChartPanel::addControl(QWidget *control)
+{
+    m_controls->insertWidget(m_controls->count() - 2, control); // before the stretch
+    m_extraControls << control;
 }
 
 void ChartPanel::setDraft(bool draft)

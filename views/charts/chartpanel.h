@@ -12,6 +12,7 @@
 #include <vector>
 
 class QChart;
+class QHBoxLayout;
 class QLabel;
 class QLineSeries;
 class QPainter;
@@ -26,8 +27,15 @@ namespace breakeven::charts {
 
 class ChartView;
 
-enum class ChartKind { Cumulative, Utilization, Breakdown, Criteria };
-QString toString(ChartKind kind);                      // "cumulative", "utilization", "breakdown", "criteria"
+// Payoff, TcoSpread and Tornado show a risk analysis (docs/model.md, "Uncertainty") and need one
+// besides the evaluation (RiskChart::setRisk).
+enum class ChartKind { Cumulative, Utilization, Breakdown, Criteria, Payoff, TcoSpread, Tornado };
+// "cumulative", "utilization", "breakdown", "criteria", "payoff", "tco-spread", "tornado"
+QString toString(ChartKind kind);
+inline constexpr ChartKind kAllChartKinds[] = {ChartKind::Cumulative, ChartKind::Utilization, ChartKind::Breakdown,
+                                               ChartKind::Criteria,   ChartKind::Payoff,      ChartKind::TcoSpread,
+                                               ChartKind::Tornado};
+bool isRiskChart(ChartKind kind);
 std::optional<ChartKind> chartKindFromString(const QString &text);
 
 class ChartPanel : public QWidget {
@@ -78,6 +86,9 @@ protected:
     // The chart's own text items (labels on the plot) follow a new text scale.
     virtual void textScaleChanged() {}
     void setCaption(const QString &text);
+    // A control of the chart's own (a toggle) in the row above it, left of "Reset zoom"; hidden
+    // with the other controls on paper.
+    void addControl(QWidget *control);
     // Takes every series and axis off the chart and deletes them (a new model's are made anew).
     void removeSeriesAndAxes();
     const CostModel *m_model = nullptr;
@@ -88,6 +99,8 @@ private:
     QLabel *m_caption;
     qreal m_textScale = 1.0;
     QToolButton *m_resetButton;
+    QHBoxLayout *m_controls;
+    QList<QWidget *> m_extraControls;
     bool m_draft = false;
     std::vector<std::pair<QPointer<QLineSeries>, QPen>> m_finalPens; // restored when the drag ends
 };

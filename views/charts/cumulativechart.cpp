@@ -4,12 +4,16 @@
 #include "chartview.h"
 #include "engine/costmodel.h"
 #include "engine/resultstext.h"
+#include "engine/risk.h"
 
+#include <QAreaSeries>
 #include <QChart>
+#include <QCheckBox>
 #include <QCursor>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QPen>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -30,7 +34,12 @@ constexpr int kMaxCaptionSentences = 6;
 
 CumulativeChart::CumulativeChart(QWidget *parent)
     : ChartPanel(parent)
+    , m_bandsToggle(new QCheckBox(tr("Show P10–P90 bands"), this))
 {
+    m_bandsToggle->setToolTip(tr("Shade where each option's cumulative cost lies in 80 % of the sampled futures "
+                                 "(from the 10th to the 90th percentile)"));
+    addControl(m_bandsToggle);
+    connect(m_bandsToggle, &QCheckBox::toggled, this, &CumulativeChart::bandsToggled);
     connect(chart(), &QChart::plotAreaChanged, this, &CumulativeChart::placeLabels);
     connect(chartView(), &ChartView::zoomReset, this, &CumulativeChart::placeLabels);
     // Names are long; beside the plot they are read in full instead of elided.
@@ -47,6 +56,7 @@ void CumulativeChart::clear()
     m_options.clear();
     m_spendSeries.clear();
     m_spendOptions.clear();
+    m_bands.clear();
     m_crossovers = nullptr;
     m_axisX = m_axisY = nullptr;
     m_sentences.clear();
@@ -105,6 +115,42 @@ void CumulativeChart::setModel(const CostModel *model)
     setupMoneyAxis(m_axisY, tr("Cumulative cost (%1)").arg(currency));
     chart()->addAxis(m_axisX, Qt::AlignBottom);
     chart()->addAxis(m_axisY, Qt::AlignLeft);
+
+    // The bands first, so that the lines are drawn over them: the option's colour, light.
+    if (bandsVisible()) {
+        for (int i = 0; i < model->optionCount(); ++i) {
+            if (!model->isFeasible(i))
+                continue;
+            auto *band = new QAreaSeries(new QLineSeries, new QLineSeries);
+            band->upperSeries()->setParent(band);
+            band->lowerSeries()->setParent(band);
+            band->setName(tr("%1, P10–P90").arg(model->option(i).name));
+            QColor fill = optionColor(i);
+            fill.setAlpha(45);
+            band->setBrush(fill);
+            band->setPen(Qt::NoPen);
+            connect(band, &QAreaSeries::hovered, this, [this, band, i](const QPointF &point, bool state) {
+                const QList<QPointF> upper = band->upperSeries()->points();
+                const QList<QPointF> lower = band->lowerSeries()->points();
+                const int month = int(std::lround(point.x()));
+                if (!state || month < 0 || month >= upper.size() || month >= lower.size()) {
+                    QToolTip::hideText();
+                    return;
+                }
+                const QString currency = m_model->input().currency;
+                QToolTip::showText(QCursor::pos(),
+                                   tr("%1\nmonth %2\nP10 %3, P90 %4 over the sampled futures")
+                                       .arg(m_model->option(i).name)
+                                       .arg(month)
+                                       .arg(formatMoney(lower[month].y(), currency), formatMoney(upper[month].y(), currency)),
+                                   chartView());
+            });
+            chart()->addSeries(band);
+            band->attachAxis(m_axisX);
+            band->attachAxis(m_axisY);
+            m_bands << band;
+        }
+    }
 
     for (int i = 0; i < model->optionCount(); ++i) {
         if (!model->isFeasible(i))
@@ -169,7 +215,58 @@ void CumulativeChart::setModel(const CostModel *model)
     m_crossovers->attachAxis(m_axisX);
     m_crossovers->attachAxis(m_axisY);
     chartView()->connectLegendMarkers();
+    // A band is named in its tooltip; in the legend it would double every entry.
+    for (QAreaSeries *band : std::as_const(m_bands))
+        for (QLegendMarker *marker : chart()->legend()->markers(band))
+            marker->setVisible(false);
     m_buffer.reserve(horizon + 1);
+}
+
+bool CumulativeChart::bandsVisible() const
+{
+    return m_bandsToggle->isChecked();
+}
+
+void CumulativeChart::setBands(std::shared_ptr<const RiskResult> risk)
+{
+    m_bandRisk = std::move(risk);
+    double low = 0;
+    double high = 0;
+    fillBands(&low, &high);
+    if (!m_bands.isEmpty() && m_bandRisk && m_axisY && !chart()->isZoomed()) {
+        for (const QLineSeries *line : std::as_const(m_series))
+            for (const QPointF &p : line->points())
+                if (std::isfinite(p.y())) {
+                    low = std::min(low, p.y());
+                    high = std::max(high, p.y());
+                }
+        fitMoneyAxis(m_axisY, low, high);
+    }
+}
+
+void CumulativeChart::fillBands(double *low, double *high)
+{
+    const RiskResult *risk = m_bandRisk.get();
+    const bool ok = m_model && risk && int(risk->options.size()) == m_model->optionCount();
+    for (qsizetype k = 0; k < m_bands.size(); ++k) {
+        QList<QPointF> upper;
+        QList<QPointF> lower;
+        if (ok) {
+            const Eigen::ArrayXXd &bands = risk->options[std::size_t(m_options[k])].bands;
+            for (Eigen::Index m = 0; m < bands.cols(); ++m) {
+                const double p10 = bands(0, m);
+                const double p90 = bands(2, m);
+                if (!std::isfinite(p10) || !std::isfinite(p90))
+                    continue;
+                lower << QPointF(double(m), p10);
+                upper << QPointF(double(m), p90);
+                *low = std::min(*low, p10);
+                *high = std::max(*high, p90);
+            }
+        }
+        m_bands[k]->lowerSeries()->replace(lower);
+        m_bands[k]->upperSeries()->replace(upper);
+    }
 }
 
 void CumulativeChart::setEvaluation(const Evaluation &e)
@@ -210,6 +307,7 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
             simplify(&m_buffer, tolerance);
         m_spendSeries[s]->replace(m_buffer);
     }
+    fillBands(&low, &high);
     if (!chart()->isZoomed()) // a zoom the user chose survives the slider
         fitMoneyAxis(m_axisY, low, high);
 
@@ -259,6 +357,11 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
                             : tr("Squares mark where buying pays off against the cheapest cloud option; the "
                                  "\"Every pair\" table lists all %1 pairs."))
                      .arg(count.pairs());
+    if (!m_bands.isEmpty())
+        lines << (m_bandRisk ? tr("Shaded: where each option's cumulative cost lies in 80 % of %1 sampled futures (P10 to "
+                                  "P90); the Risk tab has the odds and what flips them.")
+                                   .arg(m_bandRisk->bandSamples)
+                             : tr("Shaded bands appear once the sampled futures are worked out."));
     if (!m_spendSeries.isEmpty())
         lines << tr("Resale credited: solid on-prem lines are net of what the units would sell for; "
                     "dotted lines are the money spent.");

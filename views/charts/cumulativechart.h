@@ -1,6 +1,8 @@
 // Cumulative cost of every feasible option over the horizon, with the month at which buying each
 // on-prem option pays off against each cloud option marked, and against the cheapest cloud option
-// said in words. With resale credited, on-prem options also show their plain spend.
+// said in words. With resale credited, on-prem options also show their plain spend. Behind a
+// toggle, each option's P10–P90 band of its cumulative cost over the sampled futures
+// (docs/model.md, "Uncertainty"), behind the lines.
 #pragma once
 
 #include "chartpanel.h"
@@ -9,12 +11,19 @@
 #include <QPointF>
 #include <QStringList>
 
+#include <memory>
 #include <vector>
 
+class QAreaSeries;
+class QCheckBox;
 class QGraphicsRectItem;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
+
+namespace breakeven {
+struct RiskResult;
+}
 
 namespace breakeven::charts {
 
@@ -42,6 +51,18 @@ public:
     // What the hover tooltip says for a point of a series.
     QString tooltipText(int seriesIndex, const QPointF &point) const;
 
+    // The "Show P10–P90 bands" toggle above the chart, off unless checked; the bands are made
+    // with the series, so a change takes effect at the next setModel() (bandsToggled asks for it).
+    QCheckBox *bandsToggle() const { return m_bandsToggle; }
+    bool bandsVisible() const;
+    // The risk analysis the bands come from, a result of the same model; none hides them.
+    void setBands(std::shared_ptr<const RiskResult> risk);
+    // One area per feasible option while the bands are on, in the order of optionSeries().
+    const QList<QAreaSeries *> &bandSeries() const { return m_bands; }
+
+signals:
+    void bandsToggled(bool visible);
+
 private:
     QString seriesName(int option) const;
     QString spendSeriesName(int option) const;
@@ -49,6 +70,7 @@ private:
     void placeLabels();
     void textScaleChanged() override;
     double draftTolerance() const;
+    void fillBands(double *low, double *high);
     static void simplify(QList<QPointF> *points, double tolerance);
 
     QValueAxis *m_axisX = nullptr;
@@ -63,6 +85,9 @@ private:
     QStringList m_sentences;
     QStringList m_pointLabels;
     std::vector<QGraphicsRectItem *> m_labelItems; // a text item on a white box each
+    QCheckBox *m_bandsToggle;
+    QList<QAreaSeries *> m_bands;
+    std::shared_ptr<const RiskResult> m_bandRisk;
 };
 
 } // namespace breakeven::charts

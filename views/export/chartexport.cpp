@@ -3,6 +3,9 @@
 #include "charts/breakdownchart.h"
 #include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
+#include "charts/payoffchart.h"
+#include "charts/tcospreadchart.h"
+#include "charts/tornadochart.h"
 #include "charts/utilizationchart.h"
 #include "engine/costmodel.h"
 #include "engine/resultstext.h"
@@ -54,7 +57,8 @@ std::optional<ChartFormat> chartFormatForPath(const QString &path)
 }
 
 std::unique_ptr<charts::ChartPanel> makeExportPanel(const CostModel &model, const Evaluation &evaluation,
-                                                    charts::ChartKind kind, QSize size)
+                                                    charts::ChartKind kind, QSize size,
+                                                    std::shared_ptr<const RiskResult> risk)
 {
     auto panel = makeChartPanel(kind);
     panel->setAttribute(Qt::WA_DontShowOnScreen);
@@ -62,6 +66,8 @@ std::unique_ptr<charts::ChartPanel> makeExportPanel(const CostModel &model, cons
     panel->resize(size);
     panel->setModel(&model);
     panel->setEvaluation(evaluation);
+    if (auto *riskChart = qobject_cast<charts::RiskChart *>(panel.get()))
+        riskChart->setRisk(std::move(risk));
     return panel;
 }
 
@@ -72,6 +78,9 @@ std::unique_ptr<charts::ChartPanel> makeChartPanel(charts::ChartKind kind)
     case charts::ChartKind::Utilization: return std::make_unique<charts::UtilizationChart>();
     case charts::ChartKind::Breakdown: return std::make_unique<charts::BreakdownChart>();
     case charts::ChartKind::Criteria: return std::make_unique<charts::CriteriaChart>();
+    case charts::ChartKind::Payoff: return std::make_unique<charts::PayoffChart>();
+    case charts::ChartKind::TcoSpread: return std::make_unique<charts::TcoSpreadChart>();
+    case charts::ChartKind::Tornado: return std::make_unique<charts::TornadoChart>();
     }
     return nullptr;
 }
@@ -87,15 +96,18 @@ void writeFileAtomically(const QString &path, const std::function<void(QIODevice
 }
 
 void exportChart(const CostModel &model, const Evaluation &evaluation, charts::ChartKind kind, const QString &path,
-                 const ChartExportOptions &options)
+                 const ChartExportOptions &options, std::shared_ptr<const RiskResult> risk)
 {
     const auto format = chartFormatForPath(path);
     if (!format)
         throw InputError(path, QStringLiteral("unknown chart format; use .pdf, .png or .svg"));
+    if (charts::isRiskChart(kind) && !risk)
+        throw InputError(path, QStringLiteral("the %1 chart needs the risk analysis, which has not been worked out yet")
+                                   .arg(charts::toString(kind)));
     const QSize size = options.size.expandedTo(QSize(16, 16));
     // A chart on its own says what it shows: the scenario, the chart, the utilization and the day.
     const auto makeTitled = [&](QSize layout) {
-        auto panel = makeExportPanel(model, evaluation, kind, layout);
+        auto panel = makeExportPanel(model, evaluation, kind, layout, risk);
         panel->chart()->setTitle(QStringLiteral("%1 — %2, at %3 utilization, %4")
                                      .arg(model.input().scenarioName, panel->title(),
                                           formatPercent(evaluation.utilization),

@@ -17,6 +17,7 @@ class QIODevice;
 namespace breakeven {
 class CostModel;
 struct Evaluation;
+struct RiskResult;
 } // namespace breakeven
 
 namespace breakeven::exporting {
@@ -32,13 +33,17 @@ struct ChartExportOptions {
 
 std::unique_ptr<charts::ChartPanel> makeChartPanel(charts::ChartKind kind);
 // A never-shown panel of the given size showing the evaluation, without on-screen controls.
-// Sized before its series exist, so the legend is laid out for that size.
+// Sized before its series exist, so the legend is laid out for that size. The risk charts
+// (charts::isRiskChart) show `risk`, a result of the same model.
 std::unique_ptr<charts::ChartPanel> makeExportPanel(const CostModel &model, const Evaluation &evaluation,
-                                                    charts::ChartKind kind, QSize size);
+                                                    charts::ChartKind kind, QSize size,
+                                                    std::shared_ptr<const RiskResult> risk = {});
 
-// Throws InputError naming the file when it cannot be written.
+// Throws InputError naming the file when it cannot be written, or when a risk chart is asked
+// for without a risk result.
 void exportChart(const CostModel &model, const Evaluation &evaluation, charts::ChartKind kind,
-                 const QString &path, const ChartExportOptions &options = {});
+                 const QString &path, const ChartExportOptions &options = {},
+                 std::shared_ptr<const RiskResult> risk = {});
 
 // Runs write on a temporary file next to path and renames it over path when write returns;
 // on any failure the target is left untouched. Throws InputError naming path.

@@ -3,6 +3,7 @@
 #include "charts/breakdownchart.h"
 #include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
+#include "charts/riskchart.h"
 #include "charts/utilizationchart.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
@@ -10,13 +11,17 @@
 #include "export/csvexport.h"
 #include "inputerror.h"
 #include "criteriapanel.h"
+#include "engine/risk.h"
 #include "pairsmodel.h"
 #include "resultsmodel.h"
+#include "riskpanel.h"
+#include "session/riskrunner.h"
 #include "session/scenarioanalysis.h"
 #include "utilizationbar.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QDir>
 #include <QFileDialog>
@@ -26,17 +31,24 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
 
 namespace breakeven {
+
+namespace {
+// Whether the cumulative chart shows its P10–P90 bands, remembered between runs.
+const QString kBandsKey = QStringLiteral("charts/showBands");
+} // namespace
 
 ScenarioView::ScenarioView(QWidget *parent)
     : QWidget(parent)
@@ -50,6 +62,9 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_utilizationChart(new charts::UtilizationChart)
     , m_breakdown(new charts::BreakdownChart)
     , m_criteria(new CriteriaPanel)
+    , m_riskPanel(new RiskPanel)
+    , m_runner(new RiskRunner(this))
+    , m_riskTimer(new QTimer(this))
     , m_resultTabs(new QTabWidget(m_splitter))
     , m_results(new ResultsModel(this))
     , m_sorted(new QSortFilterProxyModel(this))
@@ -76,10 +91,31 @@ ScenarioView::ScenarioView(QWidget *parent)
     for (charts::ChartPanel *panel : charts())
         m_tabs->addTab(panel, panel->title());
     m_tabs->addTab(m_criteria, tr("Criteria"));
+    m_tabs->addTab(m_riskPanel, tr("Risk"));
     m_stale = {false, false, false};
     m_unbound = {false, false, false};
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshChart);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshCriteria);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::runRiskIfNeeded);
+
+    // Risk is sampled in a worker; the newest request's result fills the tab and the bands.
+    m_riskTimer->setSingleShot(true);
+    m_riskTimer->setInterval(0);
+    connect(m_riskTimer, &QTimer::timeout, this, &ScenarioView::runRiskIfNeeded);
+    connect(m_runner, &RiskRunner::finished, this, &ScenarioView::riskArrived);
+    connect(m_runner, &RiskRunner::progressed, m_riskPanel, &RiskPanel::showProgress);
+    connect(m_runner, &RiskRunner::failed, m_riskPanel, &RiskPanel::showError);
+    m_cumulative->bandsToggle()->setChecked(QSettings().value(kBandsKey, false).toBool());
+    connect(m_cumulative, &charts::CumulativeChart::bandsToggled, this, [this](bool on) {
+        QSettings().setValue(kBandsKey, on);
+        // The bands are made with the series, behind the lines: the chart is built again.
+        m_unbound[0] = true;
+        if (m_tabs->currentIndex() == 0)
+            refreshChart(0);
+        if (on)
+            m_cumulative->setBands(m_lastRisk);
+        runRiskIfNeeded();
+    });
 
     // Both tables: sortable through a proxy (the source's order until the user sorts), whole rows
     // selected, and Copy as tab-separated text in the order shown.
@@ -154,6 +190,8 @@ ScenarioView::ScenarioView(QWidget *parent)
             m_stale[tab] = true;
             refreshChart(tab);
         }
+        // The drag showed previews: the full run with the tornado, at the released value.
+        riskOutdated();
     });
     connect(m_bar, &UtilizationBar::horizonChanged, this, &ScenarioView::horizonChanged);
     connectAnalysis();
@@ -170,6 +208,8 @@ charts::ChartPanel *ScenarioView::currentChart() const
 {
     if (m_tabs->currentWidget() == m_criteria)
         return m_criteria->chart();
+    if (m_tabs->currentWidget() == m_riskPanel)
+        return m_riskPanel->currentChart();
     return qobject_cast<charts::ChartPanel *>(m_tabs->currentWidget());
 }
 
@@ -230,6 +270,11 @@ void ScenarioView::detach()
     m_results->setCostModel(nullptr);
     m_pairs->setCostModel(nullptr);
     m_criteria->setCostModel(nullptr);
+    // A run for the old model is of no use any more.
+    m_runner->cancel();
+    m_lastRisk.reset();
+    m_cumulative->setBands(nullptr);
+    m_riskPanel->setCostModel(nullptr);
 }
 
 void ScenarioView::rebind()
@@ -247,6 +292,8 @@ void ScenarioView::rebind()
         m_banner->setToolTip(error); // the field's path too, as the scenario format names it
         m_fix->setText(problem.action);
         m_problemBox->setVisible(!error.isEmpty());
+        if (!error.isEmpty())
+            m_riskPanel->showError(problem.text);
         return;
     }
     m_problemBox->hide();
@@ -256,6 +303,7 @@ void ScenarioView::rebind()
     m_results->setCostModel(model);
     m_pairs->setCostModel(model);
     m_criteria->setCostModel(model);
+    m_riskPanel->setCostModel(model);
     m_stale = {true, true, true};
     refresh();
     // Once the new rows are laid out in the view's own font: measured now, before the first
@@ -277,6 +325,7 @@ void ScenarioView::relabel()
     m_results->relabel();
     m_pairs->relabel();
     m_criteria->relabel();
+    m_riskPanel->relabel();
     m_stale = {true, true, true};
     refresh();
 }
@@ -301,9 +350,50 @@ void ScenarioView::refresh()
     refreshPairs();
     m_criteriaStale = true;
     refreshCriteria();
+    m_riskPanel->setEvaluation(*evaluation);
     m_stale = {true, true, true};
     // Hidden tabs catch up when shown, so a tick costs one chart, not three.
     refreshChart(m_tabs->currentIndex());
+    riskOutdated();
+}
+
+void ScenarioView::riskOutdated()
+{
+    m_riskStale = true;
+    if (riskNeeded())
+        m_riskTimer->start();
+}
+
+bool ScenarioView::riskNeeded() const
+{
+    return m_analysis->costModel() && (m_tabs->currentWidget() == m_riskPanel || m_cumulative->bandsVisible());
+}
+
+void ScenarioView::runRiskIfNeeded()
+{
+    if (!m_riskStale || !riskNeeded() || !m_analysis->catalog())
+        return;
+    m_riskStale = false;
+    // The worker gets a copy at the utilization shown (a drag's live value is not in the
+    // scenario yet).
+    Scenario scenario = m_analysis->scenario();
+    scenario.workload.utilization = m_analysis->utilization();
+    m_runner->request(scenario, *m_analysis->catalog(), m_bar->slider()->isSliderDown());
+}
+
+void ScenarioView::riskArrived(std::shared_ptr<const RiskResult> risk, bool preview)
+{
+    if (!m_analysis->costModel())
+        return;
+    m_lastRisk = risk;
+    m_lastRiskPreview = preview;
+    m_riskPanel->setRisk(risk, preview);
+    m_cumulative->setBands(risk);
+    // The caption says where the bands come from.
+    if (m_cumulative->bandsVisible() && m_tabs->currentIndex() == 0) {
+        m_stale[0] = true;
+        refreshChart(0);
+    }
 }
 
 void ScenarioView::refreshChart(int tab)

@@ -14,6 +14,7 @@
 #include <memory>
 
 class QFrame;
+class QTimer;
 class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -28,6 +29,9 @@ struct Evaluation;
 class ScenarioAnalysis;
 class CriteriaPanel;
 class PairsModel;
+class RiskPanel;
+class RiskRunner;
+struct RiskResult;
 class ResultsModel;
 class UtilizationBar;
 
@@ -76,6 +80,15 @@ public:
     QTabWidget *resultTabs() const { return m_resultTabs; }
     // The Criteria tab, beside the charts.
     CriteriaPanel *criteriaPanel() const { return m_criteria; }
+    // The Risk tab, after the Criteria tab, and the worker that fills it and the bands of the
+    // cumulative chart. Risk is worked out only while the tab is shown or the bands are on; a
+    // slider drag asks for previews (RiskRunner::kPreviewSamples, no tornado), its release and
+    // every other change for the full run.
+    RiskPanel *riskPanel() const { return m_riskPanel; }
+    RiskRunner *riskRunner() const { return m_runner; }
+    // The newest full or preview result shown, for exports; none before the first.
+    std::shared_ptr<const RiskResult> risk() const { return m_lastRisk; }
+    bool riskIsPreview() const { return m_lastRiskPreview; }
 
 public slots:
     void setUtilization(double utilization);
@@ -104,6 +117,11 @@ private:
     void refreshChart(int tab);
     void refreshPairs();
     void refreshCriteria();
+    // The risk shown no longer matches the scenario: ask for a run now if it is needed.
+    void riskOutdated();
+    void runRiskIfNeeded();
+    bool riskNeeded() const;
+    void riskArrived(std::shared_ptr<const RiskResult> risk, bool preview);
 
     QList<bool> m_stale;    // charts not yet updated to the current evaluation (hidden tabs)
     QList<bool> m_unbound;
@@ -120,6 +138,12 @@ private:
     charts::UtilizationChart *m_utilizationChart;
     charts::BreakdownChart *m_breakdown;
     CriteriaPanel *m_criteria;
+    RiskPanel *m_riskPanel;
+    RiskRunner *m_runner;
+    QTimer *m_riskTimer;        // gathers the changes of one event loop pass into one request
+    bool m_riskStale = true;    // no run asked for the scenario as it is now
+    std::shared_ptr<const RiskResult> m_lastRisk;
+    bool m_lastRiskPreview = false;
     QTabWidget *m_resultTabs;
     ResultsModel *m_results;
     QSortFilterProxyModel *m_sorted;

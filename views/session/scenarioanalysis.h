@@ -35,6 +35,8 @@ public:
 
     const Scenario &scenario() const { return m_scenario; }
     bool hasScenario() const { return m_hasScenario; }
+    // The catalog the scenario was assembled against; nullptr before the first scenario.
+    const GpuCatalog *catalog() const { return m_catalog; }
     double utilization() const { return m_utilization; }
     // nullptr when the scenario could not be assembled (errorMessage() says why) or there is none.
     const CostModel *costModel() const { return m_model.get(); }
