@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <cmath>
+#include <utility>
 
 namespace breakeven {
 
@@ -36,6 +37,17 @@ QString inputName(const ResolvedRange &r)
         if (r.input.path == QLatin1String("onPremOptions[*].hardwarePrice"))
             return QStringLiteral("hardware prices");
     }
+    // The scenario's rates and a field of every build or cloud option, in words.
+    static const std::pair<const char *, const char *> names[] = {
+        {"discountRatePerYear", "discount rate"},
+        {"cloudPriceChangePerYear", "cloud price change a year"},
+        {"hardwarePriceChangePerYear", "hardware price change a year"},
+        {"electricityPriceChangePerYear", "electricity price change a year"},
+        {"onPremOptions[*].resaleHaircut", "resale haircut"},
+    };
+    for (const auto &[path, name] : names)
+        if (r.input.path == QLatin1String(path))
+            return QString::fromLatin1(name);
     return r.input.path;
 }
 

@@ -31,8 +31,8 @@ QString riskSentence(const RiskResult &result, const PairRisk &pair, int horizon
 // An input's range as written: "×0.7 to ×1.1" (relative) or "0.3 to 0.9".
 QString rangeSpanText(const ResolvedRange &range);
 
-// An input as a reader names it: "utilization", "cloud prices", "electricity prices", "hardware
-// prices", else its path.
+// An input as a reader names it: "utilization", "cloud prices", "resale haircut", "discount
+// rate", …, else its path.
 QString inputName(const ResolvedRange &range);
 
 // A value of an input, as its switch value or end is shown: "41 %" for a utilization or a share,

@@ -81,10 +81,14 @@ void PayoffChart::rebuild()
     chart()->addAxis(axisX, Qt::AlignBottom);
     chart()->addAxis(axisY, Qt::AlignLeft);
 
+    bool oneOnPrem = true;
+    for (const PairRisk &pair : r.pairs)
+        oneOnPrem = oneOnPrem && pair.onPrem == r.pairs.front().onPrem;
     for (std::size_t k = 0; k < m_pairs.size(); ++k) {
         const PairRisk &pair = r.pairs[std::size_t(m_pairs[k])];
         auto *series = new QLineSeries;
-        series->setName(pairName(model, pair));
+        // With one on-prem option the cloud option names the pair (as on the cumulative chart).
+        series->setName(oneOnPrem ? tr("vs %1").arg(model.option(pair.cloud).name) : pairName(model, pair));
         // Coloured by position so that neighbours differ; the on-prem option's dash pattern
         // is not needed, every line is a pair.
         QPen pen = optionPen(int(k), false);
@@ -121,6 +125,8 @@ void PayoffChart::rebuild()
                  .arg(QLocale(QLocale::English, QLocale::UnitedStates).toString(r.samples))
                  .arg(formatPercent(r.utilization))
                  .arg(r.defaultRanges ? tr("with the default ranges") : tr("with the scenario's ranges"));
+    if (oneOnPrem && !r.pairs.empty())
+        lines << tr("Each line: buying %1 against the cloud option named.").arg(model.option(r.pairs.front().onPrem).name);
     if (r.pairs.empty())
         lines << tr("No pair of an on-prem and a cloud option is feasible at the scenario's own values.");
     else if (int(r.pairs.size()) > kMaxLines && cloud)

@@ -6,6 +6,7 @@
 #include "engine/resultstext.h"
 #include "engine/risk.h"
 #include "engine/risktext.h"
+#include "payoffchart.h"
 
 #include <QAreaSeries>
 #include <QCategoryAxis>
@@ -79,7 +80,12 @@ void TornadoChart::rebuild()
     const RiskResult &r = *risk();
     const CostModel &model = *m_model;
     const QString currency = model.input().currency;
-    m_shownPair = m_pair >= 0 && m_pair < int(r.pairs.size()) ? m_pair : 0;
+    if (m_pair >= 0 && m_pair < int(r.pairs.size())) {
+        m_shownPair = m_pair;
+    } else {
+        const std::vector<int> first = payoffPairs(r, cheapestCloud(), PayoffChart::kMaxLines);
+        m_shownPair = first.empty() ? 0 : first.front();
+    }
     const PairRisk &pair = r.pairs[std::size_t(m_shownPair)];
     if (pair.tornado.empty()) {
         setCaption(r.ranges.empty() ? tr("The scenario has no uncertain input.")
@@ -129,8 +135,8 @@ void TornadoChart::rebuild()
         if (bar.switchValue)
             label += tr(": flips at %1").arg(inputValueText(range, *bar.switchValue));
         m_labels << label;
-        m_low << addBar(y, y + kHalfBar, bar.atLow, kLowColor, tr("Input at the low end of its range"));
-        m_high << addBar(y - kHalfBar, y, bar.atHigh, kHighColor, tr("Input at the high end of its range"));
+        m_low << addBar(y, y + kHalfBar, bar.atLow, kLowColor, tr("Low end of the range"));
+        m_high << addBar(y - kHalfBar, y, bar.atHigh, kHighColor, tr("High end of the range"));
         for (QAreaSeries *area : {m_low.last(), m_high.last()}) {
             const bool isLow = area == m_low.last();
             connect(area, &QAreaSeries::hovered, this, [this, label, isLow, bar, currency](const QPointF &, bool state) {
@@ -167,7 +173,7 @@ void TornadoChart::rebuild()
         rule->attachAxis(axisX);
         rule->attachAxis(axisY);
     };
-    addRule(pair.difference, tr("At the scenario's own values"), Qt::SolidLine);
+    addRule(pair.difference, tr("Own values"), Qt::SolidLine);
     addRule(0, tr("Equal cost"), Qt::DashLine);
     const double margin = 0.05 * std::max(1.0, high - low);
     double niceMin = 0;

@@ -26,7 +26,8 @@ public:
 
     static constexpr int kMaxBars = 10;
 
-    // The pair, an index into RiskResult::pairs; the first when out of range.
+    // The pair, an index into RiskResult::pairs. Unset or out of range: the first pair the odds
+    // chart shows (against the cheapest cloud option, the likeliest win of buying first).
     void setPair(int pair);
     int pair() const { return m_pair; }
     // The pair drawn, -1 for none.
@@ -43,7 +44,7 @@ protected:
     void rebuild() override;
 
 private:
-    int m_pair = 0;
+    int m_pair = -1;
     int m_shownPair = -1;
     QList<QAreaSeries *> m_low;
     QList<QAreaSeries *> m_high;

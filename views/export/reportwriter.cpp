@@ -2,7 +2,10 @@
 
 #include "chartexport.h"
 #include "engine/costmodel.h"
+#include "engine/risk.h"
+#include "inputerror.h"
 #include "reportcontent.h"
+#include "riskreport.h"
 
 #include <QAbstractAxis>
 #include <QAbstractTextDocumentLayout>
@@ -124,8 +127,22 @@ int feasibleCount(const CostModel &model)
 } // namespace
 
 void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model,
-                 const Evaluation &evaluation, const QString &path)
+                 const Evaluation &evaluation, const QString &path, std::shared_ptr<const RiskResult> risk)
 {
+    // The risk section samples the scenario at the utilization the report is for.
+    QString riskError;
+    if (!risk) {
+        try {
+            Scenario atUtilization = scenario;
+            atUtilization.workload.utilization = evaluation.utilization;
+            risk = std::make_shared<const RiskResult>(analyseRisk(atUtilization, catalog));
+        } catch (const InputError &error) {
+            riskError = error.message();
+        }
+    }
+    if (risk && int(risk->options.size()) != model.optionCount())
+        risk.reset();
+    const std::optional<int> cheapestCloud = model.cheapestCloud(evaluation);
     writeFileAtomically(path, [&](QIODevice *device) {
         QPdfWriter writer(device);
         writer.setResolution(kResolution);
@@ -147,6 +164,20 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         for (int c = 0; c < 3; ++c) {
             layout.addHtml(QStringLiteral("<h2>%1</h2>").arg(chartTitles[c]), true);
             layout.addChart(kinds[c]);
+        }
+        if (risk) {
+            layout.addHtml(riskIntroHtml(model, *risk, cheapestCloud) + riskSentencesHtml(model, *risk, cheapestCloud),
+                           true, true);
+            layout.addHtml(QStringLiteral("<h3>Odds of paying off</h3>"), true);
+            layout.addChart(charts::ChartKind::Payoff);
+            layout.addHtml(QStringLiteral("<h3>TCO spread</h3>"), true);
+            layout.addChart(charts::ChartKind::TcoSpread);
+            layout.addHtml(QStringLiteral("<h3>What flips it</h3>"), true);
+            layout.addChart(charts::ChartKind::Tornado);
+            layout.addHtml(riskRangesHtml(*risk), false, false, 0.9);
+        } else if (!riskError.isEmpty()) {
+            layout.addHtml(QStringLiteral("<h2>Risk</h2><p>The risk analysis cannot be worked out: %1</p>")
+                               .arg(riskError.toHtmlEscaped()));
         }
         const QStringList tables = resultsTableHtml(model, evaluation, kTableRowsPerChunk);
         layout.addHtml(QStringLiteral("<h2>Results</h2><p>Crossover, break-even utilization and cost ratio are against "
@@ -228,14 +259,18 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         const qreal kChartScale = width / 1000.0;
         // Panels are made and laid out before painting starts: a chart built while the PDF
         // painter is active does not finish laying out its legend.
-        std::unique_ptr<charts::ChartPanel> panels[3];
+        constexpr int kKinds = int(std::size(charts::kAllChartKinds));
+        std::unique_ptr<charts::ChartPanel> panels[kKinds];
         const QSizeF chartSize(width / kChartScale, width * kChartHeightRatio / kChartScale);
         // Charts go in as images at print resolution: drawn straight onto the PDF, Qt Charts
         // loses legend entries (the view culls them against a region it computes for screens).
         constexpr qreal kImageScale = 3.0;
-        QImage chartImages[3];
-        for (charts::ChartKind kind : kinds) {
-            panels[int(kind)] = makeExportPanel(model, evaluation, kind, chartSize.toSize());
+        QImage chartImages[kKinds];
+        std::vector<charts::ChartKind> drawn(std::begin(kinds), std::end(kinds));
+        if (risk)
+            drawn.insert(drawn.end(), {charts::ChartKind::Payoff, charts::ChartKind::TcoSpread, charts::ChartKind::Tornado});
+        for (charts::ChartKind kind : drawn) {
+            panels[int(kind)] = makeExportPanel(model, evaluation, kind, chartSize.toSize(), risk);
             // The chart is drawn kChartScale times its size: its text grows so that the smallest
             // on the page (the plot's labels, at 0.9 of the rest) is kMinChartTextPt.
             const qreal pointsPerPixel = width / kChartScale / chartSize.width() * 72.0 / writer.resolution();

@@ -8,15 +8,21 @@
 
 #include <QString>
 
+#include <memory>
+
 namespace breakeven {
 class CostModel;
 struct Evaluation;
+struct RiskResult;
 } // namespace breakeven
 
 namespace breakeven::exporting {
 
-// Throws InputError naming the file when it cannot be written; never leaves a partial file.
+// Throws InputError naming the file when it cannot be written; never leaves a partial file. The
+// risk section shows `risk` (a full result, with the tornado, of the same model at the
+// evaluation's utilization); without one, the scenario is sampled here. A scenario whose ranges
+// cannot be used has the reason in place of the section.
 void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model,
-                 const Evaluation &evaluation, const QString &path);
+                 const Evaluation &evaluation, const QString &path, std::shared_ptr<const RiskResult> risk = {});
 
 } // namespace breakeven::exporting

@@ -153,7 +153,7 @@ bool MainWindow::exportChart(const QString &path)
     if (!model || !evaluation || !chart)
         return false;
     try {
-        exporting::exportChart(*model, *evaluation, chart->kind(), path);
+        exporting::exportChart(*model, *evaluation, chart->kind(), path, {}, m_view->risk());
     } catch (const InputError &error) {
         showError(tr("Export Chart"), error.message());
         return false;

@@ -1,0 +1,29 @@
+// The report's risk section (docs/model.md, "Uncertainty"): what was sampled, the sentence per
+// pair as `breakeven risk` and the Risk tab say it, and the ranges used with where they came
+// from. The charts are drawn by reportwriter.cpp from the same result.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace breakeven {
+class CostModel;
+struct RiskResult;
+} // namespace breakeven
+
+namespace breakeven::exporting {
+
+// Pairs worded in the report: those the odds chart shows (against the cheapest cloud option when
+// there are more than it shows), so that hundreds of options keep a section of a page or two.
+inline constexpr int kReportRiskPairs = 8;
+
+// The introduction: samples, seed, utilization, whose ranges, which pairs are worded.
+QString riskIntroHtml(const CostModel &model, const RiskResult &risk, std::optional<int> cheapestCloud);
+// "<b>A</b> against <b>B</b>: buying wins in …" per pair worded, as a list.
+QString riskSentencesHtml(const CostModel &model, const RiskResult &risk, std::optional<int> cheapestCloud);
+// The ranges used: input, path, span, distribution, and whether each is a documented default.
+QString riskRangesHtml(const RiskResult &risk);
+
+} // namespace breakeven::exporting
