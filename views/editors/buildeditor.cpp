@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include "componentlist.h"
+#include "rangebuttons.h"
 #include "engine/assembly.h"
 
 #include <QFormLayout>
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QToolButton>
 
 namespace breakeven {
 
@@ -23,7 +25,9 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
                  [this](const OnPremBuild &after) { preview(after); })
     , m_presets(bundledOverheadPresets())
     , m_exampleBuilds(bundledExampleBuilds())
+    , m_ranges(new RangeButtons(session, RangeButtons::Part::Build, this))
 {
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
     using B = OnPremBuild;
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -91,7 +95,11 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
     number(tr("Pre-built markup:"), QStringLiteral("preBuiltMarkup"), tr("pre-built markup"),
            new NumberField(0, 1000, 1, tr(" %"), 100, this), [](const B &b) { return b.preBuiltMarkup; },
            [](B &b, double v) { b.preBuiltMarkup = v; });
-    form->addRow(tr("Hardware price:"), m_hardware);
+    // The price as a whole (its list price, else its parts with the markup) takes a range too.
+    auto *hardwareRow = new QHBoxLayout;
+    hardwareRow->addWidget(m_hardware, 1);
+    hardwareRow->addWidget(m_ranges->button(QStringLiteral("hardwarePrice")));
+    form->addRow(tr("Hardware price:"), hardwareRow);
     auto *currency = new QLineEdit(this);
     currency->setMaxLength(3);
     form->addRow(tr("Currency:"), currency);
@@ -160,6 +168,7 @@ void BuildEditor::setBuild(const StoredScenario &stored, int index)
     m_scenarioId = stored.ids.scenario;
     m_buildId = stored.ids.builds[size_t(index)];
     m_bindings.show(stored.scenario.onPremOptions[size_t(index)]);
+    m_ranges->show(stored, index);
     m_components->setBuild(stored, index);
     showDerived();
 }

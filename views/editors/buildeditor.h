@@ -15,6 +15,7 @@ class QLabel;
 namespace breakeven {
 
 class ComponentList;
+class RangeButtons;
 class ScenarioSession;
 
 class BuildEditor : public QWidget {
@@ -34,6 +35,8 @@ public:
     // Both show the example and the preset the build is as it stands, else their prompt.
     QComboBox *exampleBox() const { return m_examples; }
     QComboBox *exampleBuildBox() const { return m_examples; }
+    // The "±" of each field a range can be put on, the hardware price's among them.
+    RangeButtons *ranges() const { return m_ranges; }
 
 public slots:
     void applyOverheadPreset(int index);
@@ -53,6 +56,7 @@ private:
     qint64 m_buildId = 0;
     std::vector<OverheadPreset> m_presets;
     std::vector<OnPremBuild> m_exampleBuilds;
+    RangeButtons *m_ranges;
     GpuChoice *m_gpu = nullptr;
     QLabel *m_gpuInfo = nullptr;
     ComponentList *m_components = nullptr;

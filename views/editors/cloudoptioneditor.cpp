@@ -3,6 +3,7 @@
 #include "commands/commands.h"
 #include "document/documentcontext.h"
 #include "presetbox.h"
+#include "rangebuttons.h"
 #include "session/observedtrends.h"
 #include "session/scenariosession.h"
 
@@ -20,7 +21,9 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
     , m_session(session)
     , m_bindings([this](const QString &key, const QString &label, const CloudOption &after) { push(key, label, after); },
                  [this](const CloudOption &after) { preview(after); })
+    , m_ranges(new RangeButtons(session, RangeButtons::Part::CloudOption, this))
 {
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
     using C = CloudOption;
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -152,6 +155,7 @@ void CloudOptionEditor::setOption(const StoredScenario &stored, int index)
     m_optionId = stored.ids.cloudOptions[size_t(index)];
     const CloudOption &option = stored.scenario.cloudOptions[size_t(index)];
     m_bindings.show(option);
+    m_ranges->show(stored, index);
     m_price->spinBox()->setSuffix(QLatin1Char(' ') + option.currency);
     // Rework is the work spot capacity loses to interruptions: the row is shown for spot only.
     if (auto *form = qobject_cast<QFormLayout *>(layout()))

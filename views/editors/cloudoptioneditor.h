@@ -13,6 +13,7 @@ class QLabel;
 namespace breakeven {
 
 class PresetBox;
+class RangeButtons;
 class ScenarioSession;
 
 class CloudOptionEditor : public QWidget {
@@ -30,6 +31,8 @@ public:
     NumberField *upfrontField() const { return m_upfront; }
     NumberField *termField() const { return m_term; }
     QLineEdit *nameEdit() const { return m_name; }
+    // The "±" of each field a range can be put on.
+    RangeButtons *ranges() const { return m_ranges; }
 
 private:
     void push(const QString &key, const QString &label, const CloudOption &after);
@@ -38,6 +41,7 @@ private:
 
     ScenarioSession &m_session;
     FieldBindings<CloudOption> m_bindings;
+    RangeButtons *m_ranges;
     qint64 m_scenarioId = 0;
     qint64 m_optionId = 0;
     QLineEdit *m_name = nullptr;

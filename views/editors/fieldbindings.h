@@ -34,6 +34,13 @@ public:
 
     const T &value() const { return m_value; }
 
+    // Called with every number field bound after it and the field's key: the editors put a
+    // range's "±" beside each field a range can be put on (rangebuttons.h).
+    void decorateNumbers(std::function<void(NumberField *, const QString &key)> decorate)
+    {
+        m_decorate = std::move(decorate);
+    }
+
     void show(const T &value)
     {
         m_value = value;
@@ -57,6 +64,8 @@ public:
             m_push(key, label, after);
         });
         m_refresh.push_back([field, get](const T &value) { field->setValue(get(value)); });
+        if (m_decorate)
+            m_decorate(field, key);
     }
 
     void text(QLineEdit *edit, const QString &key, const QString &label, std::function<QString(const T &)> get,
@@ -138,6 +147,7 @@ private:
     };
 
     Push m_push;
+    std::function<void(NumberField *, const QString &)> m_decorate;
     std::vector<std::unique_ptr<EscapeFilter>> m_escape;
     Preview m_preview;
     T m_value{};

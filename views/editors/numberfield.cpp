@@ -138,6 +138,11 @@ void NumberField::setValue(double value)
     m_spin->setProperty(InputGuard::kPendingEditProperty, false);
 }
 
+void NumberField::addTrailingWidget(QWidget *widget)
+{
+    static_cast<QHBoxLayout *>(layout())->insertWidget(layout()->indexOf(m_hint), widget);
+}
+
 void NumberField::setSpecialValueText(const QString &text)
 {
     m_spin->setSpecialValueText(text);

@@ -42,6 +42,9 @@ public:
     void setValue(double value);
     void setSpecialValueText(const QString &text);
 
+    // A widget right of the spin box, before the hint (a range's "±", views/editors/rangebuttons.h).
+    void addTrailingWidget(QWidget *widget);
+
     GuardedSpinBox *spinBox() const { return m_spin; }
     QLabel *hintLabel() const { return m_hint; }
     QString hint() const;

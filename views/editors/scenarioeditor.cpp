@@ -6,6 +6,8 @@
 #include "document/documentcontext.h"
 #include "gpuchoice.h"
 #include "presetbox.h"
+#include "rangebuttons.h"
+#include "rangestable.h"
 #include "session/observedtrends.h"
 #include "session/scenariosession.h"
 
@@ -65,7 +67,9 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
     , m_session(session)
     , m_bindings([this](const QString &key, const QString &label, const Scenario &after) { push(key, label, after); },
                  [this](const Scenario &after) { m_session.preview(after); })
+    , m_ranges(new RangeButtons(session, RangeButtons::Part::Scenario, this))
 {
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow dock puts labels above their fields
@@ -151,6 +155,12 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
                                m_electricityPresets);
     m_hardwarePresets->setPresets(marketPresets(MarketPreset::Applies::HardwarePrices));
     m_electricityPresets->setPresets(marketPresets(MarketPreset::Applies::ElectricityPrices));
+
+    // Uncertainty (docs/model.md): every range of the scenario in one place; each field's "±"
+    // edits the range of that field.
+    form->addRow(new QLabel(tr("<b>Ranges for the risk analysis</b>"), this));
+    m_rangesTable = new RangesTable(session, this);
+    form->addRow(m_rangesTable);
 }
 
 void ScenarioEditor::setGpuModels(const std::vector<GpuModel> &models)
@@ -165,6 +175,8 @@ void ScenarioEditor::setScenario(const StoredScenario &stored)
     m_scenarioId = stored.ids.scenario;
     const Scenario &s = stored.scenario;
     m_bindings.show(s);
+    m_ranges->show(stored);
+    m_rangesTable->setScenario(stored);
     {
         const QSignalBlocker blocker(m_currency);
         m_currency->clear();

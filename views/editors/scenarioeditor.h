@@ -1,7 +1,8 @@
 // Edits a scenario's own settings: its name, the currency it is shown in and the exchange rates
 // from the currencies its parts are priced in, the horizon, the reference GPU (the one the
 // workload is counted in), the discount rate, whether resale is credited, and the markets it is
-// judged in (yearly changes of cloud, hardware and electricity prices, with sourced presets).
+// judged in (yearly changes of cloud, hardware and electricity prices, with sourced presets),
+// and the ranges its risk analysis draws from.
 // Every change is one undo step.
 #pragma once
 
@@ -22,6 +23,8 @@ namespace breakeven {
 
 class GpuChoice;
 class PresetBox;
+class RangeButtons;
+class RangesTable;
 class ScenarioSession;
 
 class ScenarioEditor : public QWidget {
@@ -47,6 +50,10 @@ public:
     NumberField *hardwarePriceChangeField() const { return m_hardwareChange; }
     NumberField *electricityPriceChangeField() const { return m_electricityChange; }
     PresetBox *cloudPricePresets() const { return m_cloudPresets; }
+    // The "±" of each field a range can be put on.
+    RangeButtons *ranges() const { return m_ranges; }
+    // Every range of the scenario, its samples and seed (docs/model.md, "Uncertainty").
+    RangesTable *rangesTable() const { return m_rangesTable; }
 
     // The currencies the scenario's parts are priced in, other than its own, in order.
     static QStringList foreignCurrencies(const Scenario &scenario);
@@ -59,6 +66,7 @@ private:
 
     ScenarioSession &m_session;
     FieldBindings<Scenario> m_bindings;
+    RangeButtons *m_ranges;
     qint64 m_scenarioId = 0;
     bool m_showing = false;
     QLineEdit *m_name = nullptr;
@@ -75,6 +83,7 @@ private:
     PresetBox *m_cloudPresets = nullptr;
     PresetBox *m_hardwarePresets = nullptr;
     PresetBox *m_electricityPresets = nullptr;
+    RangesTable *m_rangesTable = nullptr;
 };
 
 } // namespace breakeven

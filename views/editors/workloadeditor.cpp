@@ -6,6 +6,7 @@
 #include "store/document.h"
 #include "inputerror.h"
 #include "gpuchoice.h"
+#include "rangebuttons.h"
 #include "workloadhelpers.h"
 
 #include "engine/resultstext.h"
@@ -25,7 +26,9 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     , m_session(session)
     , m_bindings([this](const QString &key, const QString &label, const Workload &after) { push(key, label, after); },
                  [this](const Workload &after) { preview(after); })
+    , m_ranges(new RangeButtons(session, RangeButtons::Part::Workload, this))
 {
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     // A row that does not fit the dock side by side puts its field under its label.
@@ -135,6 +138,7 @@ void WorkloadEditor::setScenario(const StoredScenario &stored)
     m_gpuModel->select(m_referenceGpu);
     m_bindings.show(stored.scenario.workload);
     m_scenario = stored.scenario;
+    m_ranges->show(stored);
 }
 
 void WorkloadEditor::push(const QString &key, const QString &label, const Workload &after)

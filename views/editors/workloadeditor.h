@@ -14,6 +14,7 @@ class QLabel;
 namespace breakeven {
 
 class GpuChoice;
+class RangeButtons;
 class ScenarioSession;
 
 class WorkloadEditor : public QWidget {
@@ -31,6 +32,8 @@ public:
     NumberField *utilizationField() const { return m_utilization; }
     // The workload's throughput profile (docs/model.md, "Throughput profiles"), with one line on it.
     QComboBox *profileChoice() const { return m_profile; }
+    // The "±" of each field a range can be put on.
+    RangeButtons *ranges() const { return m_ranges; }
 
 public slots:
     void openJobsHelper();
@@ -42,6 +45,7 @@ private:
 
     ScenarioSession &m_session;
     FieldBindings<Workload> m_bindings;
+    RangeButtons *m_ranges;
     Scenario m_scenario; // as last shown
     qint64 m_scenarioId = 0;
     QString m_scenarioName;
