@@ -139,7 +139,7 @@ void RangeDialog::load()
     const std::optional<double> own = ownValue();
     QString title = QStringLiteral("<b>%1</b>").arg(describePath(m_scenario, path).toHtmlEscaped());
     if (path == m_sharedPath)
-        title += QStringLiteral("<br>") + tr("Each element's own value is the middle of its range.");
+        title += QStringLiteral("<br>") + tr("Factors scale each element's own value, and one draw moves them all together.");
     else if (own)
         title += QStringLiteral("<br>") + tr("Its value: %1").arg(formatValue(units, *own));
     else

@@ -92,10 +92,15 @@ RangesTable::RangesTable(ScenarioSession &session, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                              | QAbstractItemView::AnyKeyPressed);
-    m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->setWordWrap(false);
+    // A field's name is long ("On-prem build “8 × H100 server”: electricity price") and the dock
+    // narrow: it wraps in a column of its own width, and the numbers keep theirs; a dock too
+    // narrow for all of them scrolls the table sideways, never squeezes the names to dots.
+    m_table->setWordWrap(true);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(RangesModel::FieldColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(RangesModel::FieldColumn, QHeaderView::Interactive);
+    m_table->horizontalHeader()->resizeSection(RangesModel::FieldColumn, 170);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setMinimumHeight(150);
     m_table->setMaximumHeight(260);
     layout->addWidget(m_table);
