@@ -430,9 +430,9 @@ void TestRiskView::exportRiskCharts_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("words");
-    QTest::newRow("payoff") << "payoff" << "Futures in which buying has paid off";
+    QTest::newRow("payoff") << "payoff" << "Buying has paid off (% of futures)";
     QTest::newRow("tco-spread") << "tco-spread" << "whiskers P5–P95, box P10–P90, line P50";
-    QTest::newRow("tornado") << "tornado" << "below 0 buying is cheaper";
+    QTest::newRow("tornado") << "tornado" << "On-prem − cloud TCO at month 36";
 }
 
 void TestRiskView::exportRiskCharts()

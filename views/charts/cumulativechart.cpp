@@ -14,6 +14,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLocale>
 #include <QPen>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -360,7 +361,7 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     if (!m_bands.isEmpty())
         lines << (m_bandRisk ? tr("Shaded: where each option's cumulative cost lies in 80 % of %1 sampled futures (P10 to "
                                   "P90); the Risk tab has the odds and what flips them.")
-                                   .arg(m_bandRisk->bandSamples)
+                                   .arg(QLocale(QLocale::English, QLocale::UnitedStates).toString(m_bandRisk->bandSamples))
                              : tr("Shaded bands appear once the sampled futures are worked out."));
     if (!m_spendSeries.isEmpty())
         lines << tr("Resale credited: solid on-prem lines are net of what the units would sell for; "

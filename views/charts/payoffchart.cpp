@@ -74,10 +74,11 @@ void PayoffChart::rebuild()
     axisX->setRange(0, std::max(1, horizon));
     keepRoundTicks(axisX, TickKind::Months);
     auto *axisY = new QValueAxis;
-    axisY->setTitleText(tr("Futures in which buying has paid off (%)"));
+    axisY->setTitleText(tr("Buying has paid off (% of futures)"));
     axisY->setRange(0, 100);
     axisY->setLabelFormat(QStringLiteral("%.0f"));
-    keepRoundTicks(axisY, TickKind::Percent);
+    // About five steps (0, 20, … 100): the tab's chart may be short, and ten labels would crowd it.
+    keepRoundTicks(axisY, TickKind::Money);
     chart()->addAxis(axisX, Qt::AlignBottom);
     chart()->addAxis(axisY, Qt::AlignLeft);
 

@@ -95,7 +95,7 @@ void TornadoChart::rebuild()
     const int rows = std::min(int(pair.tornado.size()), kMaxBars);
 
     auto *axisX = new QValueAxis;
-    setupMoneyAxis(axisX, tr("TCO on-prem − TCO cloud at month %1 (%2); below 0 buying is cheaper")
+    setupMoneyAxis(axisX, tr("On-prem − cloud TCO at month %1 (%2), below 0: buying is cheaper")
                               .arg(model.horizonMonths())
                               .arg(currency));
     auto *axisY = new QCategoryAxis;

@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -36,6 +37,7 @@ RiskPanel::RiskPanel(QWidget *parent)
     , m_tornado(new charts::TornadoChart)
 {
     m_status->setWordWrap(true);
+    m_status->setMinimumWidth(160);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress->setRange(0, 100);
     m_progress->setMaximumWidth(220);
@@ -54,10 +56,17 @@ RiskPanel::RiskPanel(QWidget *parent)
     auto *pairLabel = new QLabel(tr("&Tornado for:"), this);
     pairLabel->setBuddy(m_pairChoice);
 
-    auto *statusRow = new QHBoxLayout;
-    statusRow->addWidget(m_status, 1);
-    statusRow->addWidget(m_progress);
+    // The sentences scroll within a few lines, so that the charts keep their height on a small
+    // screen.
+    auto *summaryArea = new QScrollArea(this);
+    summaryArea->setWidget(m_summary);
+    summaryArea->setWidgetResizable(true);
+    summaryArea->setFrameShape(QFrame::NoFrame);
+    summaryArea->setMaximumHeight(fontMetrics().lineSpacing() * 4 + 2);
+    summaryArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *choices = new QHBoxLayout;
+    choices->addWidget(m_status, 1);
+    choices->addWidget(m_progress);
     choices->addWidget(m_cloudLabel);
     choices->addWidget(m_cloudChoice);
     choices->addSpacing(12);
@@ -71,8 +80,7 @@ RiskPanel::RiskPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 0);
     layout->setSpacing(4);
-    layout->addLayout(statusRow);
-    layout->addWidget(m_summary);
+    layout->addWidget(summaryArea);
     layout->addLayout(choices);
     layout->addWidget(m_tabs, 1);
 
@@ -150,12 +158,10 @@ void RiskPanel::setRisk(std::shared_ptr<const RiskResult> risk, bool preview)
         fillChoices();
     }
     const RiskResult &r = *risk;
-    m_status->setText(tr("%1 sampled futures at %2 utilization, %3%4.")
-                          .arg(QLocale(QLocale::English, QLocale::UnitedStates).toString(r.samples))
-                          .arg(QString::number(r.utilization * 100.0, 'f', 0) + QStringLiteral(" %"))
-                          .arg(r.defaultRanges ? tr("with the default ranges (the scenario has none of its own)")
-                                               : tr("with the scenario's ranges"))
-                          .arg(preview ? tr("; a preview while the slider moves") : QString()));
+    // What was sampled is under each chart; here only that the numbers are a preview.
+    m_status->setText(preview ? tr("Preview of %1 futures while the slider moves")
+                                    .arg(QLocale(QLocale::English, QLocale::UnitedStates).toString(r.samples))
+                              : QString());
     updateSentences();
 }
 
