@@ -442,17 +442,22 @@ void CostModel::evaluate(double utilization, Evaluation &e) const
 
 std::optional<double> CostModel::crossoverMonth(const Eigen::ArrayXd &onPrem, const Eigen::ArrayXd &cloud)
 {
-    auto gap = [&](Eigen::Index m) {
-        const double scale = std::max({1.0, std::abs(onPrem(m)), std::abs(cloud(m))});
-        const double d = onPrem(m) - cloud(m);
+    return crossoverMonth(onPrem.data(), cloud.data(), int(std::min(onPrem.size(), cloud.size())));
+}
+
+std::optional<double> CostModel::crossoverMonth(const double *onPrem, const double *cloud, int months)
+{
+    auto gap = [&](int m) {
+        const double scale = std::max({1.0, std::abs(onPrem[m]), std::abs(cloud[m])});
+        const double d = onPrem[m] - cloud[m];
         return std::abs(d) <= 1e-12 * scale ? 0.0 : d;
     };
-    if (onPrem.size() == 0)
+    if (months <= 0)
         return std::nullopt;
     double previous = gap(0);
     if (previous <= 0)
         return 0.0;
-    for (Eigen::Index m = 1; m < onPrem.size(); ++m) {
+    for (int m = 1; m < months; ++m) {
         const double d = gap(m);
         if (d <= 0)
             return double(m - 1) + previous / (previous - d);

@@ -126,6 +126,9 @@ public:
 
     static std::optional<double> crossoverMonth(const Eigen::ArrayXd &onPremCumulative,
                                                 const Eigen::ArrayXd &cloudCumulative);
+    // The same over `months` entries of two contiguous curves.
+    static std::optional<double> crossoverMonth(const double *onPremCumulative, const double *cloudCumulative,
+                                                int months);
 
 private:
     void layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);

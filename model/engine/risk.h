@@ -29,6 +29,7 @@ Uncertainty defaultUncertainty(const Scenario &scenario);
 inline constexpr std::array<double, 5> kTcoQuantiles = {0.05, 0.10, 0.50, 0.90, 0.95};
 
 struct OptionRisk {
+    bool sampled = true;                   // false: left out by RiskRequest::options
     double feasibleShare = 0;              // of the samples in which the option is feasible
     std::optional<double> mean;            // TCO over those samples
     std::array<double, 5> tco{};           // P5, P10, P50, P90, P95 (kTcoQuantiles)
@@ -60,14 +61,16 @@ struct PairRisk {
 };
 
 struct RiskResult {
-    int samples = 0;
+    int samples = 0;                       // taken
+    int requestedSamples = 0;              // asked for (more than taken when cut by maxCells)
+    std::optional<int> pairsAgainst;       // the request's, when only those pairs were taken
     quint64 seed = 1;
     bool defaultRanges = false;            // the scenario has no uncertainty block
     double utilization = 0;                // the point the scenario is evaluated at
     std::vector<ResolvedRange> ranges;
     std::vector<OptionRisk> options;       // in the cost model's order
     std::vector<PairRisk> pairs;           // every pair of options feasible at the inputs' own values
-    int bandSamples = 0;                   // samples the bands are taken from (all, unless memory is short)
+    int bandSamples = 0;                   // samples the bands are taken from (the first kBandSamples)
 };
 
 // How a run is asked for: `samples` and `seed` replace the block's when given; `tornado` false
@@ -78,6 +81,15 @@ struct RiskRequest {
     std::optional<int> samples;
     std::optional<quint64> seed;
     bool tornado = true;
+    // Only the pairs of this cloud option (an index of the cost model), when set.
+    std::optional<int> pairsAgainst;
+    // Only these options (indices of the cost model) are sampled, when set: the others get no
+    // figures (OptionRisk::sampled false) and no pairs. What a report samples: what it shows.
+    std::optional<std::vector<int>> options;
+    // At most this many curve cells (samples x options x months) when set: the samples are cut
+    // to fit, never below kMinBoundedSamples, and RiskResult::requestedSamples keeps the number
+    // asked for. What a report or a chart export uses to stay quick on any scenario.
+    std::optional<double> maxCells;
     const std::atomic_bool *cancel = nullptr;
     std::function<void(int done, int total)> progress;
 };
@@ -101,5 +113,17 @@ inline RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalo
 
 // The quantile q of sorted values (linear between order statistics).
 double sortedQuantile(const std::vector<double> &sorted, double q);
+// The same for `count` ascending q of unsorted values, reordering them (linear time each).
+void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out);
+
+// Samples are computed in blocks of this many; the bands are taken from the first kBandSamples.
+inline constexpr std::size_t kBlockSamples = 64;
+inline constexpr std::size_t kBandSamples = 2048;
+// The bands keep every month of every option of each of their samples, at most this many bytes.
+inline constexpr std::size_t kBandBytes = std::size_t(256) << 20;
+inline constexpr int kMinBoundedSamples = 200;
+// The curve cells a report or a chart export samples at most (RiskRequest::maxCells): about a
+// second of work on two cores, whatever the scenario's size.
+inline constexpr double kQuickRiskCells = 5e7;
 
 } // namespace breakeven

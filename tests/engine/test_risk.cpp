@@ -2,6 +2,7 @@
 // tornado's switch values against closed forms, reproducibility and the errors of a bad range.
 #include "enginefixtures.h"
 #include "engine/risk.h"
+#include "engine/risksampler.h"
 #include "exchange/scenariojson.h"
 #include "scenariopaths.h"
 
@@ -93,6 +94,114 @@ private Q_SLOTS:
             QCOMPARE(risk.options[0].bands(0, m), risk.options[0].bands(2, m));
         }
         QCOMPARE(risk.options[0].feasibleShare, 1.0);
+    }
+
+    // The sampler's curves are those of a full evaluation of each drawn scenario: the options
+    // it interpolates (prices, factors, rates of change) and those it lays out per sample (a
+    // growth rate moves unit counts in steps) alike, feasibility included.
+    void sampledCurvesAreTheFullEvaluations()
+    {
+        Scenario s = scenario(6, 0.55, 48);
+        s.creditResaleValue = true;
+        s.cloudPriceChangePerYear = -0.1;
+        s.hardwarePriceChangePerYear = -0.05;
+        s.workload.growthPerYear = 0.3;
+        OnPremBuild small = build(QStringLiteral("small"), 9000, 2);
+        small.electricityPerKWh = 0.2;
+        small.loadW = 900;
+        small.idleW = 200;
+        s.onPremOptions = {small, build(QStringLiteral("large"), 30000, 8)};
+        CloudOption quota = cloud(QStringLiteral("quota"), 1.3);
+        quota.maxGpus = 8; // feasible only while growth stays small
+        s.cloudOptions = {cloud(QStringLiteral("on demand"), 2.1), cloud(QStringLiteral("reserved"), 1.4, PricingPlan::Reserved1y),
+                          cloud(QStringLiteral("spot"), 0.9, PricingPlan::Spot), quota};
+        // 0: prices, factors and rates only; 1: a lifetime that moves one build's replacements in
+        // steps; 2: growth, which moves every option's fleet in steps.
+        const auto rangesOf = [&](int extra) {
+            Uncertainty u = defaultUncertainty(s);
+            u.inputs.push_back(range(QStringLiteral("hardwarePriceChangePerYear"), -0.2, 0.0));
+            if (extra == 1)
+                u.inputs.push_back(range(QStringLiteral("onPremOptions[1].lifetimeYears"), 2.5, 5.0));
+            if (extra == 2)
+                u.inputs.push_back(range(QStringLiteral("workload.growthPerYear"), 0.0, 0.6));
+            return resolveRanges(s, u);
+        };
+        for (const int extra : {0, 1, 2}) {
+            const bool growth = extra == 2;
+            const std::vector<ResolvedRange> ranges = rangesOf(extra);
+            const CurveSampler sampler(s, catalog(), ranges);
+            const int n = sampler.optionCount();
+            QCOMPARE(sampler.interpolatedOptions(), extra == 0 ? n : extra == 1 ? n - 1 : 0);
+
+            const int count = 300;
+            std::mt19937_64 generator(11);
+            std::vector<double> q(std::size_t(count) * ranges.size());
+            for (double &value : q)
+                value = (double(generator() >> 11) + 0.5) * 0x1.0p-53;
+            std::vector<Eigen::ArrayXXd> curves;
+            std::vector<char> feasible;
+            sampler.sample(q.data(), count, curves, feasible);
+            int feasibleQuota = 0;
+            for (int k = 0; k < count; ++k) {
+                Scenario drawn = s;
+                for (std::size_t r = 0; r < ranges.size(); ++r)
+                    for (const RangeElement &e : ranges[r].elements)
+                        e.field.set(drawn, drawElement(e, ranges[r].input.distribution, q[std::size_t(k) * ranges.size() + r]));
+                const CostModel full(assemble(drawn, catalog()));
+                const Evaluation e = full.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0));
+                for (int i = 0; i < n; ++i) {
+                    QCOMPARE(bool(feasible[std::size_t(i) * count + std::size_t(k)]), full.isFeasible(i));
+                    if (!full.isFeasible(i))
+                        continue;
+                    feasibleQuota += i == n - 1 ? 1 : 0;
+                    const double scale = std::max(1.0, e.cumulative.row(i).abs().maxCoeff());
+                    const double worst = (curves[std::size_t(i)].col(k).transpose() - e.cumulative.row(i)).abs().maxCoeff();
+                    if (worst > 1e-8 * scale)
+                        QFAIL(qPrintable(QStringLiteral("option %1, sample %2: off by %3 of %4").arg(i).arg(k).arg(worst).arg(scale)));
+                }
+            }
+            // With growth drawn, the quota binds in some futures and not in others.
+            if (growth)
+                QVERIFY(feasibleQuota > 0 && feasibleQuota < count);
+        }
+    }
+
+    // A request for some options, the pairs of one cloud option and bounded work: the same draws,
+    // so the same odds for the pairs kept; the others get no figures; the samples are cut to fit.
+    void subsetsAndBoundsAreHonoured()
+    {
+        Scenario s = scenario(4, 0.5, 24);
+        s.onPremOptions = {build(QStringLiteral("a"), 9000), build(QStringLiteral("b"), 12000)};
+        s.cloudOptions = {cloud(QStringLiteral("x"), 1.5), cloud(QStringLiteral("y"), 0.9), cloud(QStringLiteral("z"), 2.5)};
+        s.uncertainty = defaultUncertainty(s);
+        s.uncertainty->samples = 3000;
+        const RiskResult all = analyseRisk(s, catalog());
+        QCOMPARE(all.pairs.size(), std::size_t(6));
+
+        RiskRequest request;
+        request.options = std::vector<int>{0, 3};
+        request.pairsAgainst = 3;
+        request.maxCells = 1000.0 * 5 * 25; // 1,000 samples of 5 options x 25 months
+        const RiskResult some = analyseRisk(s, catalog(), request);
+        QCOMPARE(some.requestedSamples, 3000);
+        QCOMPARE(some.samples, 1000);
+        QCOMPARE(some.pairs.size(), std::size_t(1));
+        QCOMPARE(some.pairs.front().onPrem, 0);
+        QCOMPARE(some.pairs.front().cloud, 3);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(some.options[std::size_t(i)].sampled, i == 0 || i == 3);
+        QVERIFY(!some.options[1].mean);
+
+        // The same pair from the first 1,000 samples of the whole run.
+        RiskRequest firstOnes;
+        firstOnes.samples = 1000;
+        const RiskResult first = analyseRisk(s, catalog(), firstOnes);
+        const auto same = std::find_if(first.pairs.begin(), first.pairs.end(),
+                                       [](const PairRisk &p) { return p.onPrem == 0 && p.cloud == 3; });
+        QVERIFY(same != first.pairs.end());
+        QCOMPARE(some.pairs.front().onPremCheaper, same->onPremCheaper);
+        QCOMPARE(some.pairs.front().paidOffBy, same->paidOffBy);
+        QCOMPARE(*some.options[0].mean, *first.options[0].mean);
     }
 
     void theSameSeedGivesTheSameFutures()

@@ -1,0 +1,512 @@
+#include "risksampler.h"
+
+#include "assembly.h"
+
+#include <Eigen/QR>
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <numbers>
+
+namespace breakeven {
+
+namespace {
+
+constexpr double kOwn = -1;           // a position meaning "the field's own value"
+constexpr int kMaxGridNodes = 144;    // more nodes per option than this: laid out per sample
+constexpr int kChebyshevCounts[] = {9, 17, 33};
+constexpr int kChebyshevNodes = 33; // the most
+constexpr double kAffineTolerance = 1e-10;
+constexpr double kCheckTolerance = 1e-9;
+
+std::vector<double> nodesFor(int count)
+{
+    if (count == 2)
+        return {0.0, 1.0};
+    std::vector<double> nodes(static_cast<std::size_t>(count));
+    for (int j = 0; j < count; ++j)
+        nodes[std::size_t(j)] = 0.5 * (1.0 - std::cos(j * std::numbers::pi / (count - 1)));
+    return nodes;
+}
+
+// 1 / prod_{k != j} (x_j - x_k) for each node j: the constant part of its Lagrange polynomial.
+std::vector<double> inverseDenominators(const std::vector<double> &nodes)
+{
+    std::vector<double> out(nodes.size());
+    for (std::size_t j = 0; j < nodes.size(); ++j) {
+        double product = 1;
+        for (std::size_t k = 0; k < nodes.size(); ++k)
+            if (k != j)
+                product *= nodes[j] - nodes[k];
+        out[j] = 1 / product;
+    }
+    return out;
+}
+
+// The Lagrange basis of `nodes` at t: prod_{k != j} (t - x_k) from products before and after j,
+// so no division per sample.
+void lagrange(const std::vector<double> &nodes, const std::vector<double> &inverse, double t, double *weights)
+{
+    const std::size_t n = nodes.size();
+    double before = 1;
+    for (std::size_t j = 0; j < n; ++j) {
+        weights[j] = before * inverse[j];
+        before *= t - nodes[j];
+    }
+    double after = 1;
+    for (std::size_t j = n; j-- > 0;) {
+        weights[j] *= after;
+        after *= t - nodes[j];
+    }
+}
+
+// Where an element's draw at quantile q lies in its range, 0..1.
+double position(const RangeElement &e, Distribution distribution, double q)
+{
+    const double width = e.high - e.low;
+    return width > 0 ? (drawElement(e, distribution, q) - e.low) / width : 0.0;
+}
+
+// The option an element belongs to (on-prem options first, then cloud options, as assembled),
+// or -1 for a field of the scenario itself.
+int optionOf(const QString &path, int onPremCount)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(onPremOptions|cloudOptions)\\[(\\d+)\\]"));
+    const QRegularExpressionMatch match = pattern.match(path);
+    if (!match.hasMatch())
+        return -1;
+    const int index = match.captured(2).toInt();
+    return match.captured(1) == QLatin1String("onPremOptions") ? index : onPremCount + index;
+}
+
+} // namespace
+
+void keepOptions(Scenario &scenario, const std::vector<int> &subset)
+{
+    if (subset.empty())
+        return;
+    const auto builds = int(scenario.onPremOptions.size());
+    std::vector<OnPremBuild> keptBuilds;
+    std::vector<CloudOption> keptClouds;
+    for (const int i : subset) {
+        if (i < builds)
+            keptBuilds.push_back(scenario.onPremOptions[std::size_t(i)]);
+        else
+            keptClouds.push_back(scenario.cloudOptions[std::size_t(i - builds)]);
+    }
+    scenario.onPremOptions = std::move(keptBuilds);
+    scenario.cloudOptions = std::move(keptClouds);
+}
+
+struct CurveSampler::Layout {
+    std::vector<char> feasible;
+    Eigen::ArrayXXd fixed; // options x months: cumulative cost at u = 0
+    Eigen::ArrayXXd slope; // options x months: its growth per unit of u
+};
+
+struct CurveSampler::Plan {
+    bool laidOut = false;
+    bool feasible = true;
+    std::vector<int> ranges;                  // touching the option
+    std::vector<int> elements;                // per range: the element whose position counts
+    std::vector<std::vector<double>> nodes;   // per range
+    std::vector<std::vector<double>> inverse; // per range: inverseDenominators(nodes)
+    int gridSize = 1;
+    Eigen::MatrixXd weightsToBasis;           // 2K x r
+    Eigen::MatrixXd basis;                    // months x r
+};
+
+CurveSampler::Layout CurveSampler::layOut(const std::vector<double> &positions, const std::vector<int> &subset) const
+{
+    // Only the options asked for are assembled (each option is laid out on its own, so leaving
+    // the others out changes none of its figures); their rows land at their own indices.
+    Scenario moved = placed(positions);
+    keepOptions(moved, subset);
+    const std::vector<int> &rows = subset;
+    const CostModel model(assemble(moved, m_catalog));
+    Evaluation atZero;
+    Evaluation atOne;
+    model.evaluate(0.0, atZero);
+    model.evaluate(1.0, atOne);
+    Layout layout;
+    if (subset.empty()) {
+        layout.feasible.resize(std::size_t(model.optionCount()));
+        for (int i = 0; i < model.optionCount(); ++i)
+            layout.feasible[std::size_t(i)] = model.isFeasible(i);
+        layout.fixed = atZero.cumulative;
+        layout.slope = atOne.cumulative - atZero.cumulative;
+        return layout;
+    }
+    layout.feasible.assign(std::size_t(m_options), 0);
+    layout.fixed = Eigen::ArrayXXd::Zero(m_options, atZero.cumulative.cols());
+    layout.slope = Eigen::ArrayXXd::Zero(m_options, atZero.cumulative.cols());
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        layout.feasible[std::size_t(rows[k])] = model.isFeasible(int(k));
+        layout.fixed.row(rows[k]) = atZero.cumulative.row(Eigen::Index(k));
+        layout.slope.row(rows[k]) = atOne.cumulative.row(Eigen::Index(k)) - atZero.cumulative.row(Eigen::Index(k));
+    }
+    return layout;
+}
+
+Scenario CurveSampler::placed(const std::vector<double> &positions) const
+{
+    Scenario moved = m_scenario;
+    for (std::size_t r = 0; r < m_ranges.size(); ++r)
+        if (positions[r] != kOwn)
+            for (const RangeElement &e : m_ranges[r].elements)
+                e.field.set(moved, e.low + positions[r] * (e.high - e.low));
+    return moved;
+}
+
+double CurveSampler::utilizationAt(const double *quantiles) const
+{
+    double u = m_scenario.workload.utilization;
+    if (m_utilizationRange >= 0) {
+        const ResolvedRange &range = m_ranges[std::size_t(m_utilizationRange)];
+        u = drawElement(range.elements.front(), range.input.distribution, quantiles[m_utilizationRange]);
+    }
+    u = std::clamp(u, 0.0, 1.0);
+    return u < kNegligibleUtilization ? 0.0 : u;
+}
+
+CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, const std::vector<ResolvedRange> &ranges,
+                           const std::vector<int> &only)
+    : m_scenario(scenario)
+    , m_catalog(catalog)
+    , m_ranges(ranges)
+{
+    const std::size_t R = ranges.size();
+    for (std::size_t r = 0; r < R; ++r)
+        if (ranges[r].elements.size() == 1 && ranges[r].elements.front().field.path == QLatin1String("workload.utilization"))
+            m_utilizationRange = int(r);
+
+    const int onPremCount = int(scenario.onPremOptions.size());
+    const std::vector<double> own(R, kOwn);
+    m_options = int(scenario.onPremOptions.size() + scenario.cloudOptions.size());
+    // Options outside `only` are left out of every lay-out: never feasible here.
+    const Layout base = layOut(own, only);
+    m_months = int(base.fixed.cols());
+    m_plans.assign(std::size_t(m_options), {});
+    const int n = m_options;
+    std::vector<double> scale(std::size_t(n), 1.0);
+    for (int i = 0; i < n; ++i) {
+        m_plans[std::size_t(i)].feasible = base.feasible[std::size_t(i)];
+        if (base.feasible[std::size_t(i)])
+            scale[std::size_t(i)] = std::max({1.0, base.fixed.row(i).abs().maxCoeff(), base.slope.row(i).abs().maxCoeff()});
+    }
+    // Whether option i of `layout` is `expected` (fixed and slope rows) within `tolerance`.
+    const auto matches = [&](const Layout &layout, int i, const Eigen::ArrayXd &fixed, const Eigen::ArrayXd &slope,
+                             double tolerance) {
+        if (layout.feasible[std::size_t(i)] != base.feasible[std::size_t(i)])
+            return false;
+        if (!base.feasible[std::size_t(i)])
+            return true;
+        const double limit = tolerance * scale[std::size_t(i)];
+        return ((layout.fixed.row(i).transpose() - fixed).abs() <= limit).all()
+            && ((layout.slope.row(i).transpose() - slope).abs() <= limit).all();
+    };
+
+    // Whether interpolating range r on `nodes` reproduces the options at points between nodes.
+    const auto reproduces = [&](std::size_t r, const std::vector<double> &nodes, const std::vector<int> &touched,
+                                const std::vector<double> &own) {
+        std::vector<double> at = own;
+        std::vector<Layout> atNodes;
+        for (const double x : nodes) {
+            at[r] = x;
+            atNodes.push_back(layOut(at, touched));
+        }
+        const std::vector<double> inverse = inverseDenominators(nodes);
+        std::vector<double> w(nodes.size());
+        const std::size_t last = nodes.size() - 1;
+        for (const double t : {0.5 * (nodes[0] + nodes[1]), 0.5 * (nodes[last / 2] + nodes[last / 2 + 1]),
+                               0.5 * (nodes[last - 1] + nodes[last])}) {
+            at[r] = t;
+            const Layout actual = layOut(at, touched);
+            lagrange(nodes, inverse, t, w.data());
+            for (const int i : touched) {
+                Eigen::ArrayXd f = Eigen::ArrayXd::Zero(m_months);
+                Eigen::ArrayXd sl = Eigen::ArrayXd::Zero(m_months);
+                for (std::size_t j = 0; j < nodes.size(); ++j) {
+                    if (atNodes[j].feasible[std::size_t(i)] != base.feasible[std::size_t(i)])
+                        return false;
+                    f += w[j] * atNodes[j].fixed.row(i).transpose();
+                    sl += w[j] * atNodes[j].slope.row(i).transpose();
+                }
+                if (!matches(actual, i, f, sl, kCheckTolerance))
+                    return false;
+            }
+        }
+        return true;
+    };
+
+    // 1–2. Which ranges touch which options, and whether affinely.
+    for (std::size_t r = 0; r < R; ++r) {
+        // The options the range can touch: those its elements belong to, or all of them for a
+        // field of the scenario itself.
+        std::vector<int> reach;
+        for (const RangeElement &e : ranges[r].elements) {
+            const int owner = optionOf(e.field.path, onPremCount);
+            if (owner < 0) {
+                reach.clear();
+                break;
+            }
+            reach.push_back(owner);
+        }
+        if (reach.empty() && !ranges[r].elements.empty()) {
+            reach.resize(std::size_t(n));
+            std::iota(reach.begin(), reach.end(), 0);
+        }
+        if (!only.empty())
+            std::erase_if(reach, [&](int i) { return !std::binary_search(only.begin(), only.end(), i); });
+        std::sort(reach.begin(), reach.end());
+        reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
+        if (reach.empty())
+            continue;
+        std::vector<double> at = own;
+        at[r] = 0;
+        const Layout low = layOut(at, reach);
+        at[r] = 1;
+        const Layout high = layOut(at, reach);
+        std::vector<int> touched;
+        for (const int i : reach) {
+            const Eigen::ArrayXd f = base.fixed.row(i).transpose();
+            const Eigen::ArrayXd s = base.slope.row(i).transpose();
+            if (!matches(low, i, f, s, kAffineTolerance) || !matches(high, i, f, s, kAffineTolerance))
+                touched.push_back(i);
+        }
+        if (touched.empty())
+            continue;
+        bool affine = true;
+        for (const double t : {0.5, 0.3}) {
+            at[r] = t;
+            const Layout middle = layOut(at, touched);
+            for (const int i : touched) {
+                if (low.feasible[std::size_t(i)] != base.feasible[std::size_t(i)]
+                    || high.feasible[std::size_t(i)] != base.feasible[std::size_t(i)]) {
+                    m_plans[std::size_t(i)].laidOut = true;
+                    continue;
+                }
+                const Eigen::ArrayXd f = (1 - t) * low.fixed.row(i).transpose() + t * high.fixed.row(i).transpose();
+                const Eigen::ArrayXd s = (1 - t) * low.slope.row(i).transpose() + t * high.slope.row(i).transpose();
+                affine = affine && matches(middle, i, f, s, kAffineTolerance);
+            }
+        }
+        // Not affine: the fewest Chebyshev nodes that reproduce the touched options between
+        // their nodes (a rate of change over a long horizon is a power of high degree).
+        std::vector<double> nodes = nodesFor(2);
+        if (!affine) {
+            for (const int count : kChebyshevCounts) {
+                nodes = nodesFor(count);
+                if (reproduces(r, nodes, touched, own))
+                    break;
+            }
+        }
+        for (const int i : touched) {
+            Plan &plan = m_plans[std::size_t(i)];
+            // The element that gives the option its position: its own, or the scenario's. Several
+            // elements on one option (components[*]) must move alike.
+            int chosen = -1;
+            bool alike = true;
+            for (std::size_t e = 0; e < ranges[r].elements.size(); ++e) {
+                const int owner = optionOf(ranges[r].elements[e].field.path, onPremCount);
+                if (owner != -1 && owner != i)
+                    continue;
+                if (chosen < 0) {
+                    chosen = int(e);
+                    continue;
+                }
+                for (const double q : {0.17, 0.5, 0.83})
+                    alike = alike
+                        && position(ranges[r].elements[e], ranges[r].input.distribution, q)
+                            == position(ranges[r].elements[std::size_t(chosen)], ranges[r].input.distribution, q);
+            }
+            if (chosen < 0 || !alike) {
+                plan.laidOut = true;
+                continue;
+            }
+            plan.ranges.push_back(int(r));
+            plan.elements.push_back(chosen);
+            plan.nodes.push_back(nodes);
+            plan.inverse.push_back(inverseDenominators(nodes));
+            plan.gridSize *= int(nodes.size());
+            if (plan.gridSize > kMaxGridNodes)
+                plan.laidOut = true;
+        }
+    }
+
+    // 3. Each option's curves at the nodes of its grid; options with the same ranges and nodes
+    // share their lay-outs.
+    const auto gridPositions = [&](const Plan &plan, int k) {
+        std::vector<double> positions = own;
+        int rest = k;
+        for (std::size_t j = 0; j < plan.ranges.size(); ++j) {
+            const auto count = int(plan.nodes[j].size());
+            positions[std::size_t(plan.ranges[j])] = plan.nodes[j][std::size_t(rest % count)];
+            rest /= count;
+        }
+        return positions;
+    };
+    std::map<std::vector<double>, std::vector<int>> wanted; // grid point -> the options needing it
+    for (int i = 0; i < n; ++i) {
+        const Plan &plan = m_plans[std::size_t(i)];
+        if (!plan.laidOut && plan.feasible)
+            for (int k = 0; k < plan.gridSize; ++k)
+                wanted[gridPositions(plan, k)].push_back(i);
+    }
+    std::map<std::vector<double>, Layout> layouts;
+    for (const auto &[positions, options] : wanted)
+        layouts.emplace(positions, layOut(positions, options));
+    std::vector<Eigen::MatrixXd> grids(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        Plan &plan = m_plans[std::size_t(i)];
+        if (plan.laidOut || !plan.feasible)
+            continue;
+        const int K = plan.gridSize;
+        Eigen::MatrixXd &grid = grids[std::size_t(i)];
+        grid.resize(2 * K, m_months);
+        for (int k = 0; k < K; ++k) {
+            const Layout &layout = layouts.at(gridPositions(plan, k));
+            if (!layout.feasible[std::size_t(i)]) {
+                plan.laidOut = true;
+                break;
+            }
+            grid.row(k) = layout.fixed.row(i).matrix();
+            grid.row(K + k) = layout.slope.row(i).matrix();
+        }
+    }
+    layouts.clear();
+
+    // 4. The check at points inside the ranges, then the compression.
+    const auto weightsOf = [](const Plan &plan, const std::vector<double> &positionOfRange) {
+        Eigen::VectorXd weights = Eigen::VectorXd::Ones(plan.gridSize);
+        int stride = 1;
+        std::vector<double> basis(kChebyshevNodes);
+        for (std::size_t j = 0; j < plan.ranges.size(); ++j) {
+            const auto count = int(plan.nodes[j].size());
+            lagrange(plan.nodes[j], plan.inverse[j], positionOfRange[j], basis.data());
+            for (int k = 0; k < plan.gridSize; ++k)
+                weights(k) *= basis[std::size_t((k / stride) % count)];
+            stride *= count;
+        }
+        return weights;
+    };
+    for (int point = 1; point <= 3; ++point) {
+        std::vector<double> positions(R);
+        for (std::size_t r = 0; r < R; ++r)
+            positions[r] = std::fmod(0.5 + 0.6180339887498949 * point * (double(r) + 1.3), 1.0);
+        std::vector<int> checked;
+        for (int i = 0; i < n; ++i)
+            if (!m_plans[std::size_t(i)].laidOut && m_plans[std::size_t(i)].feasible)
+                checked.push_back(i);
+        if (checked.empty())
+            break;
+        const Layout check = layOut(positions, checked);
+        for (int i = 0; i < n; ++i) {
+            Plan &plan = m_plans[std::size_t(i)];
+            if (plan.laidOut || !plan.feasible)
+                continue;
+            std::vector<double> at;
+            for (const int r : plan.ranges)
+                at.push_back(positions[std::size_t(r)]);
+            const Eigen::VectorXd w = weightsOf(plan, at);
+            const Eigen::MatrixXd &grid = grids[std::size_t(i)];
+            const int K = plan.gridSize;
+            const Eigen::ArrayXd f = (w.transpose() * grid.topRows(K)).transpose().array();
+            const Eigen::ArrayXd s = (w.transpose() * grid.bottomRows(K)).transpose().array();
+            const double gridScale = std::max(scale[std::size_t(i)], grid.cwiseAbs().maxCoeff());
+            const double limit = kCheckTolerance * gridScale;
+            if (check.feasible[std::size_t(i)] != 1 || ((check.fixed.row(i).transpose() - f).abs() > limit).any()
+                || ((check.slope.row(i).transpose() - s).abs() > limit).any())
+                plan.laidOut = true;
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        Plan &plan = m_plans[std::size_t(i)];
+        if (plan.laidOut)
+            m_laidOut.push_back(i);
+        if (plan.laidOut || !plan.feasible)
+            continue;
+        const Eigen::MatrixXd transposed = grids[std::size_t(i)].transpose(); // months x 2K
+        Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(transposed);
+        qr.setThreshold(1e-13);
+        const int rank = std::max<int>(1, int(qr.rank()));
+        const Eigen::MatrixXd r = qr.matrixR().topRows(rank).triangularView<Eigen::Upper>();
+        plan.weightsToBasis = qr.colsPermutation() * r.transpose();
+        plan.basis = qr.householderQ() * Eigen::MatrixXd::Identity(m_months, rank);
+    }
+}
+
+CurveSampler::~CurveSampler() = default;
+
+int CurveSampler::interpolatedOptions() const
+{
+    return int(std::count_if(m_plans.begin(), m_plans.end(), [](const Plan &p) { return !p.laidOut; }));
+}
+
+void CurveSampler::sample(const double *quantiles, int count, std::vector<Eigen::ArrayXXd> &curves,
+                          std::vector<char> &feasible) const
+{
+    const auto R = int(m_ranges.size());
+    curves.resize(std::size_t(m_options));
+    feasible.assign(std::size_t(m_options) * std::size_t(count), 0);
+    Eigen::ArrayXd u(count);
+    for (int k = 0; k < count; ++k)
+        u(k) = utilizationAt(quantiles + std::ptrdiff_t(k) * R);
+
+    Eigen::MatrixXd weights;
+    std::vector<double> basis(kChebyshevNodes);
+    for (int i = 0; i < m_options; ++i) {
+        const Plan &plan = m_plans[std::size_t(i)];
+        curves[std::size_t(i)].resize(m_months, count);
+        if (plan.laidOut)
+            continue;
+        if (!plan.feasible) {
+            curves[std::size_t(i)].setConstant(NAN);
+            continue;
+        }
+        const int K = plan.gridSize;
+        weights.setOnes(count, 2 * K);
+        int stride = 1;
+        for (std::size_t j = 0; j < plan.ranges.size(); ++j) {
+            const ResolvedRange &range = m_ranges[std::size_t(plan.ranges[j])];
+            const RangeElement &element = range.elements[std::size_t(plan.elements[j])];
+            const auto nodes = int(plan.nodes[j].size());
+            for (int s = 0; s < count; ++s) {
+                const double q = quantiles[std::ptrdiff_t(s) * R + plan.ranges[j]];
+                lagrange(plan.nodes[j], plan.inverse[j], position(element, range.input.distribution, q), basis.data());
+                for (int k = 0; k < K; ++k)
+                    weights(s, k) *= basis[std::size_t((k / stride) % nodes)];
+            }
+            stride *= nodes;
+        }
+        weights.rightCols(K) = weights.leftCols(K).array().colwise() * u;
+        curves[std::size_t(i)] = (plan.basis * (weights * plan.weightsToBasis).transpose()).array();
+        std::fill_n(feasible.begin() + std::ptrdiff_t(i) * count, count, 1);
+    }
+
+    if (m_laidOut.empty())
+        return;
+    // The others: each drawn scenario laid out in full, those options only.
+    Evaluation evaluation;
+    for (int s = 0; s < count; ++s) {
+        Scenario drawn = m_scenario;
+        const double *q = quantiles + std::ptrdiff_t(s) * R;
+        for (int r = 0; r < R; ++r)
+            for (const RangeElement &e : m_ranges[std::size_t(r)].elements)
+                e.field.set(drawn, drawElement(e, m_ranges[std::size_t(r)].input.distribution, q[r]));
+        keepOptions(drawn, m_laidOut);
+        const CostModel model(assemble(drawn, m_catalog));
+        model.evaluate(u(s), evaluation);
+        for (std::size_t k = 0; k < m_laidOut.size(); ++k) {
+            const auto i = std::size_t(m_laidOut[k]);
+            feasible[i * std::size_t(count) + std::size_t(s)] = model.isFeasible(int(k));
+            curves[i].col(s) = evaluation.cumulative.row(Eigen::Index(k)).transpose();
+        }
+    }
+}
+
+} // namespace breakeven

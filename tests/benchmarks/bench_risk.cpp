@@ -1,0 +1,136 @@
+// Risk benchmark (docs/benchmarks.md): 10,000 samples of a 50-option x 60-month scenario with the
+// six default uncertain inputs, against the 100 ms budget; the live preview (1,000 samples, no
+// tornado) at p95 against 16 ms; and the plain loop (one full engine evaluation per sample) in
+// the same run, for the ratio. Prints the physical floor: the cells computed and the bytes kept.
+#include "benchsupport.h"
+#include "engine/assembly.h"
+#include "engine/risk.h"
+#include "engine/risksampler.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+using namespace breakeven;
+using namespace benchsupport;
+
+namespace {
+
+double milliseconds(const QElapsedTimer &timer) { return double(timer.nsecsElapsed()) / 1e6; }
+
+// Times five runs of `request` on `scenario`; keeps the last result in `result`.
+std::vector<double> fiveRuns(const Scenario &scenario, const RiskRequest &request, RiskResult &result)
+{
+    std::vector<double> runs;
+    for (int round = 0; round < 5; ++round) {
+        QElapsedTimer timer;
+        timer.start();
+        result = analyseRisk(scenario, GpuCatalog::bundled(), request);
+        runs.push_back(milliseconds(timer));
+    }
+    return runs;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+double percentile95(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, std::size_t(0.95 * double(v.size())))];
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const GpuCatalog &catalog = GpuCatalog::bundled();
+    Scenario scenario = benchmarkScenario(50, 60);
+    const Uncertainty ranges = defaultUncertainty(scenario);
+    scenario.uncertainty = ranges;
+    const int n = int(scenario.onPremOptions.size() + scenario.cloudOptions.size());
+    const int months = scenario.horizonMonths + 1;
+
+    RiskRequest full;
+    full.samples = 10000;
+    RiskResult result;
+    const std::vector<double> runs = fiveRuns(scenario, full, result);
+    RiskRequest sampling = full;
+    sampling.tornado = false;
+    RiskResult untimed;
+    const std::vector<double> samplingRuns = fiveRuns(scenario, sampling, untimed);
+    const std::vector<ResolvedRange> resolved = resolveRanges(scenario, ranges);
+    const CurveSampler sampler(scenario, catalog, resolved);
+    const double cells = 10000.0 * n * months;
+    const double kept = 10000.0 * (8.0 * n + 4.0 * double(result.pairs.size()))
+        + double(result.bandSamples) * n * months * 4.0;
+    std::printf("risk, %d options x %d months, %zu uncertain inputs, %zu pairs, 10,000 samples: %.0f ms median of 5 "
+                "(budget 100 ms: ratio %.2f); without the tornado %.0f ms\n",
+                n, months, resolved.size(), result.pairs.size(), median(runs), median(runs) / 100.0,
+                median(samplingRuns));
+    std::printf("  floor: %.1f M curve cells computed, %.1f M crossover scans of up to %d months, %.0f MB kept "
+                "(%.0f bytes per sample beyond the bands); %d of %d options interpolated\n",
+                cells / 1e6, 10000.0 * double(result.pairs.size()) / 1e6, months, kept / 1e6,
+                8.0 * n + 4.0 * double(result.pairs.size()), sampler.interpolatedOptions(), n);
+
+    // The common shape: a few builds against many cloud offers (5 x 45: 225 pairs).
+    {
+        Scenario few = benchmarkScenario(90, 60);
+        few.onPremOptions.resize(5);
+        few.cloudOptions.resize(45);
+        few.uncertainty = defaultUncertainty(few);
+        RiskResult r;
+        const std::vector<double> shaped = fiveRuns(few, full, r);
+        std::printf("risk, 5 builds + 45 cloud options x %d months, %zu pairs, 10,000 samples: %.0f ms median of 5 "
+                    "(budget 100 ms: ratio %.2f)\n",
+                    months, r.pairs.size(), median(shaped), median(shaped) / 100.0);
+    }
+
+    // The live preview: 1,000 samples at a new utilization per tick, no tornado.
+    RiskRequest live;
+    live.samples = 1000;
+    live.tornado = false;
+    std::vector<double> ticks;
+    for (int tick = 0; tick < 40; ++tick) {
+        Scenario moved = scenario;
+        moved.workload.utilization = 0.2 + 0.015 * tick;
+        moved.uncertainty = defaultUncertainty(moved);
+        QElapsedTimer timer;
+        timer.start();
+        analyseRisk(moved, catalog, live);
+        ticks.push_back(milliseconds(timer));
+    }
+    std::printf("risk live preview, 1,000 samples, 40 utilization ticks: median %.1f ms, p95 %.1f ms "
+                "(budget 16 ms: ratio %.2f)\n",
+                median(ticks), percentile95(ticks), percentile95(ticks) / 16.0);
+
+    // The plain loop: one full engine evaluation per sample (1,000 samples, scaled to 10,000).
+    QElapsedTimer timer;
+    timer.start();
+    std::mt19937_64 generator(1);
+    Evaluation evaluation;
+    double checksum = 0;
+    for (int s = 0; s < 1000; ++s) {
+        Scenario drawn = scenario;
+        for (const ResolvedRange &r : resolved) {
+            const double q = (double(generator() >> 11) + 0.5) * 0x1.0p-53;
+            for (const RangeElement &e : r.elements)
+                e.field.set(drawn, drawElement(e, r.input.distribution, q));
+        }
+        const CostModel model(assemble(drawn, catalog));
+        model.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0), evaluation);
+        checksum += evaluation.tco(0);
+    }
+    const double plain = milliseconds(timer) * 10;
+    std::printf("  the plain loop (full evaluation per sample, curves only) for 10,000 samples: %.0f ms; "
+                "sampled %.1fx faster (checksum %.3g)\n",
+                plain, plain / median(samplingRuns), checksum);
+    return 0;
+}
