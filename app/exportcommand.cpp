@@ -7,6 +7,7 @@
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
 #include "engine/risk.h"
+#include "export/riskreport.h"
 #include "export/chartexport.h"
 #include "export/reportwriter.h"
 
@@ -60,12 +61,13 @@ int runExport(const QStringList &arguments, QTextStream &out)
     const Scenario &scenario = loaded.scenario;
     const CostModel model(std::move(loaded.input));
     const Evaluation evaluation = model.evaluate(utilization.value_or(scenario.workload.utilization));
-    // The risk charts sample the scenario at the utilization drawn, with its own samples and seed.
+    // The risk charts sample the scenario at the utilization drawn, with its own samples and seed,
+    // what they show only (quickRiskRequest).
     std::shared_ptr<const RiskResult> risk;
     if (charts::isRiskChart(*kind)) {
         Scenario atUtilization = scenario;
         atUtilization.workload.utilization = evaluation.utilization;
-        RiskRequest request;
+        RiskRequest request = exporting::quickRiskRequest(model, evaluation);
         request.tornado = *kind == charts::ChartKind::Tornado;
         risk = std::make_shared<const RiskResult>(analyseRisk(atUtilization, loaded.catalog, request));
     }

@@ -130,12 +130,14 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
                  const Evaluation &evaluation, const QString &path, std::shared_ptr<const RiskResult> risk)
 {
     // The risk section samples the scenario at the utilization the report is for.
+    // Only what the section shows is sampled, with bounded work (quickRiskRequest), so that a
+    // report of any scenario stays quick (docs/model.md).
     QString riskError;
     if (!risk) {
         try {
             Scenario atUtilization = scenario;
             atUtilization.workload.utilization = evaluation.utilization;
-            risk = std::make_shared<const RiskResult>(analyseRisk(atUtilization, catalog));
+            risk = std::make_shared<const RiskResult>(analyseRisk(atUtilization, catalog, quickRiskRequest(model, evaluation)));
         } catch (const InputError &error) {
             riskError = error.message();
         }

@@ -1,12 +1,15 @@
 #include "riskreport.h"
 
 #include "charts/payoffchart.h"
+#include "charts/tcospreadchart.h"
 #include "engine/costmodel.h"
 #include "engine/resultstext.h"
 #include "engine/risk.h"
 #include "engine/risktext.h"
 
 #include <QLocale>
+
+#include <algorithm>
 
 namespace breakeven::exporting {
 
@@ -18,6 +21,36 @@ QString esc(const QString &text)
 }
 
 } // namespace
+
+RiskRequest quickRiskRequest(const CostModel &model, const Evaluation &evaluation)
+{
+    RiskRequest request;
+    request.maxCells = kQuickRiskCells;
+    std::vector<int> feasible;
+    int builds = 0;
+    for (int i = 0; i < model.optionCount(); ++i) {
+        if (model.isFeasible(i)) {
+            feasible.push_back(i);
+            builds += model.option(i).kind == OptionKind::OnPrem ? 1 : 0;
+        }
+    }
+    // Every pair is worded when there are few.
+    if (builds * (int(feasible.size()) - builds) <= kReportRiskPairs)
+        return request;
+    request.pairsAgainst = model.cheapestCloud(evaluation);
+    std::stable_sort(feasible.begin(), feasible.end(), [&](int a, int b) { return evaluation.tco(a) < evaluation.tco(b); });
+    std::vector<int> options;
+    int taken = 0;
+    for (const int i : feasible)
+        if (model.option(i).kind == OptionKind::OnPrem && taken++ < kReportRiskPairs)
+            options.push_back(i);
+    for (std::size_t k = 0; k < feasible.size() && k < std::size_t(charts::TcoSpreadChart::kMaxBoxes); ++k)
+        options.push_back(feasible[k]);
+    if (request.pairsAgainst)
+        options.push_back(*request.pairsAgainst);
+    request.options = options;
+    return request;
+}
 
 QString riskIntroHtml(const CostModel &model, const RiskResult &risk, std::optional<int> cheapestCloud)
 {
@@ -31,8 +64,20 @@ QString riskIntroHtml(const CostModel &model, const RiskResult &risk, std::optio
                        .arg(esc(formatPercent(risk.utilization)))
                        .arg(risk.defaultRanges ? QStringLiteral("with the default ranges, as the scenario sets none of its own")
                                                : QStringLiteral("with the scenario's own ranges"));
+    if (risk.samples < risk.requestedSamples)
+        html += QStringLiteral(" The scenario asks for %1 samples; the report takes the first %2, to keep its work "
+                               "bounded (<code>breakeven risk</code> takes them all).")
+                    .arg(QLocale(QLocale::English, QLocale::UnitedStates).toString(risk.requestedSamples))
+                    .arg(QLocale(QLocale::English, QLocale::UnitedStates).toString(risk.samples));
+    const auto left = std::count_if(risk.options.begin(), risk.options.end(), [](const OptionRisk &o) { return !o.sampled; });
+    if (left > 0)
+        html += QStringLiteral(" Only the options shown are sampled (%1 others are left out).").arg(left);
     const std::vector<int> shown = charts::payoffPairs(risk, cheapestCloud, kReportRiskPairs);
-    if (int(risk.pairs.size()) > kReportRiskPairs)
+    if (risk.pairsAgainst)
+        html += QStringLiteral(" The pairs shown are those against the cheapest cloud option, %1, the likeliest wins "
+                               "of buying first.")
+                    .arg(esc(model.option(*risk.pairsAgainst).name));
+    else if (int(risk.pairs.size()) > kReportRiskPairs)
         html += cheapestCloud ? QStringLiteral(" Of %1 pairs, those against the cheapest cloud option, %2, are shown, the "
                                                "likeliest wins of buying first.")
                                     .arg(risk.pairs.size())

@@ -10,6 +10,8 @@
 
 namespace breakeven {
 class CostModel;
+struct Evaluation;
+struct RiskRequest;
 struct RiskResult;
 } // namespace breakeven
 
@@ -18,6 +20,12 @@ namespace breakeven::exporting {
 // Pairs worded in the report: those the odds chart shows (against the cheapest cloud option when
 // there are more than it shows), so that hundreds of options keep a section of a page or two.
 inline constexpr int kReportRiskPairs = 8;
+
+// What a report or a chart export samples, with work cut to kQuickRiskCells so that a report of
+// any scenario stays quick: every option when there are at most kReportRiskPairs pairs, else the
+// options it shows (the kReportRiskPairs builds cheapest at the inputs' own values, paired with
+// the cheapest cloud option, and the options the spread chart has room for, cheapest first).
+RiskRequest quickRiskRequest(const CostModel &model, const Evaluation &evaluation);
 
 // The introduction: samples, seed, utilization, whose ranges, which pairs are worded.
 QString riskIntroHtml(const CostModel &model, const RiskResult &risk, std::optional<int> cheapestCloud);
