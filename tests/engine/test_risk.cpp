@@ -204,6 +204,42 @@ private Q_SLOTS:
         QCOMPARE(*some.options[0].mean, *first.options[0].mean);
     }
 
+    // The case #18 names: an RTX 3090 desktop against a V100 rented at 2.14 $/h, with the bundled
+    // catalog's measured throughputs, over three years at the PhD-desktop utilization (0.15,
+    // docs/model.md "Utilization presets"). The desktop's price and power are this test's own
+    // round figures. The utilization's switch value inside [0.02, 0.5] is the break-even
+    // utilization the engine reports, and the difference there is 0.
+    void aDesktopAgainstARentedV100()
+    {
+        const GpuCatalog &bundled = GpuCatalog::bundled();
+        Scenario s = scenario(1, 0.15, 36);
+        s.referenceGpu = QStringLiteral("RTX-3090");
+        OnPremBuild desktop = build(QStringLiteral("RTX 3090 desktop"), 2200, 1, QStringLiteral("RTX-3090"));
+        desktop.idleW = 100;
+        desktop.loadW = 450;
+        desktop.electricityPerKWh = 0.15;
+        s.onPremOptions = {desktop};
+        s.cloudOptions = {cloud(QStringLiteral("V100 on demand"), 2.14, PricingPlan::OnDemand, 1, QStringLiteral("V100-SXM2-16GB"))};
+        s.uncertainty = Uncertainty{2000, 1, {range(QStringLiteral("workload.utilization"), 0.02, 0.5)}};
+        const RiskResult risk = analyseRisk(s, bundled);
+        QCOMPARE(risk.pairs.size(), std::size_t(1));
+        const CostModel m(assemble(s, bundled));
+        const auto breakEven = m.comparePair(m.evaluate(0.15), 0, 1).breakEvenUtilization;
+        QVERIFY(breakEven && *breakEven > 0.02 && *breakEven < 0.5);
+        const TornadoBar &bar = risk.pairs.front().tornado.front();
+        QVERIFY(bar.switchValue);
+        QCOMPARE(*bar.switchValue, *breakEven);
+        const Evaluation atSwitch = m.evaluate(*bar.switchValue);
+        QVERIFY(std::abs(atSwitch.tco(0) - atSwitch.tco(1)) < 1e-6 * atSwitch.tco(1));
+        // Below it renting wins, above it buying: the odds are those of u above the switch value
+        // under the triangular distribution (0.02, 0.15, 0.5), within the sampling error.
+        const double u = *breakEven;
+        const double below = u <= 0.15 ? (u - 0.02) * (u - 0.02) / ((0.5 - 0.02) * (0.15 - 0.02))
+                                       : 1 - (0.5 - u) * (0.5 - u) / ((0.5 - 0.02) * (0.5 - 0.15));
+        QVERIFY2(std::abs(risk.pairs.front().onPremCheaper - (1 - below)) < 0.04,
+                 qPrintable(QStringLiteral("%1 against %2").arg(risk.pairs.front().onPremCheaper).arg(1 - below)));
+    }
+
     void theSameSeedGivesTheSameFutures()
     {
         Scenario s = buyOrRent();
