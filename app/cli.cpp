@@ -15,7 +15,7 @@ namespace breakeven::cli {
 
 namespace {
 
-const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("recommend"), QStringLiteral("risk"), QStringLiteral("new"), QStringLiteral("import"),
+const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("recommend"), QStringLiteral("risk"), QStringLiteral("demand"), QStringLiteral("new"), QStringLiteral("import"),
                             QStringLiteral("export"), QStringLiteral("report")};
 
 } // namespace
@@ -33,6 +33,9 @@ QString usageText()
         "                   the catalog's best offers for the scenario's workload, by TCO\n"
         "  breakeven risk SCENARIO [--samples N] [--seed S] [--json]\n"
         "                   the odds that buying wins, when it pays off, and what flips the answer\n"
+        "  breakeven demand FILE [--step 1h] [--gpu MODEL] [--json]\n"
+        "                   a demand profile from usage: a time,gpus CSV or sacct -P -X\n"
+        "                   --format=JobID,Start,End,AllocTRES; --step 15m, 1h, 1d\n"
         "  breakeven import SHEET.csv --into DOCUMENT [--preset NAME] [--strict] [--dry-run] [--json]\n"
         "                   [--provider NAME] [--as-of YYYY-MM-DD] [--encoding E] [--delimiter D]\n"
         "  breakeven export SCENARIO --chart cumulative|utilization|breakdown|criteria|payoff|tco-spread|tornado\n"
@@ -154,6 +157,8 @@ int run(const QStringList &arguments)
             return runRecommend(rest, out);
         if (command == QLatin1String("risk"))
             return runRisk(rest, out);
+        if (command == QLatin1String("demand"))
+            return runDemand(rest, out);
         if (command == QLatin1String("new"))
             return runNew(rest, out);
         if (command == QLatin1String("import"))

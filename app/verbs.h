@@ -1,4 +1,4 @@
-// The command-line verbs (compare, recommend, export, report, import, new): one function each; each throws
+// The command-line verbs (compare, recommend, risk, demand, export, report, import, new): one function each; each throws
 // UsageError or InputError and returns the exit status.
 #pragma once
 
@@ -14,5 +14,6 @@ int runExport(const QStringList &arguments, QTextStream &out);
 int runReport(const QStringList &arguments, QTextStream &out);
 int runRecommend(const QStringList &arguments, QTextStream &out);
 int runRisk(const QStringList &arguments, QTextStream &out);
+int runDemand(const QStringList &arguments, QTextStream &out);
 
 } // namespace breakeven::cli
