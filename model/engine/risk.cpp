@@ -259,9 +259,59 @@ Uncertainty defaultUncertainty(const Scenario &scenario)
 
 namespace {
 
+// The quantiles of many values from a small bracket each: a sorted sample of 128 of them gives,
+// for each quantile, two values that very likely enclose the order statistics wanted; one pass
+// counts the values below the bracket and keeps those inside it, and only those are selected
+// from. False (nothing written) when a bracket missed, which the caller then does in full.
+template <typename T>
+bool selectQuantilesBracketed(const std::vector<T> &values, const double *q, int count, double *out,
+                              std::vector<T> &inside)
+{
+    constexpr int kSample = 128;
+    constexpr int kSpread = 12; // sample ranks either side: about three standard deviations
+    const std::size_t n = values.size();
+    std::array<T, kSample> sample;
+    for (int i = 0; i < kSample; ++i)
+        sample[std::size_t(i)] = values[(std::size_t(i) * n + n / 2) / kSample];
+    std::sort(sample.begin(), sample.end());
+    for (int k = 0; k < count; ++k) {
+        const double h = q[k] * double(n - 1);
+        const auto below = std::size_t(std::floor(h));
+        const std::size_t last = below + 1 < n && h > double(below) ? below + 1 : below;
+        const double at = double(below) / double(n - 1) * (kSample - 1);
+        const T low = sample[std::size_t(std::max(0, int(at) - kSpread))];
+        const T high = sample[std::size_t(std::min(kSample - 1, int(std::ceil(at)) + kSpread))];
+        // Without branches: every value is written, and the next one overwrites it unless it
+        // lies inside the bracket (a branch per value mispredicts about a fifth of the time).
+        std::size_t under = 0;
+        std::size_t kept = 0;
+        if (inside.size() < n)
+            inside.resize(n);
+        for (const T v : values) {
+            under += v < low ? 1 : 0;
+            inside[kept] = v;
+            kept += (!(v < low) && !(high < v)) ? 1 : 0;
+        }
+        if (under > below || last >= under + kept)
+            return false;
+        const auto rank = std::ptrdiff_t(below - under);
+        const auto end = inside.begin() + std::ptrdiff_t(kept);
+        std::nth_element(inside.begin(), inside.begin() + rank, end);
+        const double lowValue = inside[std::size_t(rank)];
+        const double highValue = last > below ? double(*std::min_element(inside.begin() + rank + 1, end)) : lowValue;
+        out[k] = lowValue + (h - double(below)) * (highValue - lowValue);
+    }
+    return true;
+}
+
 template <typename T>
 void selectQuantilesOf(std::vector<T> &values, const double *q, int count, double *out)
 {
+    if (values.size() >= 512) {
+        thread_local std::vector<T> inside;
+        if (selectQuantilesBracketed(values, q, count, out, inside))
+            return;
+    }
     std::size_t start = 0;
     for (int k = 0; k < count; ++k) {
         if (values.empty()) {

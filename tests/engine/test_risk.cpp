@@ -240,6 +240,31 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 against %2").arg(risk.pairs.front().onPremCheaper).arg(1 - below)));
     }
 
+    // Selection gives the quantiles sorting gives, exactly: small and large sets, ties, sorted
+    // and reversed input, and values far from the rest.
+    void selectedQuantilesAreTheSortedOnes()
+    {
+        std::mt19937_64 generator(5);
+        const std::array<double, 5> q = {0.05, 0.10, 0.50, 0.90, 0.95};
+        for (const int n : {1, 2, 7, 511, 512, 1000, 2048, 5000}) {
+            for (int kind = 0; kind < 4; ++kind) {
+                std::vector<double> values(static_cast<std::size_t>(n));
+                for (std::size_t i = 0; i < values.size(); ++i) {
+                    const double r = double(generator() >> 11) * 0x1.0p-53;
+                    values[i] = kind == 0 ? r : kind == 1 ? std::floor(r * 5) : kind == 2 ? double(i) : double(n) - double(i);
+                }
+                if (kind == 0 && n > 10)
+                    values[3] = 1e12; // one far above the rest
+                std::vector<double> sorted = values;
+                std::sort(sorted.begin(), sorted.end());
+                std::array<double, 5> selected{};
+                selectQuantiles(values, q.data(), int(q.size()), selected.data());
+                for (std::size_t k = 0; k < q.size(); ++k)
+                    QCOMPARE(selected[k], sortedQuantile(sorted, q[k]));
+            }
+        }
+    }
+
     void theSameSeedGivesTheSameFutures()
     {
         Scenario s = buyOrRent();
