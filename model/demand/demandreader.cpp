@@ -218,6 +218,14 @@ DemandProfile profileOf(const StepAccumulator &steps, const Span &span, qint64 f
     return profile;
 }
 
+// Where a line is, made into words only when it is wrong: a million lines must not make a million
+// strings.
+struct Place {
+    const QString &file;
+    qint64 line;
+    QString text() const { return QStringLiteral("%1:%2").arg(file).arg(line); }
+};
+
 using ReaderFactory = std::function<std::unique_ptr<CsvReader>()>;
 
 struct Sample {
@@ -225,11 +233,11 @@ struct Sample {
     double gpus;
 };
 
-qint64 timeOf(QByteArrayView text, const QString &where, const char *what)
+qint64 timeOf(QByteArrayView text, const Place &where, const char *what)
 {
     if (const auto ms = parseDemandTime(text))
         return *ms;
-    throw InputError(where, QStringLiteral("%1 \"%2\" is not an ISO 8601 time (such as 2026-01-05T10:00:00)")
+    throw InputError(where.text(), QStringLiteral("%1 \"%2\" is not an ISO 8601 time (such as 2026-01-05T10:00:00)")
                                 .arg(QLatin1String(what), shown(text)));
 }
 
@@ -240,17 +248,17 @@ void readSamples(CsvReader &reader, const DemandReadOptions &options, qint64 ste
     CsvRow row;
     qint64 previous = std::numeric_limits<qint64>::min();
     while (reader.next(row)) {
-        const QString where = QStringLiteral("%1:%2").arg(file).arg(row.line);
+        const Place where{file, row.line};
         if (row.size() != 2)
-            throw InputError(where, QStringLiteral("a row holds a time and the GPUs busy (time,gpus), not %1 fields").arg(row.size()));
+            throw InputError(where.text(), QStringLiteral("a row holds a time and the GPUs busy (time,gpus), not %1 fields").arg(row.size()));
         const qint64 time = timeOf(row.field(0), where, "time");
         const QByteArrayView text = row.field(1);
         double gpus = 0;
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), gpus);
         if (text.isEmpty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(gpus))
-            throw InputError(where, QStringLiteral("GPUs busy \"%1\" is not a number").arg(shown(text)));
+            throw InputError(where.text(), QStringLiteral("GPUs busy \"%1\" is not a number").arg(shown(text)));
         if (gpus < 0)
-            throw InputError(where, QStringLiteral("GPUs busy must be 0 or more, not %1").arg(shown(text)));
+            throw InputError(where.text(), QStringLiteral("GPUs busy must be 0 or more, not %1").arg(shown(text)));
         if (time < previous)
             ++result.outOfOrder;
         previous = time;
@@ -302,7 +310,7 @@ bool isUnknown(QByteArrayView text)
 // "gres/gpu:a100=2"; Slurm often lists both, "gres/gpu=2,gres/gpu:a100=2", for the same two GPUs).
 // Without a filter: the untyped count when there is one, else the typed counts added up. With
 // one: the counts of that type. `anyGpu` says whether the job has GPUs at all.
-double gpusOf(QByteArrayView tres, const QByteArray &type, const QString &where, bool &anyGpu)
+double gpusOf(QByteArrayView tres, const QByteArray &type, const Place &where, bool &anyGpu)
 {
     qint64 untyped = -1, typed = 0, matching = 0;
     anyGpu = false;
@@ -320,7 +328,7 @@ double gpusOf(QByteArrayView tres, const QByteArray &type, const QString &where,
         qint64 n = -1;
         const auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), n);
         if (count.isEmpty() || error != std::errc() || end != count.data() + count.size() || n < 0)
-            throw InputError(where, QStringLiteral("AllocTRES \"%1\": the GPU count in \"%2\" is not a whole number")
+            throw InputError(where.text(), QStringLiteral("AllocTRES \"%1\": the GPU count in \"%2\" is not a whole number")
                                         .arg(shown(tres), shown(item)));
         anyGpu = anyGpu || n > 0;
         if (item[8] == '=') {
@@ -345,22 +353,21 @@ void readJobs(CsvReader &reader, const DemandReadOptions &options, qint64 stepMs
     qint64 latest = std::numeric_limits<qint64>::min();
     CsvRow row;
     while (reader.next(row)) {
-        const QString where = QStringLiteral("%1:%2").arg(file).arg(row.line);
+        const Place where{file, row.line};
         ++result.rows;
         if (row.size() < 4)
-            throw InputError(where, QStringLiteral("a job has the fields JobID|Start|End|AllocTRES, this line has %1").arg(row.size()));
+            throw InputError(where.text(), QStringLiteral("a job has the fields JobID|Start|End|AllocTRES, this line has %1").arg(row.size()));
         if (isUnknown(row.field(1))) {
             ++result.jobsPending;
             continue;
         }
-        const QString job = shown(row.field(0));
         const qint64 start = timeOf(row.field(1), where, "start");
         qint64 end = -1;
         if (!isUnknown(row.field(2))) {
             end = timeOf(row.field(2), where, "end");
             if (end < start)
-                throw InputError(where, QStringLiteral("job %1 ends (%2) before it starts (%3)")
-                                            .arg(job, shown(row.field(2)), shown(row.field(1))));
+                throw InputError(where.text(), QStringLiteral("job %1 ends (%2) before it starts (%3)")
+                                            .arg(shown(row.field(0)), shown(row.field(2)), shown(row.field(1))));
             latest = std::max(latest, end);
         }
         earliest = std::min(earliest, start);
@@ -423,7 +430,7 @@ DemandReading read(const ReaderFactory &open, const DemandReadOptions &options)
     CsvRow header;
     if (!reader->next(header))
         throw InputError(result.fileName, QStringLiteral("the file has no rows (it is empty)"));
-    const QString where = QStringLiteral("%1:%2").arg(result.fileName).arg(header.line);
+    const Place where{result.fileName, header.line};
     if (isSampleHeader(header)) {
         result.format = DemandFormat::Csv;
         readSamples(*reader, options, stepMs, result);
@@ -431,7 +438,7 @@ DemandReading read(const ReaderFactory &open, const DemandReadOptions &options)
     }
     const QByteArray text = headerText(header, reader->delimiter());
     if (!text.toLower().startsWith("jobid|start|end|alloctres"))
-        throw InputError(where, QStringLiteral("the header \"%1\" is neither \"time,gpus\" (a CSV of GPUs busy by time) nor "
+        throw InputError(where.text(), QStringLiteral("the header \"%1\" is neither \"time,gpus\" (a CSV of GPUs busy by time) nor "
                                                "\"JobID|Start|End|AllocTRES\" (what sacct -P -X "
                                                "--format=JobID,Start,End,AllocTRES prints)")
                                     .arg(shown(text)));
