@@ -140,6 +140,23 @@ private Q_SLOTS:
         compareSteps(same.profile.gpus, {3, 3});
     }
 
+    void otherLayoutsOfTheSameFormats()
+    {
+        // One row lasts one step: 10:30–11:30 at 3 GPUs, each hour averaged over its covered half.
+        compareSteps(readDemandData("time,gpus\n2026-01-05T10:30:00,3\n", QStringLiteral("one.csv")).profile.gpus, {3, 3});
+        // A semicolon-separated sheet with Windows line ends and a byte order mark.
+        const DemandReading semicolons =
+            readDemandData("\xEF\xBB\xBFTIME;GPUS\r\n2026-01-05T10:00:00;1.5\r\n2026-01-05T11:00:00;0.5\r\n", QStringLiteral("semi.csv"));
+        compareSteps(semicolons.profile.gpus, {1.5, 0.5});
+        // sacct -p (not -P) ends every line with a '|'; more columns after AllocTRES are ignored.
+        const DemandReading trailing = readDemandData("JobID|Start|End|AllocTRES|State|\n"
+                                                      "5|2026-01-05T10:00:00|2026-01-05T10:30:00|gres/gpu=2|COMPLETED|\n"
+                                                      "6|2026-01-05T10:30:00|2026-01-05T11:00:00|gres/gpu=4|COMPLETED|\n",
+                                                      QStringLiteral("sacct-p.txt"));
+        QVERIFY(trailing.format == DemandFormat::Slurm);
+        compareSteps(trailing.profile.gpus, {3});
+    }
+
     void slurmJobs()
     {
         // 1001 2 GPUs 10–12; 1002 4 a100 10:30–11; 1003 1 GPU from 11, still running: to 14:00, the
