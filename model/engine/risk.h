@@ -7,6 +7,7 @@
 
 #include "catalog/gpucatalog.h"
 #include "costmodel.h"
+#include "riskkernels.h"
 #include "domain.h"
 #include "scenariopaths.h"
 
@@ -111,10 +112,6 @@ inline RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalo
     return analyseRisk(scenario, catalog, request);
 }
 
-// The quantile q of sorted values (linear between order statistics).
-double sortedQuantile(const std::vector<double> &sorted, double q);
-// The same for `count` ascending q of unsorted values, reordering them (linear time each).
-void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out);
 
 // Samples are computed in blocks of this many; the bands are taken from the first kBandSamples.
 inline constexpr std::size_t kBlockSamples = 64;
