@@ -12,6 +12,8 @@
 #include <QTimeZone>
 #include <QtTest>
 
+#include <cmath>
+#include <random>
 #include <vector>
 
 using namespace breakeven;
@@ -295,6 +297,39 @@ private Q_SLOTS:
         QCOMPARE(readDemandData("time,gpus\n1970-01-01T00:00,1\n2026-01-01T00:00,1\n", QStringLiteral("years.csv"), step(24 * 7))
                      .profile.gpus.size(),
                  std::size_t(40908 / 7));
+    }
+
+    void damagedFilesAreReadOrRefused()
+    {
+        // Bytes of the recorded files changed, cut or repeated at random: each is read into a profile
+        // with no step below 0, or refused with an InputError; nothing else may happen.
+        std::mt19937 random(2026);
+        const char alphabet[] = "0123456789-:T Z+.,|=/\n\r\"aU";
+        for (const char *name : {"hourly.csv", "irregular.csv", "sacct.txt"}) {
+            QFile file(data(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray original = file.readAll();
+            for (int round = 0; round < 1500; ++round) {
+                QByteArray text = original;
+                const int edits = 1 + int(random() % 4);
+                for (int e = 0; e < edits && !text.isEmpty(); ++e) {
+                    const auto at = qsizetype(random() % std::uint32_t(text.size()));
+                    switch (random() % 3) {
+                    case 0: text[at] = alphabet[random() % (sizeof(alphabet) - 1)]; break;
+                    case 1: text.remove(at, qsizetype(random() % 8)); break;
+                    default: text.insert(at, text.mid(at, qsizetype(random() % 12))); break;
+                    }
+                }
+                try {
+                    const DemandReading r = readDemandData(text, QString::fromLatin1(name), step(round % 2 ? 0.25 : 1));
+                    QVERIFY(!r.profile.gpus.empty());
+                    for (const double g : r.profile.gpus)
+                        QVERIFY(std::isfinite(g) && g >= 0);
+                } catch (const InputError &e) {
+                    QVERIFY(e.message().startsWith(QString::fromLatin1(name)));
+                }
+            }
+        }
     }
 
     void commandPrintsTheSummary()
