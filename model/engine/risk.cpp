@@ -191,8 +191,10 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         return result;
     }
     const CurveSampler sampler(scenario, catalog, result.ranges, only);
-    const std::size_t bandSamples = std::max<std::size_t>(
-        1, std::min({S, kBandSamples, kBandBytes / std::max<std::size_t>(1, std::size_t(n) * std::size_t(months) * sizeof(float))}));
+    const std::size_t bandSamples = request.bands
+        ? std::max<std::size_t>(
+              1, std::min({S, kBandSamples, kBandBytes / std::max<std::size_t>(1, std::size_t(n) * std::size_t(months) * sizeof(float))}))
+        : 0;
     result.bandSamples = int(bandSamples);
     std::vector<float> curves(bandSamples * std::size_t(n) * std::size_t(months));
     std::vector<double> tco(S * std::size_t(n), NAN); // option by option; NaN: infeasible in that sample
@@ -269,7 +271,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         for (std::size_t s = 0; s < bandSamples; ++s)
             if (!std::isnan(tco[std::size_t(i) * S + s]))
                 feasibleSamples.push_back(s);
-        for (int m = 0; m < months; ++m) {
+        for (int m = 0; bandSamples > 0 && m < months; ++m) {
             const float *all = curves.data() + (std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples;
             if (feasibleSamples.size() == bandSamples) {
                 column.assign(all, all + bandSamples);

@@ -82,6 +82,9 @@ struct RiskRequest {
     std::optional<int> samples;
     std::optional<quint64> seed;
     bool tornado = true;
+    // false leaves the cumulative bands out (OptionRisk::bands all NaN, bandSamples 0): what a
+    // view that does not draw them asks for.
+    bool bands = true;
     // Only the pairs of this cloud option (an index of the cost model), when set.
     std::optional<int> pairsAgainst;
     // Only these options (indices of the cost model) are sampled, when set: the others get no

@@ -302,6 +302,24 @@ private Q_SLOTS:
         QVERIFY(crossed > 100 && never > 100);
     }
 
+    // Without the bands, the same figures otherwise.
+    void bandsCanBeLeftOut()
+    {
+        Scenario s = buyOrRent();
+        s.uncertainty = defaultUncertainty(s);
+        s.uncertainty->samples = 3000;
+        RiskRequest without;
+        without.bands = false;
+        const RiskResult a = analyseRisk(s, catalog());
+        const RiskResult b = analyseRisk(s, catalog(), without);
+        QVERIFY(a.bandSamples > 0);
+        QCOMPARE(b.bandSamples, 0);
+        QVERIFY(std::isfinite(a.options[0].bands(1, 6)));
+        QVERIFY(b.options[0].bands.isNaN().all());
+        QCOMPARE(b.options[0].tco, a.options[0].tco);
+        QCOMPARE(b.pairs.front().paidOffBy, a.pairs.front().paidOffBy);
+    }
+
     void theSameSeedGivesTheSameFutures()
     {
         Scenario s = buyOrRent();

@@ -106,6 +106,7 @@ private slots:
     void riskRunsOnlyWhenShown();
     void dragRunsPreviewsAndReleaseTheFullRun();
     void bandsToggleAddsAndRemovesAreas();
+    void bandsAreSampledOnlyWhenShown();
     void badRangeShowsInTheTab();
     void reportHasTheRiskSection();
     void exportRiskCharts_data();
@@ -333,6 +334,28 @@ void TestRiskView::dragRunsPreviewsAndReleaseTheFullRun()
     QCOMPARE(view.risk()->utilization, 0.3);
     QVERIFY(!view.risk()->pairs.front().tornado.empty());
     QCOMPARE(view.riskPanel()->tornadoChart()->risk(), view.risk().get());
+}
+
+// The Risk tab without the bands shown asks for none (most of a preview's work); checking the
+// toggle then runs again, with them.
+void TestRiskView::bandsAreSampledOnlyWhenShown()
+{
+    QSettings().remove(QStringLiteral("charts/showBands"));
+    ScenarioView view;
+    view.resize(1000, 700);
+    view.setScenario(h100(), GpuCatalog::bundled());
+    view.chartTabs()->setCurrentWidget(view.riskPanel());
+    QVERIFY(waitForRisk(view));
+    QCOMPARE(view.risk()->bandSamples, 0);
+    QVERIFY(!view.risk()->pairs.empty());
+    QVERIFY(std::isnan(view.risk()->options.front().bands(1, 12)));
+    const int runs = view.riskRunner()->runsStarted();
+    view.cumulativeChart()->bandsToggle()->setChecked(true);
+    QVERIFY(waitForRisk(view));
+    QCOMPARE(view.riskRunner()->runsStarted(), runs + 1);
+    QVERIFY(view.risk()->bandSamples > 0);
+    QVERIFY(std::isfinite(view.risk()->options.front().bands(1, 12)));
+    QSettings().remove(QStringLiteral("charts/showBands"));
 }
 
 void TestRiskView::bandsToggleAddsAndRemovesAreas()

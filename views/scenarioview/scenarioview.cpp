@@ -114,6 +114,9 @@ ScenarioView::ScenarioView(QWidget *parent)
             refreshChart(0);
         if (on)
             m_cumulative->setBands(m_lastRisk);
+        // A result made while the bands were off has none: run again.
+        if (on && m_lastRisk && m_lastRisk->bandSamples == 0)
+            m_riskStale = true;
         runRiskIfNeeded();
     });
 
@@ -378,7 +381,7 @@ void ScenarioView::runRiskIfNeeded()
     // scenario yet).
     Scenario scenario = m_analysis->scenario();
     scenario.workload.utilization = m_analysis->utilization();
-    m_runner->request(scenario, *m_analysis->catalog(), m_bar->slider()->isSliderDown());
+    m_runner->request(scenario, *m_analysis->catalog(), m_bar->slider()->isSliderDown(), m_cumulative->bandsVisible());
 }
 
 void ScenarioView::riskArrived(std::shared_ptr<const RiskResult> risk, bool preview)

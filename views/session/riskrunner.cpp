@@ -26,9 +26,9 @@ RiskRunner::~RiskRunner()
     }
 }
 
-void RiskRunner::request(const Scenario &scenario, const GpuCatalog &catalog, bool preview)
+void RiskRunner::request(const Scenario &scenario, const GpuCatalog &catalog, bool preview, bool bands)
 {
-    Job job{scenario, catalog, preview, ++m_generation};
+    Job job{scenario, catalog, preview, bands, ++m_generation};
     if (m_thread) {
         // The run in flight is of an older request: it stops at its next check, and this one
         // starts when it has.
@@ -63,6 +63,7 @@ void RiskRunner::start(Job job)
         RiskRequest request;
         request.cancel = cancel.get();
         request.tornado = !job.preview;
+        request.bands = job.bands;
         if (job.preview) {
             const int own = job.scenario.uncertainty ? job.scenario.uncertainty->samples : kDefaultSamples;
             request.samples = std::min(own, kPreviewSamples);

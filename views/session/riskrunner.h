@@ -29,8 +29,9 @@ public:
     ~RiskRunner() override;
 
     // Analyses `scenario` at its workload's utilization: the full run (the scenario's samples,
-    // the tornado), or a preview (at most kPreviewSamples, no tornado) while a slider is dragged.
-    void request(const Scenario &scenario, const GpuCatalog &catalog, bool preview);
+    // the tornado), or a preview (at most kPreviewSamples, no tornado) while a slider is dragged;
+    // the cumulative bands only when `bands` (they are most of a preview's work).
+    void request(const Scenario &scenario, const GpuCatalog &catalog, bool preview, bool bands = true);
     // Cancels the run in flight and forgets a request waiting for it; nothing is delivered.
     void cancel();
 
@@ -57,6 +58,7 @@ private:
         Scenario scenario;
         GpuCatalog catalog;
         bool preview = false;
+        bool bands = true;
         quint64 generation = 0;
     };
     void start(Job job);
