@@ -1,6 +1,8 @@
 #include "domain.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace breakeven {
 
@@ -129,6 +131,31 @@ double OnPremBuild::hardwarePrice() const
         return *listPrice;
     const double parts = partsPrice();
     return kind == BuildKind::PreBuilt ? parts * (1.0 + preBuiltMarkup) : parts;
+}
+
+double WorkloadDemand::peak() const
+{
+    return gpus.empty() ? 0.0 : *std::max_element(gpus.begin(), gpus.end());
+}
+
+double WorkloadDemand::mean() const
+{
+    return gpus.empty() ? 0.0 : std::accumulate(gpus.begin(), gpus.end(), 0.0) / double(gpus.size());
+}
+
+double WorkloadDemand::utilization() const
+{
+    const double top = peak();
+    // Rounding may leave the mean a hair above a flat profile's peak; u never exceeds 1.
+    return top > 0 ? std::min(1.0, mean() / top) : 0.0;
+}
+
+Workload withDemand(Workload workload, WorkloadDemand demand)
+{
+    workload.gpus = demand.peak();
+    workload.utilization = demand.utilization();
+    workload.demand = std::move(demand);
+    return workload;
 }
 
 } // namespace breakeven

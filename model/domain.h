@@ -128,8 +128,30 @@ struct CloudOffer {
     bool operator==(const CloudOffer &) const = default;
 };
 
+// A workload's demand profile (docs/model.md, "Demand profiles"): the reference GPUs busy in each
+// step of a typical period, repeated over the horizon and scaled by growth like N. With one, N is
+// its peak and the default u its mean over its peak, so every option costs what it costs at that
+// N and u.
+inline constexpr qsizetype kMaxWorkloadDemandSteps = 1000000;
+inline constexpr double kMaxWorkloadDemandStepHours = 8784; // a leap year
+struct WorkloadDemand {
+    double stepHours = 1;
+    std::vector<double> gpus;        // reference GPUs busy in each step, each >= 0
+    QString source;                  // where it came from (a file name), for people only
+
+    double peak() const;             // the busiest step; 0 for none
+    double mean() const;             // 0 for none
+    double utilization() const;      // mean / peak; 0 when the peak is 0
+
+    bool operator==(const WorkloadDemand &) const = default;
+};
+
 struct Workload {
     QString name = QStringLiteral("workload");
+    // With a demand profile the engine takes N from its peak, not from `gpus`; whoever attaches a
+    // profile (withDemand) sets `gpus` to the peak and `utilization` to mean / peak, and
+    // `utilization` stays the position of the utilization slider (docs/model.md, "Demand
+    // profiles").
     double gpus = 8;                 // reference GPUs busy at full load
     double utilization = 0.5;
     double minGpuMemoryGB = 0;
@@ -140,9 +162,17 @@ struct Workload {
     int gpusPerJob = 1;
     int parallelJobs = 1;
     ThroughputProfile throughputProfile = ThroughputProfile::Training;
+    std::optional<WorkloadDemand> demand;
+
+    // N: the profile's peak when there is a profile, else `gpus`.
+    double busyGpus() const { return demand ? demand->peak() : gpus; }
 
     bool operator==(const Workload &) const = default;
 };
+
+// `workload` carrying `demand`, with `gpus` set to its peak and `utilization` to its mean over its
+// peak: what every reader of N and u then sees.
+Workload withDemand(Workload workload, WorkloadDemand demand);
 
 struct CloudOption {
     QString name;

@@ -62,7 +62,7 @@ std::optional<double> workloadGpusAs(const Scenario &s, const QString &model, co
     const auto target = resolveGpu(s, model, catalog);
     if (!reference || !target || !(reference->relativeThroughput > 0) || !(target->relativeThroughput > 0))
         return std::nullopt;
-    return s.workload.gpus * reference->relativeThroughput / target->relativeThroughput;
+    return s.workload.busyGpus() * reference->relativeThroughput / target->relativeThroughput;
 }
 
 Scenario withGpuFigures(const Scenario &s, const GpuCatalog &catalog)
@@ -110,7 +110,8 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     in.creditResaleValue = s.creditResaleValue;
     in.hardwarePriceChangePerYear = s.hardwarePriceChangePerYear;
     in.electricityPriceChangePerYear = s.electricityPriceChangePerYear;
-    in.gpus = s.workload.gpus;
+    // With a demand profile N is its peak (docs/model.md, "Demand profiles").
+    in.gpus = s.workload.busyGpus();
     in.growthPerYear = s.workload.growthPerYear;
     in.minGpuMemoryGB = s.workload.minGpuMemoryGB;
     in.jobReferenceGpuHours = s.workload.jobReferenceGpuHours;
