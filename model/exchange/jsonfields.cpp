@@ -279,6 +279,18 @@ void JsonWriter::writeNumber(QAnyStringView key, double value)
     m_out += formatNumber(value);
 }
 
+void JsonWriter::writeNumberArray(QAnyStringView key, const std::vector<double> &values)
+{
+    startValue(key);
+    m_out += '[';
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i > 0)
+            m_out += ", ";
+        m_out += formatNumber(values[i]);
+    }
+    m_out += ']';
+}
+
 void JsonWriter::writeOptionalNumber(QAnyStringView key, const std::optional<double> &value)
 {
     startValue(key);

@@ -148,6 +148,8 @@ public:
     void endArray();
 
     void writeNumber(QAnyStringView key, double value);
+    // An array of numbers on one line: long series (a demand profile) stay a few bytes a value.
+    void writeNumberArray(QAnyStringView key, const std::vector<double> &values);
     void writeOptionalNumber(QAnyStringView key, const std::optional<double> &value);
     void writeInteger(QAnyStringView key, qint64 value);
     void writeBool(QAnyStringView key, bool value);

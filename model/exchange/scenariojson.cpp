@@ -2,6 +2,7 @@
 
 #include "inputerror.h"
 #include "jsonfields.h"
+#include "scenariojsonparts.h"
 #include "scenariopaths.h"
 
 #include <QDir>
@@ -22,6 +23,14 @@ using json::JsonWriter;
 using json::Need;
 using json::ObjectReader;
 using json::Text;
+using json::hasScores;
+using json::readDemand;
+using json::readScores;
+using json::readUncertainty;
+using json::readWeights;
+using json::writeDemand;
+using json::writeScores;
+using json::writeUncertainty;
 
 const QString kFormatName = QStringLiteral("breakeven-scenario");
 
@@ -32,105 +41,6 @@ constexpr Bounds kRate = Bounds::above(-1); // -100 % a year is the most anythin
 // A yearly change of a market price: from -90 % to +100 % a year.
 constexpr Bounds kPriceChange = Bounds::between(-0.9, 1.0);
 constexpr int kMaxCommitmentMonths = 60;
-constexpr Bounds kScore = Bounds::between(kLowestScore, kHighestScore);
-constexpr Bounds kWeight = Bounds::between(0, 1000);
-
-// An option's own criterion scores (version 2): {"setup": 4, …}, each 1 to 5.
-void readScores(ObjectReader &parent, CriterionScores &scores)
-{
-    const auto object = parent.objectField("scores");
-    if (!object)
-        return;
-    ObjectReader reader(*object, parent.pathOf("scores"));
-    for (int c = 0; c < kCriterionCount; ++c)
-        reader.optionalNumber(toString(Criterion(c)), scores[std::size_t(c)], kScore);
-    reader.finish();
-}
-
-// A scenario's weights (version 2): {"cost": 40, …}; a criterion left out keeps its default.
-void readWeights(ObjectReader &parent, CriterionWeights &weights)
-{
-    const auto object = parent.objectField("criteriaWeights");
-    if (!object)
-        return;
-    ObjectReader reader(*object, parent.pathOf("criteriaWeights"));
-    for (int c = 0; c < kCriterionCount; ++c)
-        reader.number(toString(Criterion(c)), weights[std::size_t(c)], kWeight);
-    reader.finish();
-    if (!validCriterionWeights(weights))
-        parent.fail("criteriaWeights", QStringLiteral("at least one weight must be above 0"));
-}
-
-// The uncertainty block (version 2): {"samples", "seed", "inputs": [{"path", "low", "high",
-// "lowFactor", "highFactor", "distribution"}]}; paths and ranges are checked against the scenario
-// once it is read.
-Uncertainty readUncertainty(const QJsonObject &object, const QString &path)
-{
-    ObjectReader reader(object, path);
-    Uncertainty uncertainty;
-    reader.integer("samples", uncertainty.samples, 1, kMaxSamples);
-    double seed = double(uncertainty.seed);
-    reader.number("seed", seed, Bounds::between(0, 1e12));
-    if (seed != std::floor(seed))
-        reader.fail("seed", QStringLiteral("must be a whole number (not %1)").arg(seed));
-    uncertainty.seed = quint64(seed);
-    reader.forEachObject("inputs", [&](const QJsonObject &element, const QString &elementPath) {
-        ObjectReader input(element, elementPath);
-        UncertainInput range;
-        input.text("path", range.path, Text::NonEmpty, Need::Required);
-        constexpr Bounds kAny = Bounds::between(-1e12, 1e12);
-        input.optionalNumber("low", range.low, kAny);
-        input.optionalNumber("high", range.high, kAny);
-        input.optionalNumber("lowFactor", range.lowFactor, Bounds::between(-1e6, 1e6));
-        input.optionalNumber("highFactor", range.highFactor, Bounds::between(-1e6, 1e6));
-        input.enumeration("distribution", range.distribution, {Distribution::Triangular, Distribution::Uniform});
-        input.finish();
-        uncertainty.inputs.push_back(range);
-    }, json::kMaxOptions);
-    reader.finish();
-    return uncertainty;
-}
-
-void writeUncertainty(JsonWriter &writer, const Uncertainty &uncertainty)
-{
-    writer.beginObject("uncertainty");
-    writer.writeInteger("samples", uncertainty.samples);
-    writer.writeInteger("seed", qint64(uncertainty.seed));
-    writer.beginArray("inputs");
-    for (const UncertainInput &input : uncertainty.inputs) {
-        writer.beginObject();
-        writer.writeString("path", input.path);
-        if (input.low)
-            writer.writeNumber("low", *input.low);
-        if (input.high)
-            writer.writeNumber("high", *input.high);
-        if (input.lowFactor)
-            writer.writeNumber("lowFactor", *input.lowFactor);
-        if (input.highFactor)
-            writer.writeNumber("highFactor", *input.highFactor);
-        writer.writeString("distribution", toString(input.distribution));
-        writer.endObject();
-    }
-    writer.endArray();
-    writer.endObject();
-}
-
-bool hasScores(const CriterionScores &scores)
-{
-    return std::any_of(scores.begin(), scores.end(), [](const auto &score) { return score.has_value(); });
-}
-
-void writeScores(JsonWriter &writer, const CriterionScores &scores)
-{
-    if (!hasScores(scores))
-        return;
-    writer.beginObject("scores");
-    for (int c = 0; c < kCriterionCount; ++c) {
-        if (const auto &score = scores[std::size_t(c)])
-            writer.writeNumber(toString(Criterion(c)), *score);
-    }
-    writer.endObject();
-}
 
 // Where a parse error is, as the user's editor counts it: 1-based line and column in characters.
 QString parseErrorPosition(const QByteArray &json, int offset, const QString &fileName)
@@ -216,6 +126,18 @@ Workload readWorkload(const QJsonObject &object, const QString &path, int versio
         reader.enumeration("throughputProfile", workload.throughputProfile,
                            {ThroughputProfile::Training, ThroughputProfile::LlmTraining,
                             ThroughputProfile::InferenceMemoryBound, ThroughputProfile::Peak});
+    // With a profile N is its peak, whatever `gpus` says; a `utilization` the file gives stays
+    // the utilization to evaluate at, else it is the profile's mean over its peak
+    // (docs/scenario-format.md, "demand").
+    if (version >= 2) {
+        if (const auto demand = reader.objectField("demand")) {
+            const bool ownUtilization = object.contains(QStringLiteral("utilization"));
+            const double utilization = workload.utilization;
+            workload = withDemand(std::move(workload), readDemand(*demand, reader.pathOf("demand")));
+            if (ownUtilization)
+                workload.utilization = utilization;
+        }
+    }
     reader.finish();
     return workload;
 }
@@ -400,7 +322,7 @@ void writeWorkload(JsonWriter &writer, const Workload &workload)
 {
     writer.beginObject("workload");
     writer.writeString("name", workload.name);
-    writer.writeNumber("gpus", workload.gpus);
+    writer.writeNumber("gpus", workload.busyGpus()); // the peak, with a profile
     writer.writeNumber("utilization", workload.utilization);
     writer.writeNumber("minGpuMemoryGB", workload.minGpuMemoryGB);
     writer.writeNumber("growthPerYear", workload.growthPerYear);
@@ -412,6 +334,8 @@ void writeWorkload(JsonWriter &writer, const Workload &workload)
     // Version 2; written only when it is not the default, so a version-1 file stays one.
     if (workload.throughputProfile != ThroughputProfile::Training)
         writer.writeString("throughputProfile", toString(workload.throughputProfile));
+    if (workload.demand)
+        writeDemand(writer, *workload.demand);
     writer.endObject();
 }
 
@@ -453,7 +377,7 @@ bool needsVersion2(const OnPremBuild &build)
 bool needsVersion2(const Scenario &scenario)
 {
     return scenario.cloudPriceChangePerYear != 0 || scenario.hardwarePriceChangePerYear != 0
-        || scenario.workload.throughputProfile != ThroughputProfile::Training
+        || scenario.workload.throughputProfile != ThroughputProfile::Training || scenario.workload.demand
         || scenario.electricityPriceChangePerYear != 0
         || scenario.criterionWeights != kDefaultCriterionWeights || scenario.uncertainty
         || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),

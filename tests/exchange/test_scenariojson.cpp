@@ -29,6 +29,7 @@ private slots:
     void valueErrorsNameTheFile();
     void deepNestingIsAnError();
     void versionTwoOnlyWhenNeeded();
+    void demandSetsPeakAndUtilization();
     void roundTripIsExact_data();
     void roundTripIsExact();
     void writesEveryFieldInDocumentedOrder();
@@ -148,6 +149,29 @@ void TestScenarioJson::rejectsInvalidInput_data()
     row(v2(cloud(R"("reservedUpfrontShare": 1.2)")), "cloudOptions[0].reservedUpfrontShare", "between 0 and 1");
     row(v2(cloud(R"("commitmentMonths": 61)")), "cloudOptions[0].commitmentMonths", "between 1 and 60");
     row(v2(cloud(R"("commitmentMonths": 12.5)")), "cloudOptions[0].commitmentMonths", "whole number of months");
+    // A workload's demand profile (version 2 only), each rule named by its path.
+    const auto demand = [&](const QByteArray &fields) {
+        return v2(workload(R"("demand": {)" + fields + "}"));
+    };
+    row(workload(R"("demand": {"stepHours": 1, "gpus": [1]})"), "workload.demand", "unknown field");
+    row(demand(R"("stepHours": 1)"), "workload.demand.gpus", "is required");
+    row(demand(R"("gpus": [])"), "workload.demand.gpus", "is empty");
+    row(demand(R"("gpus": [4, -1])"), "workload.demand.gpus[1]", "must be 0 or more (not -1)");
+    row(demand(R"("gpus": [4, "12"])"), "workload.demand.gpus[1]", "must be a number");
+    row(demand(R"("gpus": [4, null])"), "workload.demand.gpus[1]", "must be a number");
+    row(demand(R"("gpus": 4)"), "workload.demand.gpus", "must be an array");
+    row(demand(R"("stepHours": 0, "gpus": [4])"), "workload.demand.stepHours", "must be > 0");
+    row(demand(R"("stepHours": 8785, "gpus": [4])"), "workload.demand.stepHours", "must be > 0 and ≤ 8784");
+    row(demand(R"("gpus": [4], "peak": 4)"), "workload.demand.peak", "unknown field");
+    row(v2(workload(R"("demand": [4])")), "workload.demand", "must be an object");
+    {
+        QByteArray many = "0";
+        many.reserve(2 * (kMaxWorkloadDemandSteps + 1));
+        for (qsizetype i = 0; i < kMaxWorkloadDemandSteps; ++i)
+            many += ",0";
+        row(demand(R"("gpus": [)" + many + "]"), "workload.demand.gpus",
+            "holds 1000001 steps; at most 1000000 are accepted");
+    }
     row(v2(onPrem(R"("resaleHaircut": -0.1)")), "onPremOptions[0].resaleHaircut", "between 0 and 1");
     row(v2(workload(R"("throughputProfile": "inference")")), "workload.throughputProfile",
         "must be one of training, llm-training, inference-memory-bound, peak (not \"inference\")");
@@ -384,14 +408,19 @@ void TestScenarioJson::roundTripIsExact_data()
     QTest::newRow("every field") << 0;
     QTest::newRow("defaults") << 1;
     QTest::newRow("product example") << 2;
+    QTest::newRow("demand profile") << 3;
 }
 
 void TestScenarioJson::roundTripIsExact()
 {
     QFETCH(int, which);
+    Scenario withProfile = everyField();
+    withProfile.workload = withDemand(withProfile.workload, {0.25, {4, 4.5, 12, 0, 1e-9}, QStringLiteral("usage.csv")});
+    withProfile.workload.utilization = 0.3; // the slider moved away from mean / peak
     const Scenario original = which == 0 ? everyField()
                             : which == 1 ? Scenario()
-                                         : readScenarioJson(kProductExample);
+                            : which == 2 ? readScenarioJson(kProductExample)
+                                         : withProfile;
     const QByteArray written = writeScenarioJson(original);
     const Scenario reread = readScenarioJson(written);
     compare(reread, original);
@@ -504,6 +533,7 @@ void TestScenarioJson::versionTwoOnlyWhenNeeded()
         [](Scenario &s) { s.workload.throughputProfile = ThroughputProfile::LlmTraining; },
         [](Scenario &s) { s.workload.throughputProfile = ThroughputProfile::InferenceMemoryBound; },
         [](Scenario &s) { s.workload.throughputProfile = ThroughputProfile::Peak; },
+        [](Scenario &s) { s.workload = withDemand(s.workload, {1, {4, 4, 12}, {}}); },
     };
     for (const auto &set : setters) {
         Scenario scenario = plain;
@@ -512,6 +542,31 @@ void TestScenarioJson::versionTwoOnlyWhenNeeded()
         QVERIFY2(two.contains(R"("version": 2)"), two.constData());
         compare(readScenarioJson(two), scenario);
     }
+}
+
+void TestScenarioJson::demandSetsPeakAndUtilization()
+{
+    // docs/scenario-format.md, "demand": `gpus` becomes the peak; `utilization` is the file's when
+    // it gives one, else the mean over the peak.
+    const auto read = [](const QByteArray &fields) {
+        QByteArray json = workload(fields);
+        return readScenarioJson(json.replace(R"("version": 1)", R"("version": 2)")).workload;
+    };
+    const QByteArray profile = R"("demand": {"stepHours": 1, "source": "usage.csv", "gpus": [4, 4, 4, 4, 12, 12, 0, 0]})";
+    const Workload implied = read(R"("gpus": 99, )" + profile);
+    QVERIFY(implied.demand);
+    QCOMPARE(implied.demand->gpus.size(), std::size_t(8));
+    QCOMPARE(implied.demand->source, QStringLiteral("usage.csv"));
+    QCOMPARE(implied.gpus, 12.0);
+    QCOMPARE(implied.busyGpus(), 12.0);
+    QCOMPARE(implied.utilization, 5.0 / 12.0);
+    const Workload own = read(R"("utilization": 0.9, )" + profile);
+    QCOMPARE(own.gpus, 12.0);
+    QCOMPARE(own.utilization, 0.9);
+    const Workload idle = read(R"("demand": {"gpus": [0, 0]})");
+    QCOMPARE(idle.gpus, 0.0);
+    QCOMPARE(idle.utilization, 0.0);
+    QCOMPARE(idle.demand->stepHours, 1.0);
 }
 
 QTEST_GUILESS_MAIN(TestScenarioJson)

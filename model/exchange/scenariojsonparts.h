@@ -1,0 +1,35 @@
+// Parts of the scenario JSON format (docs/scenario-format.md) read and written apart from
+// scenariojson.cpp: an option's criterion scores, a scenario's weights, the uncertainty block and
+// a workload's demand profile. Internal to model/exchange.
+#pragma once
+
+#include "domain.h"
+#include "jsonfields.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace breakeven::json {
+
+// An option's own criterion scores (version 2): {"setup": 4, …}, each 1 to 5.
+void readScores(ObjectReader &parent, CriterionScores &scores);
+bool hasScores(const CriterionScores &scores);
+// Writes "scores" only when the option has one.
+void writeScores(JsonWriter &writer, const CriterionScores &scores);
+
+// A scenario's weights (version 2): {"cost": 40, …}; a criterion left out keeps its default.
+void readWeights(ObjectReader &parent, CriterionWeights &weights);
+
+// The uncertainty block (version 2): {"samples", "seed", "inputs": [{"path", "low", "high",
+// "lowFactor", "highFactor", "distribution"}]}; paths and ranges are checked against the scenario
+// once it is read.
+Uncertainty readUncertainty(const QJsonObject &object, const QString &path);
+void writeUncertainty(JsonWriter &writer, const Uncertainty &uncertainty);
+
+// A workload's demand profile (version 2): {"stepHours": 1, "gpus": [4, 4, 12, …], "source": "…"};
+// stepHours above 0 and at most kMaxWorkloadDemandStepHours, 1 to kMaxWorkloadDemandSteps values, each a number
+// of at least 0.
+WorkloadDemand readDemand(const QJsonObject &object, const QString &path);
+void writeDemand(JsonWriter &writer, const WorkloadDemand &demand);
+
+} // namespace breakeven::json
