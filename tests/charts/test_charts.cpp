@@ -20,6 +20,8 @@
 #include "scenarioview/scenarioview.h"
 #include "scenarioview/utilizationbar.h"
 
+#include "../support/testsupport.h"
+
 #include <QAbstractAxis>
 #include <QBarSet>
 #include <QChart>
@@ -50,6 +52,7 @@
 #include <set>
 
 using namespace breakeven;
+using testsupport::isPdf;
 
 namespace {
 
@@ -84,15 +87,6 @@ QString runPdfTool(const QString &tool, const QStringList &arguments)
     if (!process.waitForFinished(30000) || process.exitCode() != 0)
         return {};
     return QString::fromUtf8(process.readAllStandardOutput());
-}
-
-bool isPdf(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray bytes = file.readAll();
-    return bytes.startsWith("%PDF-") && bytes.trimmed().endsWith("%%EOF");
 }
 
 } // namespace

@@ -38,6 +38,7 @@
 #include "scenarioview/utilizationbar.h"
 
 using namespace breakeven;
+using testsupport::isPdf;
 
 namespace {
 
@@ -62,15 +63,6 @@ Scenario manyPairs()
         s.onPremOptions.push_back(copy);
     }
     return s;
-}
-
-bool isPdf(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray bytes = file.readAll();
-    return bytes.startsWith("%PDF-") && bytes.trimmed().endsWith("%%EOF");
 }
 
 // The text of a PDF with its line breaks and ligatures undone, so that sentences can be found.

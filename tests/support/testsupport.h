@@ -7,6 +7,7 @@
 #include "exchange/scenariojson.h"
 #include "inputerror.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -23,6 +24,16 @@ struct Run {
     QByteArray out;
     QByteArray err;
 };
+
+// Whether `path` holds a whole PDF: its header and its end-of-file marker.
+inline bool isPdf(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray bytes = file.readAll();
+    return bytes.startsWith("%PDF-") && bytes.trimmed().endsWith("%%EOF");
+}
 
 inline Run runBreakeven(const QStringList &arguments,
                         const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
