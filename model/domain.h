@@ -263,6 +263,19 @@ struct Uncertainty {
     bool operator==(const Uncertainty &) const = default;
 };
 QString toString(Distribution distribution); // "triangular", "uniform"
+
+// A hybrid option (docs/model.md, "Hybrid fleets"): K units of a build own the baseline and a cloud
+// option (on-demand or spot) takes the work that does not fit. The build and the cloud option are
+// the scenario's own, named; `units` null lets the engine choose K.
+inline constexpr int kMaxHybridUnits = 10000;
+struct HybridOption {
+    QString name;
+    QString onPrem;                  // the name of one of the scenario's builds
+    QString cloud;                   // the name of one of the scenario's cloud options
+    std::optional<int> units;        // K; null = the K with the lowest TCO at H
+
+    bool operator==(const HybridOption &) const = default;
+};
 std::optional<Distribution> distributionFromString(const QString &text);
 
 struct Scenario {
@@ -283,6 +296,7 @@ struct Scenario {
     std::vector<GpuModel> gpus;              // GPU figures the scenario carries
     std::vector<CloudOption> cloudOptions;
     std::vector<OnPremBuild> onPremOptions;
+    std::vector<HybridOption> hybridOptions;
 
     bool operator==(const Scenario &) const = default;
 };

@@ -182,6 +182,29 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         t.commitmentMonths = c.commitmentMonths.value_or(c.pricing == PricingPlan::Reserved3y ? 36 : 12);
         in.options.push_back(o);
     }
+
+    // Hybrid options name a build and a cloud option of the scenario (docs/model.md, "Hybrid fleets").
+    if (s.workload.demand)
+        in.demandProfile = s.workload.demand->gpus;
+    const int builds = int(s.onPremOptions.size());
+    for (std::size_t i = 0; i < s.hybridOptions.size(); ++i) {
+        const HybridOption &h = s.hybridOptions[i];
+        const QString path = QStringLiteral("hybridOptions[%1]").arg(i);
+        HybridInput hybrid;
+        hybrid.name = h.name;
+        hybrid.units = h.units;
+        for (int b = 0; b < builds && hybrid.onPrem < 0; ++b)
+            if (s.onPremOptions[std::size_t(b)].name == h.onPrem)
+                hybrid.onPrem = b;
+        for (int c = 0; c < int(s.cloudOptions.size()) && hybrid.cloud < 0; ++c)
+            if (s.cloudOptions[std::size_t(c)].name == h.cloud)
+                hybrid.cloud = builds + c;
+        if (hybrid.onPrem < 0)
+            throw InputError(path + QStringLiteral(".onPrem"), QStringLiteral("no build named \"%1\" in onPremOptions").arg(h.onPrem));
+        if (hybrid.cloud < 0)
+            throw InputError(path + QStringLiteral(".cloud"), QStringLiteral("no cloud option named \"%1\" in cloudOptions").arg(h.cloud));
+        in.hybrids.push_back(hybrid);
+    }
     return in;
 }
 

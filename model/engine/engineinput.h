@@ -61,6 +61,14 @@ struct OptionInput {
     OnPremTerms onPrem;             // when kind == OnPrem
 };
 
+// A hybrid option resolved (docs/model.md, "Hybrid fleets"): indices into EngineInput::options.
+struct HybridInput {
+    QString name;
+    int onPrem = -1;                // an OptionKind::OnPrem option
+    int cloud = -1;                 // an OptionKind::Cloud option
+    std::optional<int> units;       // null: choose K
+};
+
 struct EngineInput {
     QString scenarioName;
     ThroughputProfile throughputProfile = ThroughputProfile::Training;
@@ -80,6 +88,10 @@ struct EngineInput {
     int parallelJobs = 1;
     CriterionWeights criterionWeights = kDefaultCriterionWeights;
     std::vector<OptionInput> options;
+    // The workload's demand profile, reference GPUs busy per step (empty: none, then demand is
+    // N busy u of the time), and the hybrid options priced from it (engine/hybrid.h).
+    std::vector<double> demandProfile;
+    std::vector<HybridInput> hybrids;
 };
 
 } // namespace breakeven

@@ -1,5 +1,6 @@
 // The published worked examples the cost model must reproduce, one test each.
 #include "enginefixtures.h"
+#include "engine/hybrid.h"
 
 #include <QtTest>
 
@@ -150,6 +151,34 @@ private Q_SLOTS:
         for (int m = 1; m <= 12; ++m)
             QCOMPARE(all.monthly(0, m), 0.0);
         QCOMPARE(all.tco(0), 26280.0);
+    }
+
+    // 11. Own one, rent the peaks: a repeating 8-hour profile, one build, one on-demand option.
+    void ownOneRentThePeaks()
+    {
+        Scenario s = scenario(1, 1, 12);
+        WorkloadDemand demand;
+        demand.stepHours = 1;
+        demand.gpus = {4, 4, 4, 4, 12, 12, 0, 0};
+        s.workload = withDemand(s.workload, demand);
+        s.onPremOptions = {build(QStringLiteral("4-GPU server"), 20000, 4)};
+        s.cloudOptions = {cloud(QStringLiteral("on-demand"), 2.00)};
+        s.hybridOptions = {{QStringLiteral("own the baseline"), QStringLiteral("4-GPU server"),
+                            QStringLiteral("on-demand"), std::nullopt}};
+        const HybridModel m(assemble(s, catalog()));
+        const HybridResult r = m.evaluate(0, s.workload.utilization);
+        QVERIFY(r.status.feasible);
+        QCOMPARE(r.unitsCoveringPeak, 3);
+        QCOMPARE(r.tcoByUnits.size(), std::size_t(4));
+        const double expected[] = {87600, 55040, 57520, 60000};
+        for (int k = 0; k < 4; ++k)
+            QVERIFY2(qAbs(r.tcoByUnits[std::size_t(k)] - expected[k]) < 1e-6,
+                     qPrintable(QStringLiteral("K = %1: %2").arg(k).arg(r.tcoByUnits[std::size_t(k)], 0, 'f', 6)));
+        QCOMPARE(r.units, 1);
+        QVERIFY(r.chosen);
+        QVERIFY(qAbs(r.tco - 55040) < 1e-6);
+        QVERIFY(r.ownedUtilization && qAbs(*r.ownedUtilization - 0.75) < 1e-12);
+        QVERIFY(qAbs(r.burstShare - 0.40) < 1e-12);
     }
 
     void memoryFit()
