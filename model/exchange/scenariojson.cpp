@@ -25,10 +25,12 @@ using json::ObjectReader;
 using json::Text;
 using json::hasScores;
 using json::readDemand;
+using json::readHybridOptions;
 using json::readScores;
 using json::readUncertainty;
 using json::readWeights;
 using json::writeDemand;
+using json::writeHybridOptions;
 using json::writeScores;
 using json::writeUncertainty;
 
@@ -311,6 +313,9 @@ Scenario readScenario(const QJsonObject &root)
     if (options > json::kMaxOptions)
         throw InputError(QStringLiteral("cloudOptions, onPremOptions"),
                          QStringLiteral("hold %1 options together; at most %2 are accepted").arg(options).arg(json::kMaxOptions));
+    // Each names one of the builds and one of the cloud options just read.
+    if (version >= 2)
+        scenario.hybridOptions = readHybridOptions(reader, scenario);
     reader.finish();
     // Every range names a numeric field the scenario has, with its ends in order.
     if (scenario.uncertainty)
@@ -380,6 +385,7 @@ bool needsVersion2(const Scenario &scenario)
         || scenario.workload.throughputProfile != ThroughputProfile::Training || scenario.workload.demand
         || scenario.electricityPriceChangePerYear != 0
         || scenario.criterionWeights != kDefaultCriterionWeights || scenario.uncertainty
+        || !scenario.hybridOptions.empty()
         || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
                        [](const CloudOption &option) { return needsVersion2(option); })
         || std::any_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(),
@@ -558,6 +564,7 @@ QByteArray writeScenarioJson(const Scenario &scenario)
     for (const OnPremBuild &build : scenario.onPremOptions)
         writeOnPremOption(writer, build);
     writer.endArray();
+    writeHybridOptions(writer, scenario.hybridOptions); // only when there is one: version 2
     writer.endObject();
     return writer.data();
 }

@@ -1,5 +1,7 @@
 #include "scenariojsonparts.h"
 
+#include <QSet>
+
 #include <algorithm>
 #include <cmath>
 
@@ -141,6 +143,56 @@ void writeDemand(JsonWriter &writer, const WorkloadDemand &demand)
         writer.writeString("source", demand.source);
     writer.writeNumberArray("gpus", demand.gpus);
     writer.endObject();
+}
+
+std::vector<HybridOption> readHybridOptions(ObjectReader &parent, const Scenario &scenario)
+{
+    std::vector<HybridOption> options;
+    QSet<QString> names;
+    parent.forEachObject("hybridOptions", [&](const QJsonObject &element, const QString &path) {
+        ObjectReader reader(element, path);
+        HybridOption option;
+        reader.text("name", option.name, Text::Name, Need::Required);
+        reader.text("onPrem", option.onPrem, Text::Name, Need::Required);
+        reader.text("cloud", option.cloud, Text::Name, Need::Required);
+        if (element.value(QStringLiteral("units")).isNull()) {
+            std::optional<double> chosenByEngine; // null: the engine chooses K
+            reader.optionalNumber("units", chosenByEngine, Bounds::atLeast(0));
+        } else if (reader.has("units")) {
+            int units = 0;
+            reader.integer("units", units, 0, kMaxHybridUnits);
+            option.units = units;
+        }
+        reader.finish();
+        if (names.contains(option.name))
+            reader.fail("name", QStringLiteral("duplicate hybrid option name \"%1\"").arg(option.name));
+        names.insert(option.name);
+        if (std::none_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(),
+                         [&](const OnPremBuild &build) { return build.name == option.onPrem; }))
+            reader.fail("onPrem", QStringLiteral("no build named \"%1\" in onPremOptions").arg(option.onPrem));
+        if (std::none_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
+                         [&](const CloudOption &cloud) { return cloud.name == option.cloud; }))
+            reader.fail("cloud", QStringLiteral("no cloud option named \"%1\" in cloudOptions").arg(option.cloud));
+        options.push_back(std::move(option));
+    }, kMaxOptions);
+    return options;
+}
+
+void writeHybridOptions(JsonWriter &writer, const std::vector<HybridOption> &options)
+{
+    if (options.empty())
+        return;
+    writer.beginArray("hybridOptions");
+    for (const HybridOption &option : options) {
+        writer.beginObject();
+        writer.writeString("name", option.name);
+        writer.writeString("onPrem", option.onPrem);
+        writer.writeString("cloud", option.cloud);
+        if (option.units)
+            writer.writeInteger("units", *option.units);
+        writer.endObject();
+    }
+    writer.endArray();
 }
 
 } // namespace breakeven::json

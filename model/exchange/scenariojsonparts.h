@@ -1,6 +1,6 @@
 // Parts of the scenario JSON format (docs/scenario-format.md) read and written apart from
-// scenariojson.cpp: an option's criterion scores, a scenario's weights, the uncertainty block and
-// a workload's demand profile. Internal to model/exchange.
+// scenariojson.cpp: an option's criterion scores, a scenario's weights, the uncertainty block,
+// a workload's demand profile and the hybrid options. Internal to model/exchange.
 #pragma once
 
 #include "domain.h"
@@ -31,5 +31,15 @@ void writeUncertainty(JsonWriter &writer, const Uncertainty &uncertainty);
 // of at least 0.
 WorkloadDemand readDemand(const QJsonObject &object, const QString &path);
 void writeDemand(JsonWriter &writer, const WorkloadDemand &demand);
+
+// The hybrid options (version 2): [{"name": …, "onPrem": "<build name>", "cloud": "<cloud option
+// name>", "units": K}], at most kMaxOptions. Names are non-empty and unique among hybrid options;
+// `onPrem` and `cloud` name one of the scenario's builds and cloud options, so they are read after
+// both; `units` is an integer from 0 to kMaxHybridUnits, or null or absent for the engine's choice.
+// A cloud option of any plan is accepted: the engine says why one under a reserved plan cannot
+// take the peaks.
+std::vector<HybridOption> readHybridOptions(ObjectReader &parent, const Scenario &scenario);
+// Writes "hybridOptions" only when there is one, and "units" only when it is set.
+void writeHybridOptions(JsonWriter &writer, const std::vector<HybridOption> &options);
 
 } // namespace breakeven::json
