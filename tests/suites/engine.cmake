@@ -4,3 +4,4 @@ breakeven_add_test(test_results SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test
 breakeven_add_test(test_criteria SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_criteria.cpp)
 breakeven_add_test(test_risk SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_risk.cpp)
 breakeven_add_test(test_workloaddemand SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_workloaddemand.cpp)
+breakeven_add_test(test_hybrid SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_hybrid.cpp)
