@@ -61,9 +61,9 @@ Layout layOutAlone(const EngineInput &scenario, const OptionInput &option, doubl
 struct HybridModel::Curve {
     const double *values = nullptr;
     std::size_t count = 0;
-    std::vector<double> ownValues;            // the two steps of "N busy u of the time"
-    std::vector<double> below;
-    std::vector<double> partial;
+    const double *below = nullptr;
+    const double *partial = nullptr;
+    std::vector<double> own;                  // the two steps of "N busy u of the time", and theirs
     double scale = 1;
     double peak = 0;                          // before scale
     double mean = 0;                          // before scale
@@ -106,6 +106,13 @@ HybridModel::HybridModel(const EngineInput &input)
         m_prefix[j + 1] = m_prefix[j] + m_sorted[j];
     if (!m_sorted.empty() && m_sorted.back() > 0)
         m_profileUtilization = m_prefix.back() / double(m_sorted.size()) / m_sorted.back();
+    const double steps = double(m_sorted.size());
+    m_below.resize(m_prefix.size());
+    m_partial.resize(m_prefix.size());
+    for (std::size_t j = 0; j < m_prefix.size(); ++j) {
+        m_below[j] = double(j) / steps;
+        m_partial[j] = m_prefix[j] / steps;
+    }
 
     for (const HybridInput &h : m_input.hybrids) {
         Prepared p;
@@ -154,26 +161,21 @@ HybridModel::Curve HybridModel::curveAt(double utilization) const
     if (utilization < kNegligibleUtilization)
         utilization = 0;
     if (!m_sorted.empty()) {
-        const double n = double(m_sorted.size());
         curve.values = m_sorted.data();
         curve.count = m_sorted.size();
-        curve.below.resize(curve.count + 1);
-        curve.partial.resize(curve.count + 1);
-        for (std::size_t j = 0; j <= curve.count; ++j) {
-            curve.below[j] = double(j) / n;
-            curve.partial[j] = m_prefix[j] / n;
-        }
+        curve.below = m_below.data();
+        curve.partial = m_partial.data();
         curve.peak = m_sorted.back();
-        curve.mean = m_prefix.back() / n;
+        curve.mean = m_partial.back();
         // Scaled so that its mean is u · N: at the profile's own u, the profile as read.
         curve.scale = m_profileUtilization > 0 ? utilization / m_profileUtilization : 0.0;
     } else {
         const double u = std::clamp(utilization, 0.0, 1.0);
-        curve.ownValues = {0.0, m_input.gpus};
-        curve.values = curve.ownValues.data();
+        curve.own = {0.0, m_input.gpus, /* below */ 0.0, 1.0 - u, 1.0, /* partial */ 0.0, 0.0, m_input.gpus * u};
+        curve.values = curve.own.data();
         curve.count = 2;
-        curve.below = {0.0, 1.0 - u, 1.0};
-        curve.partial = {0.0, 0.0, m_input.gpus * u};
+        curve.below = curve.own.data() + 2;
+        curve.partial = curve.own.data() + 5;
         curve.peak = u > 0 ? m_input.gpus : 0.0;
         curve.mean = m_input.gpus * u;
     }

@@ -78,6 +78,8 @@ private:
     std::vector<Prepared> m_hybrids;
     std::vector<double> m_sorted;             // profile steps ascending
     std::vector<double> m_prefix;             // m_prefix[j] = sum of the j smallest steps
+    std::vector<double> m_below;              // j / steps: the share of the period they take
+    std::vector<double> m_partial;            // m_prefix[j] / steps
     double m_profileUtilization = 0;          // mean / peak of the profile
     Eigen::ArrayXd m_growth;                  // m = 0..H; 0 at m = 0
 };
