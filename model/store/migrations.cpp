@@ -143,6 +143,11 @@ void uncertainty(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v12.sql")));
 }
 
+void demandsAndHybrids(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v13.sql")));
+}
+
 struct UpgradeStep {
     int version;
     void (*apply)(SQLite::Database &);
@@ -162,6 +167,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 10, &criteria },
     { 11, &upfrontPrices },
     { 12, &uncertainty },
+    { 13, &demandsAndHybrids },
 };
 
 } // namespace
@@ -190,6 +196,8 @@ const std::vector<const char *> &requiredTables()
         "offer_prices",
         "gpu_throughput",
         "uncertain_inputs",
+        "workload_demands",
+        "hybrid_options",
     };
     return tables;
 }

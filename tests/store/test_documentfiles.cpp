@@ -193,6 +193,9 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        // Schema 13's demand profiles and hybrid options.
+        raw.exec("DROP TABLE hybrid_options");
+        raw.exec("DROP TABLE workload_demands");
         // Schema 12's uncertainty.
         raw.exec("DROP TABLE uncertain_inputs");
         raw.exec("ALTER TABLE scenarios DROP COLUMN uncertainty_samples");
