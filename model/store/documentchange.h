@@ -11,7 +11,7 @@
 
 namespace breakeven {
 
-enum class PartKind { Build, Component, CloudOption };
+enum class PartKind { Build, Component, CloudOption, HybridOption };
 
 struct DocumentChange {
     enum class Kind {

@@ -168,29 +168,6 @@ void ScenarioRepository::setProperties(qint64 scenarioId, const Scenario &proper
     });
 }
 
-void ScenarioRepository::setWorkload(qint64 scenarioId, const Workload &workload)
-{
-    m_connection.write([&] {
-        requireScenario(scenarioId);
-        const QStringList fields = changedColumns("workloads", "scenario_id", scenarioId, rows::kWorkloadColumns,
-            [&](SQLite::Statement &statement, int first) { rows::bindWorkload(statement, first, workload); });
-        if (fields.isEmpty())
-            return;
-        auto upsert = m_connection.statement("INSERT OR REPLACE INTO workloads (scenario_id, "
-            + rows::kWorkloadColumns + ") VALUES ("
-            + rows::placeholders(1 + rows::kWorkloadColumnCount) + ")");
-        upsert->bind(1, sqlId(scenarioId));
-        rows::bindWorkload(*upsert, 2, workload);
-        upsert->exec();
-        DocumentChange change;
-        change.kind = DocumentChange::Kind::WorkloadChanged;
-        change.scenarioId = scenarioId;
-        change.fields = fields;
-        change.engineInput = readByEngine(fields);
-        record(change);
-    });
-}
-
 qint64 ScenarioRepository::addGpu(qint64 scenarioId, const GpuModel &gpu, int position)
 {
     return m_connection.write([&] {
@@ -339,7 +316,8 @@ void ScenarioRepository::updateCloudOption(qint64 optionId, const CloudOption &o
 StoredCloudOption ScenarioRepository::removeCloudOption(qint64 optionId)
 {
     return m_connection.write([&] {
-        const StoredCloudOption stored = loadCloudOption(optionId);
+        StoredCloudOption stored = loadCloudOption(optionId);
+        stored.hybrids = takeHybridsOf("cloud_option_id", optionId);
         removeOrdered("cloud_options", "scenario_id", optionId);
         record(partChange(DocumentChange::Kind::PartRemoved, PartKind::CloudOption, optionId,
             stored.scenarioId, stored.scenarioId, stored.position));
@@ -352,6 +330,7 @@ void ScenarioRepository::restoreCloudOption(const StoredCloudOption &stored)
     m_connection.write([&] {
         requireScenario(stored.scenarioId);
         insertCloudOption(stored.scenarioId, stored.option, stored.offerId, stored.position, stored.id);
+        restoreHybrids(stored.hybrids);
     });
 }
 
@@ -461,7 +440,8 @@ void ScenarioRepository::replaceBuild(
 StoredBuild ScenarioRepository::removeBuild(qint64 buildId)
 {
     return m_connection.write([&] {
-        const StoredBuild stored = loadBuild(buildId);
+        StoredBuild stored = loadBuild(buildId);
+        stored.hybrids = takeHybridsOf("build_id", buildId);
         removeOrdered("builds", "scenario_id", buildId);
         record(partChange(DocumentChange::Kind::PartRemoved, PartKind::Build, buildId, stored.scenarioId,
             stored.scenarioId, stored.position));
@@ -474,6 +454,7 @@ void ScenarioRepository::restoreBuild(const StoredBuild &stored)
     m_connection.write([&] {
         requireScenario(stored.scenarioId);
         insertBuild(stored.scenarioId, stored.build, stored.position, stored.id, &stored.components);
+        restoreHybrids(stored.hybrids);
     });
 }
 

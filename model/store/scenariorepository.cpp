@@ -110,6 +110,7 @@ StoredScenario ScenarioRepository::loadStored(qint64 scenarioId)
             if (query->executeStep())
                 s.workload = rows::readWorkload(*query, 0);
         }
+        s.workload.demand = readDemand(scenarioId);
         {
             auto query = m_connection.statement("SELECT id, " + rows::kGpuColumns
                 + " FROM scenario_gpus WHERE scenario_id = ?"
@@ -157,6 +158,10 @@ StoredScenario ScenarioRepository::loadStored(qint64 scenarioId)
                 stored.ids.components[build].push_back(query->getColumn(1).getInt64());
                 s.onPremOptions[build].components.push_back(rows::readComponent(*query, 2));
             }
+        }
+        for (StoredHybridOption &hybrid : readHybrids("scenario_id", scenarioId)) {
+            stored.ids.hybridOptions.push_back(hybrid.id);
+            s.hybridOptions.push_back(std::move(hybrid.option));
         }
         return stored;
     });
@@ -249,6 +254,7 @@ void ScenarioRepository::insertParts(qint64 scenarioId, const Scenario &scenario
     writeRates(scenarioId, scenario.exchangeRates);
     writeUncertainInputs(scenarioId, scenario.uncertainty);
     setWorkload(scenarioId, scenario.workload);
+    writeDemand(scenarioId, scenario.workload.demand);
     auto gpu = m_connection.statement("INSERT INTO scenario_gpus (id, scenario_id, position, "
         + rows::kGpuColumns + ") VALUES (" + rows::placeholders(3 + rows::kGpuColumnCount) + ")");
     auto idAt = [](const std::vector<qint64> *list, std::size_t i) -> qint64 {
@@ -266,26 +272,30 @@ void ScenarioRepository::insertParts(qint64 scenarioId, const Scenario &scenario
         rows::bindGpu(*gpu, 4, scenario.gpus[i]);
         gpu->exec();
     }
+    std::vector<qint64> cloudOptionIds;
     for (std::size_t i = 0; i < scenario.cloudOptions.size(); ++i) {
         std::optional<qint64> offer;
         if (ids && i < ids->cloudOptionOffers.size())
             offer = ids->cloudOptionOffers[i];
-        insertCloudOption(scenarioId, scenario.cloudOptions[i], offer, -1,
-            idAt(ids ? &ids->cloudOptions : nullptr, i));
+        cloudOptionIds.push_back(insertCloudOption(scenarioId, scenario.cloudOptions[i], offer, -1,
+            idAt(ids ? &ids->cloudOptions : nullptr, i)));
     }
+    std::vector<qint64> buildIds;
     for (std::size_t i = 0; i < scenario.onPremOptions.size(); ++i) {
         const std::vector<qint64> *components
             = ids && i < ids->components.size() ? &ids->components[i] : nullptr;
-        insertBuild(scenarioId, scenario.onPremOptions[i], -1, idAt(ids ? &ids->builds : nullptr, i),
-            components);
+        buildIds.push_back(insertBuild(scenarioId, scenario.onPremOptions[i], -1,
+            idAt(ids ? &ids->builds : nullptr, i), components));
     }
+    insertHybrids(scenarioId, scenario, buildIds, cloudOptionIds, ids ? &ids->hybridOptions : nullptr);
 }
 
 void ScenarioRepository::deleteParts(qint64 scenarioId)
 {
     // Components go with their builds through ON DELETE CASCADE.
     for (const char *table :
-        { "exchange_rates", "uncertain_inputs", "workloads", "scenario_gpus", "cloud_options", "builds" }) {
+        { "exchange_rates", "uncertain_inputs", "workload_demands", "workloads", "hybrid_options", "scenario_gpus",
+            "cloud_options", "builds" }) {
         auto remove = m_connection.statement(
             std::string("DELETE FROM ") + table + " WHERE scenario_id = ?");
         remove->bind(1, sqlId(scenarioId));

@@ -31,6 +31,7 @@ struct ScenarioIds {
     std::vector<std::optional<qint64>> cloudOptionOffers; // catalog offer each option came from
     std::vector<qint64> builds;
     std::vector<std::vector<qint64>> components; // per build
+    std::vector<qint64> hybridOptions;
 };
 
 struct StoredScenario {
@@ -40,12 +41,23 @@ struct StoredScenario {
 
 // One part as the document holds it, with the ids and the place it takes: what a removal
 // returns and what restoring it puts back, under the same ids and with the same links.
+struct StoredHybridOption {
+    HybridOption option; // onPrem and cloud: the names the build and cloud option have now
+    qint64 id = 0;
+    qint64 buildId = 0;
+    qint64 cloudOptionId = 0;
+    qint64 scenarioId = 0;
+    int position = -1;
+};
+
+// A build or cloud option takes the hybrids built on it along when it goes, and brings them back.
 struct StoredBuild {
     OnPremBuild build;
     qint64 id = 0;
     std::vector<qint64> components; // ids, in list order
     qint64 scenarioId = 0;
     int position = -1;
+    std::vector<StoredHybridOption> hybrids; // in list order
 };
 
 struct StoredCloudOption {
@@ -54,6 +66,7 @@ struct StoredCloudOption {
     std::optional<qint64> offerId; // the catalog offer it came from
     qint64 scenarioId = 0;
     int position = -1;
+    std::vector<StoredHybridOption> hybrids; // in list order
 };
 
 struct StoredComponent {
@@ -89,7 +102,17 @@ public:
     // Currency, exchange rates, horizon, reference GPU, discount rate and resale flag of
     // `properties`; its name and parts are ignored.
     void setProperties(qint64 scenarioId, const Scenario &properties);
+    // The workload's own fields; its demand profile is left as it is (setWorkloadDemand).
     void setWorkload(qint64 scenarioId, const Workload &workload);
+
+    // The workload with its demand profile, as stored (what undoing setWorkloadDemand needs).
+    Workload loadWorkload(qint64 scenarioId);
+    // Attaches `demand` as withDemand does (gpus becomes its peak, utilization its mean over its
+    // peak), or removes the profile (nullopt) and keeps gpus and utilization. One WorkloadChanged,
+    // its fields "demand" and whichever of "gpus", "utilization" changed.
+    void setWorkloadDemand(qint64 scenarioId, const std::optional<WorkloadDemand> &demand);
+    // Writes the workload's fields and its profile exactly as given (undo of setWorkloadDemand).
+    void restoreWorkload(qint64 scenarioId, const Workload &workload);
 
     // A position of -1 appends; others shift the following rows down (undo of a removal).
     qint64 addGpu(qint64 scenarioId, const GpuModel &gpu, int position = -1);
@@ -125,6 +148,18 @@ public:
     void restoreComponent(const StoredComponent &stored);
     void moveComponent(qint64 componentId, int newPosition);
 
+    // Hybrid options (schema 13) of one of the scenario's builds and one of its cloud options.
+    // Throws InputError for a build or cloud option of another scenario, an empty name or units
+    // outside 0..kMaxHybridUnits. Changes are PartInserted, PartRemoved and PartChanged of
+    // PartKind::HybridOption, the scenario being the parent.
+    qint64 addHybridOption(qint64 scenarioId, qint64 buildId, qint64 cloudOptionId, const QString &name,
+        std::optional<int> units, int position = -1);
+    StoredHybridOption loadHybridOption(qint64 hybridId);
+    StoredHybridOption removeHybridOption(qint64 hybridId);
+    void restoreHybridOption(const StoredHybridOption &stored);
+    void setHybridUnits(qint64 hybridId, std::optional<int> units); // nullopt: the engine chooses K
+    void renameHybridOption(qint64 hybridId, const QString &name);
+
 private:
     qint64 insertScenario(const Scenario &scenario, qint64 id = 0);
     void insertParts(qint64 scenarioId, const Scenario &scenario, const ScenarioIds *ids = nullptr);
@@ -150,6 +185,20 @@ private:
     // The ranges of the scenario's uncertainty block (schema 12), replacing those it had.
     void writeUncertainInputs(qint64 scenarioId, const std::optional<Uncertainty> &uncertainty);
     std::vector<UncertainInput> readUncertainInputs(qint64 scenarioId);
+    // The columns of the workload row that `workload` changes, written (none: nothing written).
+    QStringList writeWorkloadColumns(qint64 scenarioId, const Workload &workload);
+    // The demand profile row (schema 13): read, or written when it differs (true then).
+    std::optional<WorkloadDemand> readDemand(qint64 scenarioId);
+    bool writeDemand(qint64 scenarioId, const std::optional<WorkloadDemand> &demand);
+    // The hybrids whose `linkColumn` (scenario_id, build_id, cloud_option_id or id) is `link`, in order.
+    std::vector<StoredHybridOption> readHybrids(const char *linkColumn, qint64 link);
+    // Resolves the hybrids' build and cloud option names among those of `ids` (first of a name).
+    void insertHybrids(qint64 scenarioId, const Scenario &scenario, const std::vector<qint64> &buildIds,
+        const std::vector<qint64> &cloudOptionIds, const std::vector<qint64> *hybridIds);
+    qint64 insertHybrid(const StoredHybridOption &stored, int position, qint64 id = 0);
+    // Removes the hybrids built on a build or cloud option (before it goes) and returns them.
+    std::vector<StoredHybridOption> takeHybridsOf(const char *linkColumn, qint64 link);
+    void restoreHybrids(const std::vector<StoredHybridOption> &hybrids);
     // An id of 0 lets SQLite choose one; others restore a removed row under its own id.
     qint64 insertBuild(qint64 scenarioId, const OnPremBuild &build, int position, qint64 id = 0,
         const std::vector<qint64> *componentIds = nullptr);
