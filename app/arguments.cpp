@@ -1,5 +1,9 @@
 #include "arguments.h"
 
+#include "demand/demandreader.h"
+
+#include <QRegularExpression>
+
 #include <cmath>
 #include <optional>
 
@@ -102,6 +106,25 @@ double parseUtilization(const QString &text)
     if (const auto value = fractionOrPercent(text, 0, 1))
         return *value;
     throw UsageError(QStringLiteral("--utilization must be between 0 and 1 (or 0%–100%), not \"%1\"").arg(text));
+}
+
+// `15m`, `90min`, `1h`, `1.5h`, `1d`: a number and a unit, minutes, hours or days.
+double parseDemandStep(const QString &text)
+{
+    static const QRegularExpression form(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(m|min|h|d)\\s*$"),
+                                         QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch match = form.match(text);
+    double hours = -1;
+    if (match.hasMatch()) {
+        const double value = match.captured(1).toDouble();
+        const QString unit = match.captured(2).toLower();
+        hours = unit == QLatin1String("d") ? value * 24 : unit == QLatin1String("h") ? value : value / 60;
+    }
+    // Steps are whole milliseconds; the reader rounds, so refuse what rounding would change much.
+    if (!(hours >= kMinDemandStepHours - 1e-12 && hours <= kMaxDemandStepHours))
+        throw UsageError(QStringLiteral("--step takes a length such as 15m, 1h or 1d, from 1 minute to 366 days, not \"%1\"")
+                             .arg(text.left(40)));
+    return hours;
 }
 
 } // namespace breakeven::cli

@@ -40,5 +40,8 @@ private:
 double parseUtilization(const QString &text);
 // A yearly change of a market price for `option`: "-0.2" or "-20%", between -0.9 and 1.
 double parsePriceChange(const QString &option, const QString &text);
+// A step of a demand profile (--step): `15m`, `90min`, `1h`, `1.5h`, `1d`, from 1 minute to 366
+// days, in hours.
+double parseDemandStep(const QString &text);
 
 } // namespace breakeven::cli

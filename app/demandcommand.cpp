@@ -19,25 +19,6 @@ namespace breakeven::cli {
 
 namespace {
 
-// `15m`, `90min`, `1h`, `1.5h`, `1d`: a number and a unit, minutes, hours or days.
-double parseStep(const QString &text)
-{
-    static const QRegularExpression form(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(m|min|h|d)\\s*$"),
-                                         QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch match = form.match(text);
-    double hours = -1;
-    if (match.hasMatch()) {
-        const double value = match.captured(1).toDouble();
-        const QString unit = match.captured(2).toLower();
-        hours = unit == QLatin1String("d") ? value * 24 : unit == QLatin1String("h") ? value : value / 60;
-    }
-    // Steps are whole milliseconds; the reader rounds, so refuse what rounding would change much.
-    if (!(hours >= kMinDemandStepHours - 1e-12 && hours <= kMaxDemandStepHours))
-        throw UsageError(QStringLiteral("--step takes a length such as 15m, 1h or 1d, from 1 minute to 366 days, not \"%1\"")
-                             .arg(text.left(40)));
-    return hours;
-}
-
 QString number(double value, int decimals = 2)
 {
     QString text = QLocale(QLocale::English).toString(value, 'f', decimals);
@@ -104,7 +85,7 @@ int runDemand(const QStringList &arguments, QTextStream &out)
     args.expectPositionals(1, QStringLiteral("FILE"));
     DemandReadOptions options;
     if (auto step = args.option(QStringLiteral("step")))
-        options.stepHours = parseStep(*step);
+        options.stepHours = parseDemandStep(*step);
     if (auto gpu = args.option(QStringLiteral("gpu"))) {
         if (gpu->trimmed().isEmpty())
             throw UsageError(QStringLiteral("--gpu takes a GPU type as Slurm names it, such as a100"));

@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 namespace breakeven {
 
 namespace {
@@ -72,7 +74,60 @@ QJsonValue scoresJson(const OptionScores &scores, bool origins)
 
 } // namespace
 
-QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
+namespace {
+
+QJsonArray array(const Eigen::ArrayXd &values)
+{
+    QJsonArray out;
+    for (Eigen::Index m = 0; m < values.size(); ++m)
+        out.append(values(m));
+    return out;
+}
+
+// One hybrid option in the shape of the others, with K, its owned utilization, the share burst and
+// the TCO for every K (the "how much to own" curve; null where the cloud's quota forbids a K).
+QJsonObject hybridJson(const CostModel &model, const Evaluation &e, const HybridResult &h)
+{
+    QJsonObject parts;
+    for (int c = 0; c < kCostComponentCount; ++c)
+        if (h.breakdown[std::size_t(c)] != 0)
+            parts.insert(jsonName(CostComponent(c)), h.breakdown[std::size_t(c)]);
+    QJsonArray curve;
+    for (std::size_t k = 0; k < h.tcoByUnits.size(); ++k)
+        curve.append(QJsonObject{{QStringLiteral("units"), int(k)},
+                                 {QStringLiteral("tco"), std::isfinite(h.tcoByUnits[k]) ? QJsonValue(h.tcoByUnits[k])
+                                                                                        : QJsonValue(QJsonValue::Null)}});
+    const double work = model.workHours(e.utilization);
+    const bool feasible = h.status.feasible;
+    return QJsonObject{
+        {QStringLiteral("name"), h.name},
+        {QStringLiteral("kind"), QStringLiteral("hybrid")},
+        {QStringLiteral("feasible"), feasible},
+        {QStringLiteral("reason"), feasible ? QJsonValue(QJsonValue::Null) : QJsonValue(h.status.reason)},
+        {QStringLiteral("onPrem"), model.option(h.onPrem).name},
+        {QStringLiteral("cloud"), model.option(h.cloud).name},
+        {QStringLiteral("tco"), feasible ? QJsonValue(h.tco) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("costPerReferenceGpuHour"),
+         feasible && work > 0 ? QJsonValue(h.tco / work) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("units"), feasible ? QJsonValue(h.units) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("unitsChosen"), h.chosen},
+        {QStringLiteral("unitsCoveringPeak"), h.unitsCoveringPeak},
+        {QStringLiteral("ownedCapacity"), h.ownedCapacity},
+        {QStringLiteral("ownedUtilization"), orNull(feasible ? h.ownedUtilization : std::nullopt)},
+        {QStringLiteral("burstShare"), feasible ? QJsonValue(h.burstShare) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("ownedWorkHours"), h.ownedWorkHours},
+        {QStringLiteral("burstWorkHours"), h.burstWorkHours},
+        {QStringLiteral("components"), parts},
+        {QStringLiteral("monthly"), array(h.monthly)},
+        {QStringLiteral("cumulative"), array(h.cumulative)},
+        {QStringLiteral("cumulativeSpend"), array(h.cumulativeSpend)},
+        {QStringLiteral("unitsCurve"), curve},
+    };
+}
+
+} // namespace
+
+QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std::vector<HybridResult> &hybrids)
 {
     const CriteriaResult criteria = scoreCriteria(model, e);
     QJsonArray options;
@@ -107,6 +162,8 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e)
         }
         options.append(option);
     }
+    for (const HybridResult &h : hybrids)
+        options.append(hybridJson(model, e, h));
     QJsonArray pairs;
     for (const PairResult &p : model.pairs(e)) {
         QJsonValue winsAbove(QJsonValue::Null);

@@ -3,11 +3,14 @@
 #pragma once
 
 #include "costmodel.h"
+#include "hybrid.h"
 
 #include <QJsonObject>
 
 namespace breakeven {
 
-QJsonObject resultsToJson(const CostModel &model, const Evaluation &evaluation);
+// Hybrid options follow the others under `options`, with `kind: "hybrid"` (README, "Command line").
+QJsonObject resultsToJson(const CostModel &model, const Evaluation &evaluation,
+                          const std::vector<HybridResult> &hybrids = {});
 
 } // namespace breakeven

@@ -1,5 +1,7 @@
 #include "resultstext.h"
 
+#include "hybridtext.h"
+
 #include <QLocale>
 #include <QStringList>
 
@@ -137,6 +139,8 @@ QString orNa(const std::optional<double> &value, const std::function<QString(dou
 
 } // namespace
 
+QString textTable(const QList<QStringList> &rows, const QList<bool> &rightAligned) { return table(rows, rightAligned); }
+
 QString planName(PricingPlan plan)
 {
     switch (plan) {
@@ -195,7 +199,7 @@ QString throughputText(const CostModel &model, int option)
     return text;
 }
 
-QString resultsTable(const CostModel &model, const Evaluation &e)
+QString resultsTable(const CostModel &model, const Evaluation &e, const std::vector<HybridResult> &hybrids)
 {
     const QString currency = model.input().currency;
     QString out = QStringLiteral("%1: %2 months at %3 utilization, costs in %4\n\n")
@@ -252,9 +256,19 @@ QString resultsTable(const CostModel &model, const Evaluation &e)
         }
         out += QLatin1Char('\n') + table(pairRows, {false, false, true, true, true});
     }
+    if (!hybrids.empty())
+        out += QStringLiteral("\nHybrid options (own some units, rent the rest):\n") + hybridTable(model, hybrids);
     out += QStringLiteral("\nCheapest over %1 months: %2\n")
                .arg(e.horizonMonths)
                .arg(e.cheapest ? model.option(*e.cheapest).name : QStringLiteral("none (no feasible option)"));
+    // A hybrid cheaper than every option alone is the answer: said under it.
+    const HybridResult *best = nullptr;
+    for (const HybridResult &h : hybrids)
+        if (h.status.feasible && (!best || h.tco < best->tco))
+            best = &h;
+    if (best && (!e.cheapest || best->tco < e.tco(*e.cheapest)))
+        out += QStringLiteral("Cheaper still: %1, %2 (%3)\n")
+                   .arg(best->name, hybridSentence(model, *best), formatMoney(best->tco, model.input().currency, 2));
     return out;
 }
 

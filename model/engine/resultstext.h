@@ -3,6 +3,7 @@
 #pragma once
 
 #include "costmodel.h"
+#include "hybrid.h"
 
 #include <QString>
 
@@ -38,7 +39,12 @@ QString pairSentence(const CostModel &model, const PairResult &pair);
 // "break-even at 23 % utilization; buying wins above it", "renting is cheaper at every utilization"
 QString breakEvenSentence(const CostModel &model, const PairResult &pair);
 
-// The readable table `compare` prints: options, then pairs, then the cheapest answer.
-QString resultsTable(const CostModel &model, const Evaluation &evaluation);
+// Rows as a plain-text table: a header, a rule under it, columns padded (right-aligned where
+// asked).
+QString textTable(const QList<QStringList> &rows, const QList<bool> &rightAligned);
+
+// The readable table `compare` prints: options, then pairs, then the hybrid options (evaluated
+// at the same utilization), then the cheapest answer.
+QString resultsTable(const CostModel &model, const Evaluation &evaluation, const std::vector<HybridResult> &hybrids = {});
 
 } // namespace breakeven

@@ -48,6 +48,7 @@ private Q_SLOTS:
         QTest::newRow("3 x P40 rig") << example("three-p40-rig") << 2;
         QTest::newRow("8 x H100 server") << example("h100-server") << 5;
         QTest::newRow("RTX 4090 workstation") << example("rtx4090-workstation") << 3;
+        QTest::newRow("own the baseline") << example("own-baseline-rent-peaks") << 5; // 3 options, 2 hybrids
     }
 
     void everyExampleEvaluates()
