@@ -53,6 +53,9 @@ public:
 
     int count() const { return int(m_input.hybrids.size()); }
     const HybridInput &hybrid(int i) const { return m_input.hybrids[std::size_t(i)]; }
+    // Names are labels only, as CostModel::setOptionName.
+    void setName(int i, const QString &name) { m_input.hybrids[std::size_t(i)].name = name; }
+    const EngineInput &input() const { return m_input; }
 
     // At utilization u: with a profile, the profile scaled so that its mean is u · N (at the
     // profile's own u it is the profile as read); without one, N GPUs busy u of the time.

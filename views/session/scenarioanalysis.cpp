@@ -2,6 +2,7 @@
 
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
+#include "engine/hybrid.h"
 #include "inputerror.h"
 #include "exchange/scenariojson.h"
 
@@ -17,6 +18,18 @@ Scenario engineView(Scenario scenario)
     scenario.name.clear();
     scenario.workload.name.clear();
     scenario.workload.utilization = 0;
+    // A hybrid names its build and cloud option: by position, so renaming either changes nothing.
+    const auto position = [](const auto &parts, const QString &name) {
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            if (parts[i].name == name)
+                return QString::number(i);
+        return QStringLiteral("?") + name;
+    };
+    for (HybridOption &hybrid : scenario.hybridOptions) {
+        hybrid.name.clear();
+        hybrid.onPrem = position(scenario.onPremOptions, hybrid.onPrem);
+        hybrid.cloud = position(scenario.cloudOptions, hybrid.cloud);
+    }
     for (CloudOption &option : scenario.cloudOptions)
         option.name.clear();
     for (OnPremBuild &build : scenario.onPremOptions) {
@@ -55,6 +68,8 @@ void ScenarioAnalysis::setScenario(const Scenario &scenario, const GpuCatalog &c
                 m_model->setOptionName(row++, build.name);
             for (const CloudOption &option : scenario.cloudOptions)
                 m_model->setOptionName(row++, option.name);
+            for (int i = 0; i < int(scenario.hybridOptions.size()) && m_hybridModel; ++i)
+                m_hybridModel->setName(i, scenario.hybridOptions[std::size_t(i)].name);
         }
         emit labelsChanged();
         setUtilization(scenario.workload.utilization);
@@ -63,11 +78,15 @@ void ScenarioAnalysis::setScenario(const Scenario &scenario, const GpuCatalog &c
     emit modelAboutToChange();
     m_evaluation.reset();
     m_model.reset();
+    m_hybridModel.reset();
+    m_hybrids.clear();
     m_error.clear();
     m_utilization = std::clamp(scenario.workload.utilization, 0.0, 1.0);
     try {
         validateScenario(m_scenario);
-        m_model = std::make_unique<CostModel>(assemble(m_scenario, catalog));
+        EngineInput input = assemble(m_scenario, catalog);
+        m_hybridModel = std::make_unique<HybridModel>(input);
+        m_model = std::make_unique<CostModel>(std::move(input));
         ++m_builds;
     } catch (const InputError &error) {
         m_error = error.message();
@@ -82,6 +101,8 @@ void ScenarioAnalysis::clear()
     emit modelAboutToChange();
     m_evaluation.reset();
     m_model.reset();
+    m_hybridModel.reset();
+    m_hybrids.clear();
     m_error.clear();
     m_hasScenario = false;
     m_scenario = Scenario();
@@ -106,8 +127,10 @@ void ScenarioAnalysis::evaluate()
         if (!m_evaluation)
             m_evaluation = std::make_unique<Evaluation>();
         m_model->evaluate(m_utilization, *m_evaluation);
+        m_hybrids = m_hybridModel->evaluateAll(m_utilization);
     } else {
         m_evaluation.reset();
+        m_hybrids.clear();
     }
     emit evaluationChanged();
 }

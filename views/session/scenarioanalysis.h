@@ -6,16 +6,19 @@
 
 #include "catalog/gpucatalog.h"
 #include "domain.h"
+#include "engine/hybrid.h"
 #include "scenarioproblem.h"
 
 #include <QObject>
 
 #include <memory>
+#include <vector>
 
 namespace breakeven {
 
 class CostModel;
 struct Evaluation;
+
 
 class ScenarioAnalysis : public QObject {
     Q_OBJECT
@@ -41,6 +44,10 @@ public:
     // nullptr when the scenario could not be assembled (errorMessage() says why) or there is none.
     const CostModel *costModel() const { return m_model.get(); }
     const Evaluation *evaluation() const { return m_evaluation.get(); }
+    // The scenario's hybrid options (docs/model.md, "Hybrid fleets"), built with the cost model and
+    // evaluated with it at every utilization: nullptr / empty when the cost model is.
+    const HybridModel *hybridModel() const { return m_hybridModel.get(); }
+    const std::vector<HybridResult> &hybrids() const { return m_hybrids; }
     const QString &errorMessage() const { return m_error; }
     // The same, in words and with the place where it is fixed; meaningful when errorMessage() is not empty.
     const ScenarioProblem &problem() const { return m_problem; }
@@ -68,6 +75,8 @@ private:
     const GpuCatalog *m_catalog = nullptr;
     std::unique_ptr<CostModel> m_model;
     std::unique_ptr<Evaluation> m_evaluation;
+    std::unique_ptr<HybridModel> m_hybridModel;
+    std::vector<HybridResult> m_hybrids;
     double m_utilization = 0.5;
     QString m_error;
     ScenarioProblem m_problem;
