@@ -1,5 +1,8 @@
 #include "gpucatalog.h"
 
+#include <QRegularExpression>
+#include <QSet>
+
 #include <algorithm>
 
 #include "bundledcatalog.h"
@@ -30,6 +33,45 @@ QString GpuCatalog::normalized(const QString &name)
     return out;
 }
 
+GpuCatalog::Spelling GpuCatalog::spelling(const QString &name)
+{
+    // Words that say who makes it or how it is packed, not which chip it is.
+    static const QSet<QString> vendor{QStringLiteral("NVIDIA"), QStringLiteral("TESLA"), QStringLiteral("GEFORCE"),
+                                      QStringLiteral("QUADRO"), QStringLiteral("AMD"), QStringLiteral("INSTINCT"),
+                                      QStringLiteral("INTEL"), QStringLiteral("HABANA"), QStringLiteral("GPU")};
+    static const QSet<QString> packaging{QStringLiteral("BAREMETAL"), QStringLiteral("BM"), QStringLiteral("LOW"),
+                                         QStringLiteral("RAM"), QStringLiteral("LOWRAM"), QStringLiteral("HBM"),
+                                         QStringLiteral("HBM2"), QStringLiteral("HBM2E"), QStringLiteral("HBM3"),
+                                         QStringLiteral("HBM3E"), QStringLiteral("GDDR6"), QStringLiteral("GDDR6X"),
+                                         QStringLiteral("GDDR7")};
+    static const QRegularExpression memory(QStringLiteral("^(\\d+)(G|GB|GIB)$"));
+    static const QRegularExpression words(QStringLiteral("[^A-Za-z0-9]+"));
+    Spelling out;
+    for (const QString &word : name.toUpper().split(words, Qt::SkipEmptyParts)) {
+        if (vendor.contains(word) || packaging.contains(word))
+            continue;
+        if (word == QLatin1String("PCIE") || word == QLatin1String("PCI")) {
+            out.form = QStringLiteral("PCIE");
+        } else if (word.startsWith(QLatin1String("SXM"))) {
+            out.form = QStringLiteral("SXM");
+        } else if (word == QLatin1String("NVL")) {
+            out.form = QStringLiteral("NVL");
+        } else if (const QRegularExpressionMatch m = memory.match(word); m.hasMatch()) {
+            out.memoryGB = m.captured(1).toInt();
+        } else {
+            out.core += word;
+        }
+    }
+    return out;
+}
+
+void GpuCatalog::indexSpelling(const QString &nameOrAlias, int model)
+{
+    const QString core = spelling(nameOrAlias).core;
+    if (!core.isEmpty() && !m_cores.contains(core, model))
+        m_cores.insert(core, model);
+}
+
 void GpuCatalog::add(const GpuModel &model)
 {
     const QString key = normalized(model.name);
@@ -38,6 +80,7 @@ void GpuCatalog::add(const GpuModel &model)
         return;
     }
     m_index.insert(key, int(m_models.size()));
+    indexSpelling(model.name, int(m_models.size()));
     m_models.push_back(model);
 }
 
@@ -49,12 +92,31 @@ void GpuCatalog::addAlias(const QString &alias, const QString &name)
         return;
     const int model = *target;
     m_index.insert(normalized(alias), model);
+    indexSpelling(alias, model);
 }
 
 const GpuModel *GpuCatalog::find(const QString &nameOrAlias) const
 {
-    const auto it = m_index.constFind(normalized(nameOrAlias));
-    return it == m_index.constEnd() ? nullptr : &m_models[std::size_t(*it)];
+    if (const auto it = m_index.constFind(normalized(nameOrAlias)); it != m_index.constEnd())
+        return &m_models[std::size_t(*it)];
+    // A spelling: the models whose names or aliases share its core, narrowed by the memory it
+    // states (a different memory is a different product) and then by its form factor when that
+    // leaves any; only one left is an answer, several are not (the alias table decides those).
+    const Spelling asked = spelling(nameOrAlias);
+    if (asked.core.isEmpty())
+        return nullptr;
+    QList<int> candidates = m_cores.values(asked.core);
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    if (asked.memoryGB)
+        candidates.removeIf([&](int i) { return std::abs(m_models[std::size_t(i)].memoryGB - *asked.memoryGB) >= 1.0; });
+    if (!asked.form.isEmpty() && candidates.size() > 1) {
+        QList<int> sameForm = candidates;
+        sameForm.removeIf([&](int i) { return spelling(m_models[std::size_t(i)].name).form != asked.form; });
+        if (!sameForm.isEmpty())
+            candidates = sameForm;
+    }
+    return candidates.size() == 1 ? &m_models[std::size_t(candidates.front())] : nullptr;
 }
 
 std::optional<QString> GpuCatalog::resolve(const QString &nameOrAlias) const

@@ -5,6 +5,7 @@
 #include "domain.h"
 
 #include <QHash>
+#include <QMultiHash>
 #include <QString>
 #include <QStringList>
 
@@ -23,6 +24,8 @@ public:
 
     const std::vector<GpuModel> &models() const { return m_models; }
     bool operator==(const GpuCatalog &) const = default;
+    // The model a name or alias names; failing that, the one model a provider's spelling of it
+    // can only mean (spelling() below): "L40S_PCIE", "RTX6000ADA_PCIE", "NVIDIA Tesla V100 32GB".
     const GpuModel *find(const QString &nameOrAlias) const;
     // The catalog name a provider's spelling resolves to, if any.
     std::optional<QString> resolve(const QString &nameOrAlias) const;
@@ -30,6 +33,17 @@ public:
     void addAlias(const QString &alias, const QString &name);
 
     static QString normalized(const QString &name);
+
+    // A provider's spelling taken apart (docs/model.md, "GPU names"): the words that name the chip
+    // (`core`, upper case, run together), the memory it states ("80G", "80GB", "80GiB") and its
+    // form factor (PCIE, SXM, NVL); vendor words (NVIDIA, Tesla, GeForce, Quadro, AMD, Instinct,
+    // Intel, Habana) and packaging words (BAREMETAL, LOW_RAM, HBM3, …) are left out.
+    struct Spelling {
+        QString core;
+        std::optional<int> memoryGB;
+        QString form;                // "PCIE", "SXM", "NVL" or empty
+    };
+    static Spelling spelling(const QString &name);
     // The family a catalog name belongs to: the chip before its variant ("H100" for
     // H100-SXM5-80GB, H100-PCIE-80GB and H100-NVL-94GB; "RTX-4080" for RTX-4080 and
     // RTX-4080-SUPER).
@@ -40,6 +54,8 @@ public:
 private:
     std::vector<GpuModel> m_models;
     QHash<QString, int> m_index; // normalized name or alias -> model
+    QMultiHash<QString, int> m_cores; // the core of each name and alias -> model
+    void indexSpelling(const QString &nameOrAlias, int model);
 };
 
 } // namespace breakeven

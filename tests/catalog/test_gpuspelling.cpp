@@ -1,0 +1,113 @@
+// Providers' spellings of GPU names resolved without an alias for each (docs/model.md, "GPU
+// names"): vendor and packaging words, form factors and stated memory, against the bundled catalog
+// and a small one with round figures.
+#include "catalog/gpucatalog.h"
+
+#include <QtTest>
+
+using namespace breakeven;
+
+namespace {
+
+GpuModel model(const QString &name, double memoryGB)
+{
+    GpuModel g;
+    g.name = name;
+    g.memoryGB = memoryGB;
+    g.relativeThroughput = 1;
+    return g;
+}
+
+// The V100s and A100s as the bundled catalog has them, and one alias.
+GpuCatalog small()
+{
+    return GpuCatalog({model(QStringLiteral("V100-SXM2-16GB"), 16), model(QStringLiteral("V100-SXM2-32GB"), 32),
+                       model(QStringLiteral("V100-PCIE-16GB"), 16), model(QStringLiteral("A100-PCIE-40GB"), 40),
+                       model(QStringLiteral("A100-SXM4-80GB"), 80), model(QStringLiteral("H100-NVL-94GB"), 94),
+                       model(QStringLiteral("H100-SXM5-80GB"), 80), model(QStringLiteral("RTX-6000-ADA"), 48),
+                       model(QStringLiteral("A10"), 24), model(QStringLiteral("A10G"), 24)},
+                      {{QStringLiteral("A100"), QStringLiteral("A100-SXM4-80GB")}});
+}
+
+} // namespace
+
+class TestGpuSpelling : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void takesSpellingsApart()
+    {
+        const GpuCatalog::Spelling s = GpuCatalog::spelling(QStringLiteral("NVIDIA Tesla V100-SXM2-32GB HBM2"));
+        QCOMPARE(s.core, QStringLiteral("V100"));
+        QCOMPARE(s.memoryGB, std::optional<int>(32));
+        QCOMPARE(s.form, QStringLiteral("SXM"));
+        const GpuCatalog::Spelling low = GpuCatalog::spelling(QStringLiteral("A6000_PCIE_LOW_RAM"));
+        QCOMPARE(low.core, QStringLiteral("A6000"));
+        QVERIFY(!low.memoryGB);
+        QCOMPARE(low.form, QStringLiteral("PCIE"));
+        QCOMPARE(GpuCatalog::spelling(QStringLiteral("AMD Instinct MI300X")).core, QStringLiteral("MI300X"));
+        QCOMPARE(GpuCatalog::spelling(QStringLiteral("a100-80g")).memoryGB, std::optional<int>(80));
+        QCOMPARE(GpuCatalog::spelling(QStringLiteral("A100 80GiB")).memoryGB, std::optional<int>(80));
+        QCOMPARE(GpuCatalog::spelling(QStringLiteral("RTX4000-Ada")).core, QStringLiteral("RTX4000ADA"));
+    }
+
+    void resolvesTheOneModelASpellingCanMean_data()
+    {
+        QTest::addColumn<QString>("spelling");
+        QTest::addColumn<QString>("model"); // empty: no answer
+        QTest::newRow("vendor words") << "NVIDIA Tesla V100-SXM2-16GB" << "V100-SXM2-16GB";
+        QTest::newRow("memory picks") << "V100 32GB" << "V100-SXM2-32GB";
+        QTest::newRow("memory as G") << "v100_32g" << "V100-SXM2-32GB";
+        QTest::newRow("form picks") << "V100_PCIE" << "V100-PCIE-16GB";
+        QTest::newRow("memory and form") << "Tesla V100 SXM2 16GB" << "V100-SXM2-16GB";
+        QTest::newRow("two left") << "V100_SXM2" << "";
+        QTest::newRow("none of that memory") << "V100 24GB" << "";
+        QTest::newRow("NVL") << "H100_NVL" << "H100-NVL-94GB";
+        QTest::newRow("HBM3 and BAREMETAL") << "H100-SXM5-80GB-HBM3-BAREMETAL" << "H100-SXM5-80GB";
+        QTest::newRow("Ada suffix") << "RTX6000ADA_PCIE" << "RTX-6000-ADA";
+        QTest::newRow("a core is not a prefix") << "A10_PCIE" << "A10";
+        QTest::newRow("through an alias's core") << "A100 80GB" << "A100-SXM4-80GB";
+        QTest::newRow("an alias's core, another memory") << "A100_PCIE_40GB" << "A100-PCIE-40GB";
+        QTest::newRow("unknown") << "RTX3070" << "";
+        QTest::newRow("only words") << "NVIDIA GPU" << "";
+    }
+
+    void resolvesTheOneModelASpellingCanMean()
+    {
+        QFETCH(QString, spelling);
+        QFETCH(QString, model);
+        const GpuModel *found = small().find(spelling);
+        QCOMPARE(found ? found->name : QString(), model);
+    }
+
+    // The spellings real SkyPilot sheets use for GPUs the bundled catalog has (Spheron's
+    // `…_PCIE`, `A6000_PCIE_LOW_RAM`), each resolved with no alias of its own.
+    void bundledCatalogUnderstandsProviders_data()
+    {
+        QTest::addColumn<QString>("spelling");
+        QTest::addColumn<QString>("model");
+        QTest::newRow("L40_PCIE") << "L40_PCIE" << "L40";
+        QTest::newRow("L40S_PCIE") << "L40S_PCIE" << "L40S";
+        QTest::newRow("L4_PCIE") << "L4_PCIE" << "L4";
+        QTest::newRow("A4000_PCIE") << "A4000_PCIE" << "RTX-A4000";
+        QTest::newRow("RTX6000ADA_PCIE") << "RTX6000ADA_PCIE" << "RTX-6000-ADA";
+        QTest::newRow("RTXPRO6000_PCIE") << "RTXPRO6000_PCIE" << "RTX-PRO-6000";
+        QTest::newRow("A6000_PCIE_LOW_RAM") << "A6000_PCIE_LOW_RAM" << "RTX-A6000";
+        QTest::newRow("GeForce") << "NVIDIA GeForce RTX 4090" << "RTX-4090";
+        QTest::newRow("Instinct") << "AMD Instinct MI300X" << "MI300X";
+        QTest::newRow("H100 NVL") << "NVIDIA H100 NVL" << "H100-NVL-94GB";
+        QTest::newRow("H200 141GB") << "H200 141GB" << "H200-SXM-141GB";
+    }
+
+    void bundledCatalogUnderstandsProviders()
+    {
+        QFETCH(QString, spelling);
+        QFETCH(QString, model);
+        const GpuModel *found = GpuCatalog::bundled().find(spelling);
+        QVERIFY2(found, qPrintable(spelling));
+        QCOMPARE(found->name, model);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGpuSpelling)
+#include "test_gpuspelling.moc"
