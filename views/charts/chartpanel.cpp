@@ -28,6 +28,8 @@ QString toString(ChartKind kind)
     case ChartKind::Payoff: return QStringLiteral("payoff");
     case ChartKind::TcoSpread: return QStringLiteral("tco-spread");
     case ChartKind::Tornado: return QStringLiteral("tornado");
+    case ChartKind::Ownership: return QStringLiteral("ownership");
+    case ChartKind::LoadDuration: return QStringLiteral("load-duration");
     }
     return {};
 }
@@ -38,6 +40,11 @@ std::optional<ChartKind> chartKindFromString(const QString &text)
         if (toString(kind) == text)
             return kind;
     return std::nullopt;
+}
+
+bool isHybridChart(ChartKind kind)
+{
+    return kind == ChartKind::Ownership || kind == ChartKind::LoadDuration;
 }
 
 bool isRiskChart(ChartKind kind)

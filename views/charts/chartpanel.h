@@ -29,13 +29,16 @@ class ChartView;
 
 // Payoff, TcoSpread and Tornado show a risk analysis (docs/model.md, "Uncertainty") and need one
 // besides the evaluation (RiskChart::setRisk).
-enum class ChartKind { Cumulative, Utilization, Breakdown, Criteria, Payoff, TcoSpread, Tornado };
-// "cumulative", "utilization", "breakdown", "criteria", "payoff", "tco-spread", "tornado"
+// Ownership and LoadDuration show the hybrid options (docs/model.md, "Hybrid fleets").
+enum class ChartKind { Cumulative, Utilization, Breakdown, Criteria, Payoff, TcoSpread, Tornado, Ownership, LoadDuration };
+// "cumulative", "utilization", "breakdown", "criteria", "payoff", "tco-spread", "tornado", "ownership",
+// "load-duration"
 QString toString(ChartKind kind);
 inline constexpr ChartKind kAllChartKinds[] = {ChartKind::Cumulative, ChartKind::Utilization, ChartKind::Breakdown,
                                                ChartKind::Criteria,   ChartKind::Payoff,      ChartKind::TcoSpread,
-                                               ChartKind::Tornado};
+                                               ChartKind::Tornado,    ChartKind::Ownership,   ChartKind::LoadDuration};
 bool isRiskChart(ChartKind kind);
+bool isHybridChart(ChartKind kind);
 std::optional<ChartKind> chartKindFromString(const QString &text);
 
 class ChartPanel : public QWidget {

@@ -3,6 +3,8 @@
 #include "charts/breakdownchart.h"
 #include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
+#include "charts/loaddurationchart.h"
+#include "charts/ownershipchart.h"
 #include "charts/payoffchart.h"
 #include "charts/tcospreadchart.h"
 #include "charts/tornadochart.h"
@@ -81,6 +83,8 @@ std::unique_ptr<charts::ChartPanel> makeChartPanel(charts::ChartKind kind)
     case charts::ChartKind::Payoff: return std::make_unique<charts::PayoffChart>();
     case charts::ChartKind::TcoSpread: return std::make_unique<charts::TcoSpreadChart>();
     case charts::ChartKind::Tornado: return std::make_unique<charts::TornadoChart>();
+    case charts::ChartKind::Ownership: return std::make_unique<charts::OwnershipChart>();
+    case charts::ChartKind::LoadDuration: return std::make_unique<charts::LoadDurationChart>();
     }
     return nullptr;
 }
@@ -103,6 +107,9 @@ void exportChart(const CostModel &model, const Evaluation &evaluation, charts::C
         throw InputError(path, QStringLiteral("unknown chart format; use .pdf, .png or .svg"));
     if (charts::isRiskChart(kind) && !risk)
         throw InputError(path, QStringLiteral("the %1 chart needs the risk analysis, which has not been worked out yet")
+                                   .arg(charts::toString(kind)));
+    if (charts::isHybridChart(kind) && model.input().hybrids.empty())
+        throw InputError(path, QStringLiteral("the %1 chart shows the hybrid options, and the scenario has none")
                                    .arg(charts::toString(kind)));
     const QSize size = options.size.expandedTo(QSize(16, 16));
     // A chart on its own says what it shows: the scenario, the chart, the utilization and the day.

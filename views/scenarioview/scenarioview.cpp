@@ -11,6 +11,8 @@
 #include "export/csvexport.h"
 #include "inputerror.h"
 #include "criteriapanel.h"
+#include "charts/ownershipchart.h"
+#include "hybridpanel.h"
 #include "engine/risk.h"
 #include "pairsmodel.h"
 #include "resultsmodel.h"
@@ -63,6 +65,7 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_breakdown(new charts::BreakdownChart)
     , m_criteria(new CriteriaPanel)
     , m_riskPanel(new RiskPanel)
+    , m_hybridPanel(new HybridPanel)
     , m_runner(new RiskRunner(this))
     , m_riskTimer(new QTimer(this))
     , m_resultTabs(new QTabWidget(m_splitter))
@@ -92,10 +95,13 @@ ScenarioView::ScenarioView(QWidget *parent)
         m_tabs->addTab(panel, panel->title());
     m_tabs->addTab(m_criteria, tr("Criteria"));
     m_tabs->addTab(m_riskPanel, tr("Risk"));
+    m_tabs->addTab(m_hybridPanel, tr("How much to own"));
+    connect(m_hybridPanel, &HybridPanel::addHybridRequested, this, &ScenarioView::addHybridRequested);
     m_stale = {false, false, false};
     m_unbound = {false, false, false};
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshChart);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshCriteria);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshHybrids);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::runRiskIfNeeded);
 
     // Risk is sampled in a worker; the newest request's result fills the tab and the bands.
@@ -185,7 +191,7 @@ ScenarioView::ScenarioView(QWidget *parent)
             panel->setDraft(true);
     });
     connect(m_bar->slider(), &QSlider::sliderReleased, this, [this] {
-        for (charts::ChartPanel *panel : charts())
+        for (charts::ChartPanel *panel : charts() + m_hybridPanel->charts())
             panel->setDraft(false);
         // The visible chart drew simplified curves during the drag: give it the full data again.
         const int tab = m_tabs->currentIndex();
@@ -213,6 +219,8 @@ charts::ChartPanel *ScenarioView::currentChart() const
         return m_criteria->chart();
     if (m_tabs->currentWidget() == m_riskPanel)
         return m_riskPanel->currentChart();
+    if (m_tabs->currentWidget() == m_hybridPanel)
+        return m_hybridPanel->ownershipChart();
     return qobject_cast<charts::ChartPanel *>(m_tabs->currentWidget());
 }
 
@@ -278,6 +286,7 @@ void ScenarioView::detach()
     m_lastRisk.reset();
     m_cumulative->setBands(nullptr);
     m_riskPanel->setCostModel(nullptr);
+    m_hybridPanel->setCostModel(nullptr);
 }
 
 void ScenarioView::rebind()
@@ -307,6 +316,7 @@ void ScenarioView::rebind()
     m_pairs->setCostModel(model);
     m_criteria->setCostModel(model);
     m_riskPanel->setCostModel(model);
+    m_hybridPanel->setCostModel(model);
     m_stale = {true, true, true};
     refresh();
     // Once the new rows are laid out in the view's own font: measured now, before the first
@@ -329,6 +339,7 @@ void ScenarioView::relabel()
     m_pairs->relabel();
     m_criteria->relabel();
     m_riskPanel->relabel();
+    m_hybridPanel->relabel();
     m_stale = {true, true, true};
     refresh();
 }
@@ -353,6 +364,8 @@ void ScenarioView::refresh()
     refreshPairs();
     m_criteriaStale = true;
     refreshCriteria();
+    m_hybridsStale = true;
+    refreshHybrids();
     m_riskPanel->setEvaluation(*evaluation);
     m_stale = {true, true, true};
     // Hidden tabs catch up when shown, so a tick costs one chart, not three.
@@ -437,6 +450,15 @@ void ScenarioView::refreshCriteria()
     m_criteriaStale = false;
 }
 
+void ScenarioView::refreshHybrids()
+{
+    if (!m_hybridsStale || !m_analysis->evaluation() || !m_analysis->costModel() || !m_analysis->hybridModel()
+        || m_tabs->currentWidget() != m_hybridPanel)
+        return;
+    m_hybridPanel->setHybrids(m_analysis->hybridModel(), m_analysis->hybrids(), m_analysis->utilization());
+    m_hybridsStale = false;
+}
+
 void ScenarioView::updateAllCharts()
 {
     m_pairsStale = true;
@@ -445,6 +467,10 @@ void ScenarioView::updateAllCharts()
         m_pairsStale = false;
         m_criteria->setEvaluation(*evaluation);
         m_criteriaStale = false;
+        if (m_analysis->hybridModel()) {
+            m_hybridPanel->setHybrids(m_analysis->hybridModel(), m_analysis->hybrids(), m_analysis->utilization());
+            m_hybridsStale = false;
+        }
     }
     for (int tab = 0; tab < m_stale.size(); ++tab)
         refreshChart(tab);

@@ -28,6 +28,7 @@ class CostModel;
 struct Evaluation;
 class ScenarioAnalysis;
 class CriteriaPanel;
+class HybridPanel;
 class PairsModel;
 class RiskPanel;
 class RiskRunner;
@@ -89,6 +90,9 @@ public:
     // The newest full or preview result shown, for exports; none before the first.
     std::shared_ptr<const RiskResult> risk() const { return m_lastRisk; }
     bool riskIsPreview() const { return m_lastRiskPreview; }
+    // The "How much to own" tab, after the Risk tab: the scenario's hybrid options. Like the
+    // Criteria tab it follows the utilization only while it is shown.
+    HybridPanel *hybridPanel() const { return m_hybridPanel; }
 
 public slots:
     void setUtilization(double utilization);
@@ -107,6 +111,8 @@ signals:
     void horizonChanged(int months);
     // The button beside "cannot be evaluated" was pressed: open the place where it is fixed.
     void problemFixRequested(const ScenarioProblem &problem);
+    // "Add Hybrid Option…" was pressed in the "How much to own" tab of a scenario without one.
+    void addHybridRequested();
 
 private:
     void connectAnalysis();
@@ -117,6 +123,7 @@ private:
     void refreshChart(int tab);
     void refreshPairs();
     void refreshCriteria();
+    void refreshHybrids();
     // The risk shown no longer matches the scenario: ask for a run now if it is needed.
     void riskOutdated();
     void runRiskIfNeeded();
@@ -127,6 +134,7 @@ private:
     QList<bool> m_unbound;
     bool m_pairsStale = true;    // the table of pairs is behind the current evaluation (hidden tab)
     bool m_criteriaStale = true; // the Criteria tab is behind the current evaluation (hidden tab)
+    bool m_hybridsStale = true;  // the "How much to own" tab is behind the current evaluation (hidden tab)
 
     QFrame *m_problemBox;
     QLabel *m_banner;
@@ -139,6 +147,7 @@ private:
     charts::BreakdownChart *m_breakdown;
     CriteriaPanel *m_criteria;
     RiskPanel *m_riskPanel;
+    HybridPanel *m_hybridPanel;
     RiskRunner *m_runner;
     QTimer *m_riskTimer;        // gathers the changes of one event loop pass into one request
     bool m_riskStale = true;    // no run asked for the scenario as it is now
