@@ -2,6 +2,8 @@
 
 #include "chartexport.h"
 #include "engine/costmodel.h"
+#include "engine/hybrid.h"
+#include "hybridreport.h"
 #include "engine/risk.h"
 #include "inputerror.h"
 #include "reportcontent.h"
@@ -145,6 +147,10 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
     if (risk && int(risk->options.size()) != model.optionCount())
         risk.reset();
     const std::optional<int> cheapestCloud = model.cheapestCloud(evaluation);
+    // The hybrid options at the utilization the report is for (the charts evaluate them the same way).
+    std::vector<HybridResult> hybrids;
+    if (!model.input().hybrids.empty())
+        hybrids = HybridModel(model.input()).evaluateAll(evaluation.utilization);
     writeFileAtomically(path, [&](QIODevice *device) {
         QPdfWriter writer(device);
         writer.setResolution(kResolution);
@@ -166,6 +172,14 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         for (int c = 0; c < 3; ++c) {
             layout.addHtml(QStringLiteral("<h2>%1</h2>").arg(chartTitles[c]), true);
             layout.addChart(kinds[c]);
+        }
+        if (!hybrids.empty()) {
+            layout.addHtml(hybridIntroHtml(model, hybrids, evaluation.utilization), true, true);
+            layout.addHtml(hybridOptionsHtml(model, hybrids));
+            layout.addHtml(QStringLiteral("<h3>How much to own</h3>"), true);
+            layout.addChart(charts::ChartKind::Ownership);
+            layout.addHtml(QStringLiteral("<h3>Load duration</h3>"), true);
+            layout.addChart(charts::ChartKind::LoadDuration);
         }
         if (risk) {
             layout.addHtml(riskIntroHtml(model, *risk, cheapestCloud) + riskSentencesHtml(model, *risk, cheapestCloud),
@@ -271,6 +285,8 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         std::vector<charts::ChartKind> drawn(std::begin(kinds), std::end(kinds));
         if (risk)
             drawn.insert(drawn.end(), {charts::ChartKind::Payoff, charts::ChartKind::TcoSpread, charts::ChartKind::Tornado});
+        if (!hybrids.empty())
+            drawn.insert(drawn.end(), {charts::ChartKind::Ownership, charts::ChartKind::LoadDuration});
         for (charts::ChartKind kind : drawn) {
             panels[int(kind)] = makeExportPanel(model, evaluation, kind, chartSize.toSize(), risk);
             // The chart is drawn kChartScale times its size: its text grows so that the smallest
