@@ -9,7 +9,8 @@
 
 namespace breakeven::cli {
 
-Arguments::Arguments(const QStringList &arguments, const QStringList &flags, const QStringList &options)
+Arguments::Arguments(const QStringList &arguments, const QStringList &flags, const QStringList &options,
+                     const QStringList &repeatable)
 {
     for (int i = 0; i < arguments.size(); ++i) {
         const QString &a = arguments[i];
@@ -27,11 +28,15 @@ Arguments::Arguments(const QStringList &arguments, const QStringList &flags, con
             if (value)
                 throw UsageError(QStringLiteral("--%1 takes no value").arg(name));
             m_flags.insert(name);
-        } else if (options.contains(name)) {
+        } else if (options.contains(name) || repeatable.contains(name)) {
             if (!value) {
                 if (i + 1 >= arguments.size())
                     throw UsageError(QStringLiteral("--%1 needs a value").arg(name));
                 value = arguments[++i];
+            }
+            if (repeatable.contains(name)) {
+                m_repeated[name] << *value;
+                continue;
             }
             if (m_options.contains(name))
                 throw UsageError(QStringLiteral("--%1 given twice").arg(name));

@@ -20,11 +20,15 @@ struct UsageError : std::runtime_error {
 
 class Arguments {
 public:
-    // `flags` take no value, `options` take one (`--out FILE` or `--out=FILE`).
-    Arguments(const QStringList &arguments, const QStringList &flags, const QStringList &options);
+    // `flags` take no value, `options` take one (`--out FILE` or `--out=FILE`); `repeatable`
+    // options may be given more than once (values()).
+    Arguments(const QStringList &arguments, const QStringList &flags, const QStringList &options,
+              const QStringList &repeatable = {});
 
     bool flag(const QString &name) const { return m_flags.contains(name); }
     std::optional<QString> option(const QString &name) const;
+    // Every value of a repeatable option, in the order given.
+    QStringList values(const QString &name) const { return m_repeated.value(name); }
     QString requiredOption(const QString &name) const;
     const QStringList &positionals() const { return m_positionals; }
     QString positional(int index, const QString &what) const;
@@ -33,6 +37,7 @@ public:
 private:
     QSet<QString> m_flags;
     QHash<QString, QString> m_options;
+    QHash<QString, QStringList> m_repeated;
     QStringList m_positionals;
 };
 

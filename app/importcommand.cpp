@@ -46,7 +46,8 @@ int runImport(const QStringList &arguments, QTextStream &out)
 {
     const Arguments args(arguments, {QStringLiteral("strict"), QStringLiteral("dry-run"), QStringLiteral("json")},
                          {QStringLiteral("into"), QStringLiteral("preset"), QStringLiteral("provider"),
-                          QStringLiteral("as-of"), QStringLiteral("encoding"), QStringLiteral("delimiter")});
+                          QStringLiteral("as-of"), QStringLiteral("encoding"), QStringLiteral("delimiter")},
+                         {QStringLiteral("alias")});
     args.expectPositionals(1, QStringLiteral("SHEET.csv"));
     const QString sheet = args.positional(0, QStringLiteral("SHEET.csv"));
     const QString documentPath = args.requiredOption(QStringLiteral("into"));
@@ -58,6 +59,12 @@ int runImport(const QStringList &arguments, QTextStream &out)
     options.provider = args.option(QStringLiteral("provider")).value_or(QString());
     options.asOf = args.option(QStringLiteral("as-of")).value_or(QString());
     options.strict = strict;
+    for (const QString &alias : args.values(QStringLiteral("alias"))) {
+        const int eq = alias.indexOf(QLatin1Char('='));
+        if (eq <= 0 || eq == alias.size() - 1)
+            throw UsageError(QStringLiteral("--alias takes NAME=MODEL (a sheet's GPU name and a catalog GPU), not \"%1\"").arg(alias));
+        options.aliases.emplace_back(alias.left(eq).trimmed(), alias.mid(eq + 1).trimmed());
+    }
     if (const auto name = args.option(QStringLiteral("encoding"))) {
         options.encoding = textEncodingFromString(*name);
         if (!options.encoding)

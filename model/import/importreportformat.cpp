@@ -17,6 +17,15 @@ QJsonArray issuesToJson(const std::vector<RowIssue> &issues)
     return array;
 }
 
+// [{"name": "RTX3070", "rows": 12}, …]
+QJsonArray unknownGpusJson(const ImportReport &report)
+{
+    QJsonArray array;
+    for (const auto &[name, rows] : report.unknownGpus)
+        array.append(QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("rows"), rows}});
+    return array;
+}
+
 QString delimiterName(char delimiter)
 {
     return delimiter == '\t' ? QStringLiteral("tab") : QString(QLatin1Char(delimiter));
@@ -50,6 +59,7 @@ QJsonObject importReportToJson(const ImportReport &report, bool dryRun, bool str
                                              {QStringLiteral("warnings"), qint64(report.warnings.size())}}},
         {QStringLiteral("skipped"), issuesToJson(report.skips)},
         {QStringLiteral("warnings"), issuesToJson(report.warnings)},
+        {QStringLiteral("unknownGpus"), unknownGpusJson(report)},
     };
     return json;
 }
@@ -79,6 +89,11 @@ QString importReportText(const ImportReport &report, bool dryRun)
             out << ": " << issue.reason << '\n';
         }
     };
+    if (!report.unknownGpus.empty()) {
+        out << "unknown GPU names (map each to a catalog GPU with --alias NAME=MODEL):\n";
+        for (const auto &[name, rows] : report.unknownGpus)
+            out << "  " << name << ": " << rows << (rows == 1 ? " row" : " rows") << '\n';
+    }
     list("skipped", report.skips);
     list("warnings", report.warnings);
     return text;

@@ -129,6 +129,13 @@ void ImportRun::readHeader(CsvReader &reader)
     m_report.preset = m_preset.name;
     m_report.provider = m_preset.provider;
     m_catalog = m_document.catalog().gpuCatalog();
+    for (const auto &[alias, model] : m_options.aliases) {
+        const GpuModel *target = m_catalog.find(model);
+        if (!target)
+            throw InputError(QStringLiteral("--alias %1=%2").arg(alias, model),
+                             QStringLiteral("the document's catalog has no GPU \"%1\"").arg(model));
+        m_catalog.addAlias(alias, target->name);
+    }
     m_validator.emplace(m_catalog, *m_rowReader);
     m_spotColumn = m_rowReader->columnName(SheetField::Spot);
     m_validator->setDefaults(defaults());
@@ -151,6 +158,14 @@ CloudOffer ImportRun::defaults() const
 void ImportRun::skip(qint64 line, const RowProblem &problem, const SheetRow *row)
 {
     ++m_report.skipped;
+    if (!problem.unknownGpu.isEmpty()) {
+        auto &names = m_report.unknownGpus;
+        const auto it = std::find_if(names.begin(), names.end(), [&](const auto &n) { return n.first == problem.unknownGpu; });
+        if (it == names.end())
+            names.emplace_back(problem.unknownGpu, 1);
+        else
+            ++it->second;
+    }
     m_report.skips.push_back({line, problem.column, problem.reason});
     if (m_options.collectRows) {
         RowReport report;
@@ -443,6 +458,8 @@ ImportReport SheetImporter::run(const QString &path, const ImportOptions &option
             // Every offer links to this record, so it is written first; the hash follows once
             // the sheet has been read to its end.
             const qint64 sheetId = m_document.catalog().recordSheet(sheet);
+            for (const auto &[alias, model] : options.aliases)
+                m_document.catalog().addGpuAlias(alias, m_document.catalog().findGpu(model)->name);
             run.importRows(*reader, sheetId);
             report.sha256 = QString::fromLatin1(hash.hex());
             if (!write || (options.strict && report.skipped > 0))

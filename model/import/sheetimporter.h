@@ -33,6 +33,9 @@ struct ImportOptions {
     std::optional<char> delimiter;      // none: detected among comma, semicolon and tab
     bool strict = false;                // refuse the whole sheet when any row is skipped
     bool collectRows = false;           // fill ImportReport::rows (the wizard's preview table)
+    // Provider spellings mapped to catalog GPUs for this sheet (`--alias NAME=MODEL`), saved in the
+    // document's aliases with the import (not by a preview, a refusal or a failure).
+    std::vector<std::pair<QString, QString>> aliases;
     ImportProgress progress;            // called every 1,000 rows or 50 ms, and at the end
 };
 
@@ -75,6 +78,9 @@ struct ImportReport {
     std::vector<RowIssue> skips;
     std::vector<RowIssue> warnings;
     std::vector<RowReport> rows; // with ImportOptions::collectRows
+    // Each GPU name the catalog does not know, with its rows, in the order first met: what an
+    // alias (`--alias NAME=MODEL`, the wizard's mapping) would bring in.
+    std::vector<std::pair<QString, qint64>> unknownGpus;
     std::optional<qint64> sheetId; // the sheets row written; none for a preview or a refusal
     bool written = false;
     bool refused = false;  // strict mode and a row was skipped: nothing written

@@ -378,10 +378,11 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
     }
     const GpuModel *gpu = resolveGpu(row.accelerator, row.gpuInfo, row.gpuCount, out.gpuMemoryGB);
     if (!gpu) {
+        const bool notGpu = isNonGpuAccelerator(row.accelerator);
         problem = {m_reader.columnName(SheetField::Gpu),
-                   isNonGpuAccelerator(row.accelerator)
-                       ? QStringLiteral("accelerator \"%1\" is not a GPU").arg(row.accelerator)
-                       : QStringLiteral("unknown GPU \"%1\"").arg(row.accelerator)};
+                   notGpu ? QStringLiteral("accelerator \"%1\" is not a GPU").arg(row.accelerator)
+                          : QStringLiteral("unknown GPU \"%1\"").arg(row.accelerator),
+                   notGpu ? QString() : row.accelerator};
         return false;
     }
     if (row.gpuCount <= 0) {

@@ -22,6 +22,7 @@ namespace breakeven {
 struct RowProblem {
     QString column;   // the sheet's header name, empty when the row as a whole is at fault
     QString reason;
+    QString unknownGpu; // the sheet's GPU name when the catalog knows no such GPU
 };
 
 // Typed values of one row; prices already checked for being numbers and not negative.

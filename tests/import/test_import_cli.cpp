@@ -3,6 +3,7 @@
 #include "sheetfixtures.h"
 
 #include <QDir>
+#include <QFile>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -170,6 +171,64 @@ private Q_SLOTS:
                      .exitCode,
                  0);
         QVERIFY(!QFileInfo::exists(missing));
+    }
+
+    // GPU names the catalog does not know are listed with their rows; --alias maps them for the
+    // import and keeps the mapping in the document, but a dry run or a bad target keeps nothing.
+    void unknownGpuNamesAndAliases()
+    {
+        QTemporaryDir dir;
+        const QString document = dir.filePath(QStringLiteral("aliases.breakeven"));
+        QCOMPARE(runBreakeven({QStringLiteral("new"), document}).exitCode, 0);
+        const QString sheet = dir.filePath(QStringLiteral("spheron-v8.csv"));
+        QFile file(sheet);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+                   "x1,ZZ9000,1,8,32,0.2,US,,\n"
+                   "x2,ZZ9000,2,16,64,0.4,US,,\n"
+                   "x3,QQ7,1,8,32,0.5,US,,\n"
+                   "x4,L40S_PCIE,1,8,32,0.9,US,,\n");
+        file.close();
+
+        const Run text = runBreakeven({QStringLiteral("import"), sheet, QStringLiteral("--into"), document, QStringLiteral("--dry-run")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("unknown GPU names (map each to a catalog GPU with --alias NAME=MODEL):\n"
+                                   "  ZZ9000: 2 rows\n  QQ7: 1 row\n"),
+                 text.out.constData());
+        QJsonObject report = importJson(sheet, document, {QStringLiteral("--dry-run")});
+        const QJsonArray unknown = report[QStringLiteral("unknownGpus")].toArray();
+        QCOMPARE(unknown.size(), 2);
+        QCOMPARE(unknown[0][QStringLiteral("name")].toString(), QStringLiteral("ZZ9000"));
+        QCOMPARE(unknown[0][QStringLiteral("rows")].toInt(), 2);
+        QCOMPARE(counts(report)[QStringLiteral("added")].toInt(), 1); // L40S_PCIE is the L40S
+
+        // A dry run with aliases imports every row and keeps no alias.
+        report = importJson(sheet, document, {QStringLiteral("--dry-run"), QStringLiteral("--alias"), QStringLiteral("ZZ9000=RTX-3080"),
+                                              QStringLiteral("--alias=QQ7=H100-SXM5-80GB")});
+        QCOMPARE(counts(report)[QStringLiteral("added")].toInt(), 4);
+        QVERIFY(report[QStringLiteral("unknownGpus")].toArray().isEmpty());
+        QCOMPARE(importJson(sheet, document, {QStringLiteral("--dry-run")})[QStringLiteral("unknownGpus")].toArray().size(), 2);
+
+        // A target the catalog lacks refuses the import and writes nothing; a malformed one is a usage error.
+        const QByteArray before = fileHash(document);
+        Run bad = runBreakeven({QStringLiteral("import"), sheet, QStringLiteral("--into"), document, QStringLiteral("--alias"),
+                                QStringLiteral("ZZ9000=NOPE-1")});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains("--alias ZZ9000=NOPE-1: the document's catalog has no GPU \"NOPE-1\""));
+        QCOMPARE(fileHash(document), before);
+        bad = runBreakeven({QStringLiteral("import"), sheet, QStringLiteral("--into"), document, QStringLiteral("--alias"),
+                            QStringLiteral("ZZ9000")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("--alias takes NAME=MODEL"));
+
+        // Imported with the aliases, they stay: the next sheet naming ZZ9000 needs none.
+        report = importJson(sheet, document, {QStringLiteral("--alias"), QStringLiteral("ZZ9000=RTX-3080"),
+                                              QStringLiteral("--alias"), QStringLiteral("QQ7=H100-SXM5-80GB")});
+        QVERIFY(report[QStringLiteral("written")].toBool());
+        QCOMPARE(counts(report)[QStringLiteral("added")].toInt(), 4);
+        report = importJson(sheet, document, {QStringLiteral("--dry-run")});
+        QCOMPARE(counts(report)[QStringLiteral("unchanged")].toInt(), 4);
+        QVERIFY(report[QStringLiteral("unknownGpus")].toArray().isEmpty());
     }
 
     void customPresetByName()
