@@ -80,12 +80,16 @@ SIBLINGS = {
     "Blackwell": ("RTX-4090", "B200"),
     "CDNA2": (None, "MI250X"),
     "CDNA3": (None, "MI300X"),
+    "CDNA4": (None, "MI325X"),
 }
 # Closer siblings than the architecture's where there is one.
 TRAINING_SIBLING = {
     "A10G": "A10", "RTX-3060": "RTX-3080", "RTX-3090TI": "RTX-3090", "L40": "RTX-6000-ADA",
     "RTX-PRO-6000": "RTX-6000-ADA", "H100-NVL-94GB": "H100-PCIE-80GB", "H200-SXM-141GB": "H100-SXM5-80GB",
     "V100-SXM2-32GB": "V100-SXM2-16GB", "V100-PCIE-16GB": "V100-SXM2-16GB", "T4": "QUADRO-RTX-6000",
+    "T4G": "QUADRO-RTX-6000", "A800-PCIE-80GB": "A100-PCIE-80GB", "RTX-A2000": "RTX-A4000", "RTX-A4500": "RTX-A5000",
+    "RTX-3070": "RTX-3080", "RTX-4000-ADA": "RTX-6000-ADA", "RTX-5000-ADA": "RTX-6000-ADA",
+    "B300": "B200", "GB200": "B200", "MI355X": "MI325X",
 }
 
 
@@ -153,8 +157,9 @@ def main():
         column = "fp32_tflops" if no_tensor else "fp16_tflops"
         value = training[sibling][0] * per_device(g, column) / per_device(s, column)
         kind = "FP32" if no_tensor else "FP16 tensor"
+        figure = "measured figure" if training[sibling][1] == "measured" else "estimated figure"
         training[name] = (round(value, 3), "estimate",
-                          f"estimate: the {sibling}'s measured figure ({training[sibling][0]}) scaled by the {kind} TFLOPS "
+                          f"estimate: the {sibling}'s {figure} ({training[sibling][0]}) scaled by the {kind} TFLOPS "
                           f"ratio per device {per_device(g, column):g} / {per_device(s, column):g}", g["as_of"])
 
     llm = dict(LLM_MEASURED)
@@ -165,7 +170,7 @@ def main():
     # Without a large-transformer result: the GPU's training figure times its architecture's
     # anchor's ratio of the two profiles (FP8 and the memory of newer GPUs gain more on large
     # transformers than on the training suite); architectures before Ada have no FP8, like the A100.
-    anchors = {"Ada Lovelace": "L40S", "Hopper": "H100-SXM5-80GB", "Blackwell": "B200"}
+    anchors = {"Ada Lovelace": "L40S", "Hopper": "H100-SXM5-80GB", "Blackwell": "B200", "CDNA4": "MI325X"}
     for g in gpus:
         name = g["name"]
         if name in llm:
