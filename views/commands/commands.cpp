@@ -142,6 +142,62 @@ private:
     std::vector<qint64> m_afterIds;
 };
 
+// A hybrid's units (K or the engine's choice) or its name: the row written again with one value.
+class HybridFieldCommand : public DocumentCommand {
+public:
+    using Write = std::function<void(Document &, qint64 id, bool after)>;
+    HybridFieldCommand(DocumentContext &context, const QString &text, qint64 scenarioId, qint64 hybridId, Write write)
+        : DocumentCommand(context, text)
+        , m_scenarioId(scenarioId)
+        , m_hybridId(hybridId)
+        , m_write(std::move(write))
+    {
+    }
+
+protected:
+    void apply() override { m_write(document(), m_hybridId, true); }
+    void revert() override { m_write(document(), m_hybridId, false); }
+    qint64 affectedScenario() const override { return m_scenarioId; }
+
+private:
+    qint64 m_scenarioId;
+    qint64 m_hybridId;
+    Write m_write;
+};
+
+// Sets or clears the workload's demand profile. The workload as it was (fields and profile) is
+// read when the step is first done and written back whole by its undo.
+class WorkloadDemandCommand : public DocumentCommand {
+public:
+    WorkloadDemandCommand(DocumentContext &context, const QString &text, qint64 scenarioId,
+                          std::optional<WorkloadDemand> demand)
+        : DocumentCommand(context, text)
+        , m_scenarioId(scenarioId)
+        , m_demand(std::move(demand))
+    {
+    }
+
+protected:
+    void apply() override
+    {
+        auto &scenarios = document().scenarios();
+        if (!m_before)
+            m_before = scenarios.loadWorkload(m_scenarioId);
+        scenarios.setWorkloadDemand(m_scenarioId, m_demand);
+    }
+    void revert() override
+    {
+        if (m_before)
+            document().scenarios().restoreWorkload(m_scenarioId, *m_before);
+    }
+    qint64 affectedScenario() const override { return m_scenarioId; }
+
+private:
+    qint64 m_scenarioId;
+    std::optional<WorkloadDemand> m_demand;
+    std::optional<Workload> m_before;
+};
+
 // "Change electricity price of 4090 workstation"
 QString editText(const QString &label, const QString &objectName)
 {
@@ -343,6 +399,58 @@ void moveComponent(DocumentContext &context, qint64 scenarioId, qint64 component
     if (from == to)
         return;
     context.push(new MoveComponentCommand(context, scenarioId, componentId, name, from, to));
+}
+
+void addHybridOption(DocumentContext &context, qint64 scenarioId, qint64 buildId, qint64 cloudOptionId,
+                     const QString &name, std::optional<int> units)
+{
+    context.push(new PresenceCommand<StoredHybridOption>(
+        context, tr("Add hybrid option %1").arg(name), scenarioId,
+        [=](Document &document) {
+            return document.scenarios().addHybridOption(scenarioId, buildId, cloudOptionId, name, units);
+        }));
+}
+
+void removeHybridOption(DocumentContext &context, qint64 scenarioId, qint64 hybridId, const QString &name)
+{
+    context.push(new PresenceCommand<StoredHybridOption>(context, tr("Delete hybrid option %1").arg(name),
+                                                         scenarioId, hybridId));
+}
+
+void setHybridUnits(DocumentContext &context, qint64 scenarioId, qint64 hybridId, const QString &name,
+                    std::optional<int> before, std::optional<int> after)
+{
+    if (before == after)
+        return;
+    const QString text = after ? tr("Own %1 units in %2").arg(*after).arg(name)
+                               : tr("Choose the cheapest units for %1").arg(name);
+    context.push(new HybridFieldCommand(context, text, scenarioId, hybridId,
+                                        [before, after](Document &document, qint64 id, bool forward) {
+                                            document.scenarios().setHybridUnits(id, forward ? after : before);
+                                        }));
+}
+
+void renameHybridOption(DocumentContext &context, qint64 scenarioId, qint64 hybridId, const QString &name,
+                        const QString &newName)
+{
+    if (name == newName)
+        return;
+    context.push(new HybridFieldCommand(context, tr("Rename hybrid option %1 to %2").arg(name, newName), scenarioId,
+                                        hybridId, [name, newName](Document &document, qint64 id, bool forward) {
+                                            document.scenarios().renameHybridOption(id, forward ? newName : name);
+                                        }));
+}
+
+void importUsage(DocumentContext &context, qint64 scenarioId, const WorkloadDemand &demand)
+{
+    const QString text = demand.source.isEmpty() ? tr("Import usage") : tr("Import usage from %1").arg(demand.source);
+    context.push(new WorkloadDemandCommand(context, text, scenarioId, demand));
+}
+
+void clearUsage(DocumentContext &context, qint64 scenarioId, const QString &scenarioName)
+{
+    context.push(new WorkloadDemandCommand(context, tr("Clear usage of %1").arg(scenarioName), scenarioId,
+                                           std::nullopt));
 }
 
 void beginGroup(DocumentContext &context, const QString &text)

@@ -66,6 +66,22 @@ void removeComponent(DocumentContext &context, qint64 scenarioId, qint64 compone
 void moveComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &name,
                    int from, int to);
 
+// Hybrid options (docs/model.md, "Hybrid fleets"): K units of a build own the baseline, a cloud
+// option rents the peaks. `units` null lets the engine choose the cheapest K.
+void addHybridOption(DocumentContext &context, qint64 scenarioId, qint64 buildId, qint64 cloudOptionId,
+                     const QString &name, std::optional<int> units);
+void removeHybridOption(DocumentContext &context, qint64 scenarioId, qint64 hybridId, const QString &name);
+void setHybridUnits(DocumentContext &context, qint64 scenarioId, qint64 hybridId, const QString &name,
+                    std::optional<int> before, std::optional<int> after);
+void renameHybridOption(DocumentContext &context, qint64 scenarioId, qint64 hybridId, const QString &name,
+                        const QString &newName);
+
+// The workload's demand profile (docs/model.md, "Demand profiles"): set from usage records (N
+// becomes the peak, u the mean over the peak), or cleared (N and u stay). One step each; undo puts
+// the whole workload back as it was.
+void importUsage(DocumentContext &context, qint64 scenarioId, const WorkloadDemand &demand);
+void clearUsage(DocumentContext &context, qint64 scenarioId, const QString &scenarioName);
+
 // Several steps as one ("Add 3 cloud options"): calls between begin and end become one undo step.
 void beginGroup(DocumentContext &context, const QString &text);
 void endGroup(DocumentContext &context);

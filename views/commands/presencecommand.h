@@ -1,5 +1,5 @@
-// Adding and removing: one command for scenarios, builds (with their components), components
-// and cloud options. The first insertion lets the store choose the id; every later one (an undone
+// Adding and removing: one command for scenarios, builds (with their components), components,
+// cloud options and hybrid options. The first insertion lets the store choose the id; every later one (an undone
 // removal, a redone addition) restores the row under the id it had, with its position and its
 // links, in one transaction. Removal keeps what the store returns, read in the same transaction.
 #pragma once
@@ -50,6 +50,19 @@ struct Presence<StoredComponent> {
     static void restore(Document &document, const StoredComponent &stored)
     {
         document.scenarios().restoreComponent(stored);
+    }
+};
+
+template <>
+struct Presence<StoredHybridOption> {
+    static qint64 &id(StoredHybridOption &stored) { return stored.id; }
+    static StoredHybridOption remove(Document &document, qint64 id)
+    {
+        return document.scenarios().removeHybridOption(id);
+    }
+    static void restore(Document &document, const StoredHybridOption &stored)
+    {
+        document.scenarios().restoreHybridOption(stored);
     }
 };
 
