@@ -2,6 +2,7 @@
 
 #include "editors/buildeditor.h"
 #include "editors/cloudoptioneditor.h"
+#include "editors/hybrideditor.h"
 #include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
 #include "session/scenariosession.h"
@@ -28,11 +29,12 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     , m_editorTitle(new QLabel(this))
     , m_scroll(new QScrollArea(this))
     , m_editors(new QStackedWidget(this))
-    , m_placeholder(new QLabel(tr("Select the workload, a build or a cloud option to edit it."), this))
+    , m_placeholder(new QLabel(tr("Select the workload, a build, a cloud option or a hybrid option to edit it."), this))
     , m_scenarioEditor(new ScenarioEditor(session, this))
     , m_workload(new WorkloadEditor(session, this))
     , m_build(new BuildEditor(session, this))
     , m_cloud(new CloudOptionEditor(session, this))
+    , m_hybrid(new HybridEditor(session, this))
     , m_session(session)
 {
     m_tree->setModel(m_model);
@@ -50,6 +52,7 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     m_editors->addWidget(m_workload);
     m_editors->addWidget(m_build);
     m_editors->addWidget(m_cloud);
+    m_editors->addWidget(m_hybrid);
     // The shown editor alone sets the width the scroll area needs (a stacked widget otherwise asks
     // for its widest page), so a narrow dock wraps the shown form instead of scrolling it sideways.
     connect(m_editors, &QStackedWidget::currentChanged, this, [this](int shown) {
@@ -238,6 +241,12 @@ void ScenarioPanel::showEditorFor(const QModelIndex &index)
         m_cloud->setOption(*current, ScenarioTreeModel::positionOf(index));
         m_editorTitle->setText(tr("Cloud option: %1").arg(index.data().toString()));
         m_editors->setCurrentWidget(m_cloud);
+        break;
+    }
+    case Node::HybridOption: {
+        m_hybrid->setHybrid(*current, ScenarioTreeModel::positionOf(index));
+        m_editorTitle->setText(tr("Hybrid option: %1").arg(index.data().toString()));
+        m_editors->setCurrentWidget(m_hybrid);
         break;
     }
     default:

@@ -1,5 +1,5 @@
 // The scenario panel docked at the left: the tree of scenarios (the current one unfolded into its
-// workload, builds and cloud options) above the editor of whatever is selected in it. It follows
+// workload, builds, cloud options and hybrid options) above the editor of whatever is selected in it. It follows
 // the session and keeps no copy of the scenario.
 #pragma once
 
@@ -16,6 +16,7 @@ namespace breakeven {
 
 class BuildEditor;
 class CloudOptionEditor;
+class HybridEditor;
 class ScenarioSession;
 class ScenarioEditor;
 class WorkloadEditor;
@@ -38,6 +39,7 @@ public:
     WorkloadEditor *workloadEditor() const { return m_workload; }
     BuildEditor *buildEditor() const { return m_build; }
     CloudOptionEditor *cloudOptionEditor() const { return m_cloud; }
+    HybridEditor *hybridEditor() const { return m_hybrid; }
     QWidget *currentEditor() const;
 
 signals:
@@ -64,6 +66,7 @@ private:
     QString m_shownPart; // the scenario, node and row whose editor is shown
     BuildEditor *m_build;
     CloudOptionEditor *m_cloud;
+    HybridEditor *m_hybrid;
     ScenarioSession &m_session;
     bool m_updating = false;
 };

@@ -1,9 +1,14 @@
 #include "scenariotreemodel.h"
 
+#include "widgets/plural.h"
+
 #include "session/scenariosession.h"
 
 #include <QApplication>
 #include <QFont>
+#include <QIcon>
+#include <QPainter>
+#include <QPixmap>
 #include <QStyle>
 
 #include <algorithm>
@@ -16,6 +21,22 @@ namespace {
 QString formatNumber(double value)
 {
     return QLocale().toString(value, 'g', 6);
+}
+
+// A build and a cloud: the computer and the network drive side by side.
+QIcon hybridIcon()
+{
+    static const QIcon icon = [] {
+        QStyle *style = QApplication::style();
+        QPixmap pixmap(32, 16);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.drawPixmap(0, 0, style->standardIcon(QStyle::SP_ComputerIcon).pixmap(16, 16));
+        painter.drawPixmap(16, 0, style->standardIcon(QStyle::SP_DriveNetIcon).pixmap(16, 16));
+        painter.end();
+        return QIcon(pixmap);
+    }();
+    return icon;
 }
 
 } // namespace
@@ -120,7 +141,7 @@ void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
             return;
         const QModelIndex parent = currentIndex();
         if (parent.isValid()) {
-            beginRemoveRows(parent, 0, 2);
+            beginRemoveRows(parent, 0, kPartRows - 1);
             m_current.reset();
             endRemoveRows();
             emit dataChanged(parent, parent); // no longer bold
@@ -136,7 +157,7 @@ void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
         if (listed == m_scenarios.end())
             return;
         const QModelIndex parent = index(int(listed - m_scenarios.begin()), 0);
-        beginInsertRows(parent, 0, 2);
+        beginInsertRows(parent, 0, kPartRows - 1);
         m_current = *current;
         endInsertRows();
         emit dataChanged(parent, parent);
@@ -147,12 +168,15 @@ void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
     const QModelIndex workload = index(0, 0, parent);
     const QModelIndex builds = index(1, 0, parent);
     const QModelIndex clouds = index(2, 0, parent);
+    const QModelIndex hybrids = index(3, 0, parent);
     StoredScenario &mine = *m_current;
     // Rows first (against the old ids), then the data they show.
     const bool buildCount = syncParts(builds, mine.ids.builds, mine.scenario.onPremOptions, current->ids.builds,
                                       current->scenario.onPremOptions);
     const bool cloudCount = syncParts(clouds, mine.ids.cloudOptions, mine.scenario.cloudOptions,
                                       current->ids.cloudOptions, current->scenario.cloudOptions);
+    const bool hybridCount = syncParts(hybrids, mine.ids.hybridOptions, mine.scenario.hybridOptions,
+                                       current->ids.hybridOptions, current->scenario.hybridOptions);
     const bool workloadShown = !(mine.scenario.workload == current->scenario.workload);
     mine = *current;
     if (workloadShown)
@@ -161,6 +185,8 @@ void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
         emit dataChanged(builds, builds);
     if (cloudCount)
         emit dataChanged(clouds, clouds);
+    if (hybridCount)
+        emit dataChanged(hybrids, hybrids);
 }
 
 QModelIndex ScenarioTreeModel::index(int row, int column, const QModelIndex &parent) const
@@ -173,7 +199,7 @@ QModelIndex ScenarioTreeModel::index(int row, int column, const QModelIndex &par
     case TopLevel:
         return createIndex(row, 0, quintptr(PartsLevel));
     case PartsLevel:
-        return createIndex(row, 0, quintptr(parent.row() == 1 ? BuildsLevel : CloudLevel));
+        return createIndex(row, 0, quintptr(parent.row() == 1 ? BuildsLevel : parent.row() == 2 ? CloudLevel : HybridLevel));
     default:
         return {};
     }
@@ -190,6 +216,8 @@ QModelIndex ScenarioTreeModel::parent(const QModelIndex &child) const
         return createIndex(1, 0, quintptr(PartsLevel));
     case CloudLevel:
         return createIndex(2, 0, quintptr(PartsLevel));
+    case HybridLevel:
+        return createIndex(3, 0, quintptr(PartsLevel));
     default:
         return {};
     }
@@ -203,12 +231,14 @@ int ScenarioTreeModel::rowCount(const QModelIndex &parent) const
         return 0;
     switch (parent.internalId()) {
     case TopLevel:
-        return parent.row() == currentRow() ? 3 : 0;
+        return parent.row() == currentRow() ? kPartRows : 0;
     case PartsLevel:
         if (parent.row() == 1)
             return int(m_current->ids.builds.size());
         if (parent.row() == 2)
             return int(m_current->ids.cloudOptions.size());
+        if (parent.row() == 3)
+            return int(m_current->ids.hybridOptions.size());
         return 0;
     default:
         return 0;
@@ -255,18 +285,23 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
     const Scenario &scenario = m_current->scenario;
     QStyle *style = QApplication::style();
     if (level == PartsLevel) {
-        static constexpr Node nodes[] = {Node::Workload, Node::BuildGroup, Node::CloudGroup};
+        static constexpr Node nodes[] = {Node::Workload, Node::BuildGroup, Node::CloudGroup, Node::HybridGroup};
         switch (role) {
         case Qt::DisplayRole:
             if (row == 0)
                 return tr("Workload: %1").arg(describeWorkload(scenario.workload, scenario.referenceGpu));
             if (row == 1)
                 return tr("On-prem builds (%1)").arg(scenario.onPremOptions.size());
-            return tr("Cloud options (%1)").arg(scenario.cloudOptions.size());
+            if (row == 2)
+                return tr("Cloud options (%1)").arg(scenario.cloudOptions.size());
+            return tr("Hybrid options (%1)").arg(scenario.hybridOptions.size());
+        case Qt::ToolTipRole:
+            return row == 3 ? tr("Own the baseline with a build, rent the peaks from a cloud option") : QVariant();
         case Qt::DecorationRole:
-            return style->standardIcon(row == 0   ? QStyle::SP_FileDialogDetailedView
-                                       : row == 1 ? QStyle::SP_ComputerIcon
-                                                  : QStyle::SP_DriveNetIcon);
+            return row == 3 ? hybridIcon()
+                            : style->standardIcon(row == 0   ? QStyle::SP_FileDialogDetailedView
+                                                  : row == 1 ? QStyle::SP_ComputerIcon
+                                                             : QStyle::SP_DriveNetIcon);
         case NodeRole:
             return int(nodes[row]);
         case RowIdRole:
@@ -288,6 +323,26 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
             return int(Node::Build);
         case RowIdRole:
             return m_current->ids.builds[size_t(row)];
+        case PositionRole:
+            return row;
+        default:
+            return {};
+        }
+    }
+    if (level == HybridLevel) {
+        const HybridOption &hybrid = scenario.hybridOptions[size_t(row)];
+        switch (role) {
+        case Qt::DisplayRole:
+            return hybrid.name;
+        case Qt::ToolTipRole:
+            return hybrid.units ? countText("breakeven::ScenarioTreeModel", "%n unit(s) of %1, bursts to %2", *hybrid.units).arg(hybrid.onPrem, hybrid.cloud)
+                                : tr("The cheapest number of %1, bursts to %2").arg(hybrid.onPrem, hybrid.cloud);
+        case Qt::DecorationRole:
+            return hybridIcon();
+        case NodeRole:
+            return int(Node::HybridOption);
+        case RowIdRole:
+            return m_current->ids.hybridOptions[size_t(row)];
         case PositionRole:
             return row;
         default:
@@ -330,6 +385,13 @@ QModelIndex ScenarioTreeModel::find(Node node, qint64 rowId) const
         return rowId == m_current->ids.scenario ? index(1, 0, parent) : QModelIndex();
     case Node::CloudGroup:
         return rowId == m_current->ids.scenario ? index(2, 0, parent) : QModelIndex();
+    case Node::HybridGroup:
+        return rowId == m_current->ids.scenario ? index(3, 0, parent) : QModelIndex();
+    case Node::HybridOption: {
+        const auto &ids = m_current->ids.hybridOptions;
+        const auto it = std::find(ids.begin(), ids.end(), rowId);
+        return it == ids.end() ? QModelIndex() : index(int(it - ids.begin()), 0, index(3, 0, parent));
+    }
     case Node::Build: {
         const auto &ids = m_current->ids.builds;
         const auto it = std::find(ids.begin(), ids.end(), rowId);

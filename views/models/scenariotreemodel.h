@@ -1,5 +1,5 @@
 // The scenario panel's tree: every scenario of the document, and under the current one its
-// workload, on-prem builds and cloud options. It follows the session and updates only the rows
+// workload, on-prem builds, cloud options and hybrid options. It follows the session and updates only the rows
 // that changed (beginInsertRows, beginRemoveRows, dataChanged), so a selection, the scroll
 // position and what is unfolded survive an edit. Read-only: it never writes to the document.
 #pragma once
@@ -17,11 +17,11 @@ class ScenarioSession;
 class ScenarioTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum class Node { Scenario, Workload, BuildGroup, Build, CloudGroup, CloudOption };
+    enum class Node { Scenario, Workload, BuildGroup, Build, CloudGroup, CloudOption, HybridGroup, HybridOption };
     enum Role {
         NodeRole = Qt::UserRole + 1, // Node
-        RowIdRole,                   // the row id of the scenario, build or cloud option
-        PositionRole,                // index of the build or option in the scenario
+        RowIdRole,                   // the row id of the scenario, build, cloud or hybrid option
+        PositionRole,                // index of the build or option in its list
     };
 
     explicit ScenarioTreeModel(QObject *parent = nullptr);
@@ -46,7 +46,8 @@ public:
 
 private:
     // internalId of an index: which list its row is in.
-    enum Level : quintptr { TopLevel = 0, PartsLevel = 1, BuildsLevel = 2, CloudLevel = 3 };
+    enum Level : quintptr { TopLevel = 0, PartsLevel = 1, BuildsLevel = 2, CloudLevel = 3, HybridLevel = 4 };
+    static constexpr int kPartRows = 4; // workload, builds, cloud options, hybrid options
 
     int currentRow() const;
     QModelIndex currentIndex() const;
