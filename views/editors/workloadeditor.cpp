@@ -1,5 +1,7 @@
 #include "workloadeditor.h"
 
+#include "widgets/plural.h"
+
 #include "commands/commands.h"
 #include "document/documentcontext.h"
 #include "session/scenariosession.h"
@@ -18,6 +20,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+
+#include <cmath>
 
 namespace breakeven {
 
@@ -119,6 +123,28 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     helpers->addStretch();
     form->addRow(helpers);
 
+    // Usage records: N and u from a demand profile, which hybrid options also read.
+    m_usage = new QLabel(this);
+    m_usage->setWordWrap(true);
+    m_usage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_importUsage = new QPushButton(tr("Import Usage…"), this);
+    m_importUsage->setToolTip(tr("Set N (the peak) and u (the mean over the peak) from usage records: a CSV of "
+                                 "samples (time, gpus) or Slurm sacct output"));
+    m_clearUsage = new QPushButton(tr("Clear Usage"), this);
+    m_clearUsage->setToolTip(tr("Forget the usage records; GPUs and utilization stay as they are"));
+    auto *usageButtons = new QHBoxLayout;
+    usageButtons->addWidget(m_importUsage);
+    usageButtons->addWidget(m_clearUsage);
+    usageButtons->addStretch();
+    form->addRow(m_usage);
+    form->addRow(usageButtons);
+    connect(m_importUsage, &QPushButton::clicked, this, &WorkloadEditor::importUsageRequested);
+    connect(m_clearUsage, &QPushButton::clicked, this, [this] {
+        if (m_scenarioId && m_scenario.workload.demand)
+            commands::clearUsage(m_session.context(), m_scenarioId, m_scenarioName);
+    });
+    showUsage();
+
     connect(jobs, &QPushButton::clicked, this, &WorkloadEditor::openJobsHelper);
     connect(llm, &QPushButton::clicked, this, &WorkloadEditor::openLlmHelper);
 }
@@ -139,6 +165,41 @@ void WorkloadEditor::setScenario(const StoredScenario &stored)
     m_bindings.show(stored.scenario.workload);
     m_scenario = stored.scenario;
     m_ranges->show(stored);
+    showUsage();
+}
+
+namespace {
+
+QString usageNumber(double value)
+{
+    if (std::abs(value - std::round(value)) < 1e-9)
+        return QLocale().toString(std::llround(value));
+    return QLocale().toString(value, 'f', 1);
+}
+
+QString usageStep(double hours)
+{
+    if (std::abs(hours - 24) < 1e-9)
+        return WorkloadEditor::tr("1 day");
+    if (hours < 1 - 1e-9)
+        return WorkloadEditor::tr("%1 min").arg(usageNumber(hours * 60));
+    return WorkloadEditor::tr("%1 h").arg(usageNumber(hours));
+}
+
+} // namespace
+
+void WorkloadEditor::showUsage()
+{
+    const auto &demand = m_scenario.workload.demand;
+    m_clearUsage->setVisible(demand.has_value());
+    m_usage->setVisible(demand.has_value());
+    if (!demand)
+        return;
+    QString text = countText("breakeven::WorkloadEditor", "Usage: %n step(s) of %1", int(demand->gpus.size())).arg(usageStep(demand->stepHours));
+    if (!demand->source.isEmpty())
+        text += tr(" from %1").arg(demand->source);
+    text += tr(" — mean %1, peak %2 GPUs").arg(usageNumber(demand->mean()), usageNumber(demand->peak()));
+    m_usage->setText(text);
 }
 
 void WorkloadEditor::push(const QString &key, const QString &label, const Workload &after)

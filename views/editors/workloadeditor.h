@@ -10,6 +10,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 
 namespace breakeven {
 
@@ -34,6 +35,15 @@ public:
     QComboBox *profileChoice() const { return m_profile; }
     // The "±" of each field a range can be put on.
     RangeButtons *ranges() const { return m_ranges; }
+    // "Usage: 168 steps of 1 h from usage.csv — mean 33.1, peak 64 GPUs", shown with Clear Usage
+    // while the workload has a demand profile.
+    QLabel *usageLabel() const { return m_usage; }
+    QPushButton *clearUsageButton() const { return m_clearUsage; }
+    QPushButton *importUsageButton() const { return m_importUsage; }
+
+signals:
+    // Import Usage… was clicked: the window asks for the file.
+    void importUsageRequested();
 
 public slots:
     void openJobsHelper();
@@ -42,6 +52,7 @@ public slots:
 private:
     void push(const QString &key, const QString &label, const Workload &after);
     void preview(const Workload &after);
+    void showUsage();
 
     ScenarioSession &m_session;
     FieldBindings<Workload> m_bindings;
@@ -55,6 +66,9 @@ private:
     NumberField *m_utilization = nullptr;
     QComboBox *m_profile = nullptr;
     QLabel *m_profileNote = nullptr;
+    QLabel *m_usage = nullptr;
+    QPushButton *m_clearUsage = nullptr;
+    QPushButton *m_importUsage = nullptr;
 };
 
 } // namespace breakeven

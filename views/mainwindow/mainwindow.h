@@ -63,6 +63,8 @@ public:
         QAction *removeScenario = nullptr;
         QAction *addBuild = nullptr;
         QAction *addCloudOption = nullptr;
+        QAction *addHybridOption = nullptr;
+        QAction *importUsage = nullptr;
         QAction *removePart = nullptr;
         QAction *importPriceSheet = nullptr;
         QAction *about = nullptr;
@@ -111,6 +113,16 @@ public slots:
     void chooseAddBuild();
     void chooseAddCloudOption();
     void removeSelectedPart();
+    // Add Hybrid Option…: asks for a build, an on-demand or spot cloud option, a name and the
+    // units (mainwindow/hybriddialogs.h), then adds it; refused, with what to add first, when the
+    // scenario has no build or no such cloud option.
+    void addHybridOption();
+    // Import Usage…: asks for a usage file (CSV of samples or Slurm sacct), then importUsageFile.
+    void chooseImportUsage();
+    // Reads `path` into a demand profile with steps of `stepHours`, shows its summary and, when the
+    // user applies it, makes it the workload's profile (one undo step). False when the file was
+    // refused (the reader's message is shown) or the summary cancelled.
+    bool importUsageFile(const QString &path, double stepHours = 1);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

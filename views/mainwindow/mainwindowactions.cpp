@@ -5,6 +5,7 @@
 #include "importwizard/importwizard.h"
 
 #include "commands/commands.h"
+#include "editors/workloadeditor.h"
 #include "session/scenariosession.h"
 #include "catalog/catalogwidget.h"
 #include "inputerror.h"
@@ -97,6 +98,12 @@ void MainWindow::createActions()
         &MainWindow::chooseAddBuild);
     m_actions.addCloudOption = add("addCloudOption", tr("Add &Cloud Option"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
         s->standardIcon(QStyle::SP_DriveNetIcon), &MainWindow::chooseAddCloudOption);
+    m_actions.addHybridOption = add("addHybridOption", tr("Add &Hybrid Option…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H),
+        s->standardIcon(QStyle::SP_DirLinkIcon), &MainWindow::addHybridOption);
+    m_actions.addHybridOption->setToolTip(tr("Own the baseline with units of a build, rent the peaks from a cloud option"));
+    m_actions.importUsage = add("importUsage", tr("Import &Usage…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U), {},
+        &MainWindow::chooseImportUsage);
+    m_actions.importUsage->setToolTip(tr("Make usage records (a CSV of samples or Slurm sacct output) the workload's demand profile"));
     m_actions.removePart = add("removePart", tr("Delete Selected Build or Option"), QKeySequence::Delete, {},
         &MainWindow::removeSelectedPart);
     m_actions.importPriceSheet = add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
@@ -105,6 +112,7 @@ void MainWindow::createActions()
     // Delete must not steal the key from the editors' line edits and spin boxes.
     m_actions.removePart->setShortcutContext(Qt::WidgetShortcut);
     m_panel->tree()->addAction(m_actions.removePart);
+    connect(m_panel->workloadEditor(), &WorkloadEditor::importUsageRequested, this, &MainWindow::chooseImportUsage);
 }
 
 void MainWindow::createMenus()
@@ -136,7 +144,9 @@ void MainWindow::createMenus()
     scenario->addActions({m_actions.addScenario, m_actions.duplicateScenario, m_actions.renameScenario,
                           m_actions.removeScenario});
     scenario->addSeparator();
-    scenario->addActions({m_actions.addBuild, m_actions.addCloudOption, m_actions.removePart});
+    scenario->addActions({m_actions.addBuild, m_actions.addCloudOption, m_actions.addHybridOption, m_actions.removePart});
+    scenario->addSeparator();
+    scenario->addAction(m_actions.importUsage);
 
     QMenu *catalog = menuBar()->addMenu(tr("&Catalog"));
     catalog->addAction(m_actions.importPriceSheet);
@@ -166,7 +176,7 @@ void MainWindow::createToolBar()
             button->setToolButtonStyle(Qt::ToolButtonIconOnly);
     }
     bar->addSeparator();
-    bar->addActions({m_actions.addScenario, m_actions.addBuild, m_actions.addCloudOption});
+    bar->addActions({m_actions.addScenario, m_actions.addBuild, m_actions.addCloudOption, m_actions.addHybridOption});
     bar->addSeparator();
     bar->addAction(m_actions.exportReport);
     m_viewMenu->addAction(bar->toggleViewAction());
@@ -202,6 +212,9 @@ void MainWindow::connectView()
     connect(m_bestOffers, &BestOffersPanel::addRequested, this,
             [this](const StoredOffer &offer, PricingPlan plan, bool allUpfront) { addOffers({offer}, plan, allUpfront); });
     showScenario();
+
+    // How much to own: its button adds a hybrid option as the Scenario menu does.
+    connect(m_view, &ScenarioView::addHybridRequested, this, &MainWindow::addHybridOption);
 
     // A drag shows live through the ScenarioView itself; only its end becomes an undo step.
     connect(m_view, &ScenarioView::utilizationCommitted, this, [this](double from, double to) {
@@ -284,7 +297,8 @@ void MainWindow::updateActions()
 {
     const bool hasDocument = document() != nullptr;
     for (QAction *action : {m_actions.duplicateScenario, m_actions.renameScenario, m_actions.removeScenario,
-                            m_actions.addBuild, m_actions.addCloudOption, m_actions.exportScenario, m_actions.removePart})
+                            m_actions.addBuild, m_actions.addCloudOption, m_actions.addHybridOption, m_actions.importUsage,
+                            m_actions.exportScenario, m_actions.removePart})
         action->setEnabled(hasDocument && current());
     const bool evaluated = m_view->costModel() != nullptr && m_view->evaluation() != nullptr;
     m_actions.exportChart->setEnabled(evaluated);

@@ -183,6 +183,13 @@ void MainWindow::removeSelectedPart()
                                         current()->scenario.cloudOptions[at].name);
         }
         break;
+    case ScenarioTreeModel::Node::HybridOption:
+        if (position >= 0 && size_t(position) < current()->ids.hybridOptions.size()) {
+            const size_t at = size_t(position);
+            commands::removeHybridOption(*m_context, currentId(), current()->ids.hybridOptions[at],
+                                         current()->scenario.hybridOptions[at].name);
+        }
+        break;
     default:
         break;
     }
