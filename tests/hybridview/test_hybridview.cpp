@@ -89,6 +89,7 @@ private slots:
     void emptyStateOffersToAddOne();
     void reportSaysHowMuchToOwn();
     void exportHybridCharts();
+    void infeasibleShowsItsReason();
 };
 
 void TestHybridView::ownershipLinesAreTheCurve()
@@ -329,6 +330,26 @@ void TestHybridView::exportHybridCharts()
     const CostModel plain(assemble(example(QStringLiteral("h100-server")), GpuCatalog::bundled()));
     QVERIFY_THROWS_EXCEPTION(InputError, exporting::exportChart(plain, plain.evaluate(0.5), charts::ChartKind::Ownership,
                                                                 dir.filePath(QStringLiteral("none.png"))));
+}
+
+void TestHybridView::infeasibleShowsItsReason()
+{
+    // No GPU of the scenario has 200 GB: no build nor cloud option can run the work.
+    Scenario s = baselinePeaks();
+    s.workload.minGpuMemoryGB = 200;
+    ScenarioView view;
+    view.setScenario(s, GpuCatalog::bundled());
+    QVERIFY(view.costModel());
+    HybridPanel *panel = view.hybridPanel();
+    view.chartTabs()->setCurrentWidget(panel);
+    const HybridResult &h = view.analysis()->hybrids()[0];
+    QVERIFY(!h.status.feasible);
+    QVERIFY(!h.status.reason.isEmpty());
+    QVERIFY(!panel->isEmptyState());
+    QCOMPARE(panel->sentenceLabel()->text(), QStringLiteral("%1 is not possible: %2").arg(h.name, h.status.reason));
+    QVERIFY(panel->ownershipChart()->lineSeries().isEmpty());
+    QVERIFY(panel->ownershipChart()->caption().contains(h.status.reason));
+    QVERIFY(panel->loadDurationChart()->caption().contains(h.status.reason));
 }
 
 QTEST_MAIN(TestHybridView)

@@ -135,7 +135,8 @@ void LoadDurationChart::rebuild()
     chart()->addSeries(m_capacity);
     m_capacity->attachAxis(axisX);
     m_capacity->attachAxis(axisY);
-    addPlotLabel(m_capacityLabel, QPointF(100, capacity), m_capacity, true);
+    // Under the line at its right end, where the owned units are busy all the time.
+    addPlotLabel(m_capacityLabel, QPointF(100, capacity), m_capacity, capacity <= 0);
     chartView()->connectLegendMarkers();
 
     QStringList lines;

@@ -175,6 +175,9 @@ void OwnershipChart::rebuild()
     chart()->addSeries(m_units);
     m_units->attachAxis(axisX);
     m_units->attachAxis(axisY);
+    // The star is labelled on the plot; the legend keeps its room for the hybrid options' names.
+    for (QLegendMarker *marker : chart()->legend()->markers(m_units))
+        marker->setVisible(false);
     chartView()->connectLegendMarkers();
 
     if (!infeasible.isEmpty())

@@ -14,8 +14,8 @@ QString hybridIntroHtml(const CostModel &model, const std::vector<HybridResult> 
                           "demand and rents what does not fit from a cloud option. At %1 utilization, over %2 months: "
                           "the first chart shows each hybrid option's TCO against the units owned, from all cloud "
                           "(none owned) to all owned (the units that cover the peak), the units chosen marked; the "
-                          "second the demand of the first month, busiest first, with the capacity %3 owns across it: "
-                          "above the line is the work burst to the cloud.</p>")
+                          "second, for <b>%3</b>, the demand of the first month, busiest first, with the capacity owned "
+                          "across it: above the line is the work burst to the cloud.</p>")
         .arg(formatPercent(utilization))
         .arg(model.horizonMonths())
         .arg(shown);

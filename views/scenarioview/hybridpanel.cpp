@@ -41,11 +41,18 @@ HybridPanel::HybridPanel(QWidget *parent)
                             "to see how many units to own.</p>"));
     m_emptyText->setWordWrap(true);
     m_emptyText->setAlignment(Qt::AlignCenter);
-    m_emptyText->setMaximumWidth(560);
+    m_emptyText->setFixedWidth(560);
+    m_emptyText->setMinimumHeight(m_emptyText->heightForWidth(560));
     connect(m_add, &QPushButton::clicked, this, &HybridPanel::addHybridRequested);
     auto *emptyLayout = new QVBoxLayout(m_emptyPage);
     emptyLayout->addStretch();
-    emptyLayout->addWidget(m_emptyText, 0, Qt::AlignHCenter);
+    // Centred by stretches, not by alignment: an aligned label is not given the height its
+    // wrapped lines need.
+    auto *textRow = new QHBoxLayout;
+    textRow->addStretch();
+    textRow->addWidget(m_emptyText);
+    textRow->addStretch();
+    emptyLayout->addLayout(textRow);
     emptyLayout->addSpacing(8);
     emptyLayout->addWidget(m_add, 0, Qt::AlignHCenter);
     emptyLayout->addStretch();
