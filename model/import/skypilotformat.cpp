@@ -54,10 +54,32 @@ std::optional<QString> providerFromPath(const QString &path)
     if (providerCategory(firstWord))
         return firstWord;
     // Folders nearest the file first: ".../v7/lambda/vms.csv".
-    const QStringList folders = QFileInfo(info.absolutePath()).absoluteFilePath().split(QLatin1Char('/'));
+    const QStringList folders = QFileInfo(info.absolutePath()).absoluteFilePath().split(QLatin1Char('/'), Qt::SkipEmptyParts);
     for (auto it = folders.crbegin(); it != folders.crend(); ++it)
         if (providerCategory(*it))
             return it->toLower();
+    // A cloud newer than the list above, named by the file or its folder as SkyPilot names them.
+    static const QRegularExpression name(QStringLiteral("^[a-z][a-z0-9-]{2,39}$"));
+    static const QStringList generic{QStringLiteral("vms"), QStringLiteral("images"), QStringLiteral("catalog"),
+                                     QStringLiteral("catalogs"), QStringLiteral("prices"), QStringLiteral("pricing"),
+                                     QStringLiteral("sheet"), QStringLiteral("offers"), QStringLiteral("export"),
+                                     QStringLiteral("data"), QStringLiteral("gpus"), QStringLiteral("instances"),
+                                     QStringLiteral("tmp"), QStringLiteral("temp"), QStringLiteral("downloads"),
+                                     QStringLiteral("home"), QStringLiteral("root"), QStringLiteral("skypilot")};
+    static const QRegularExpression version(QStringLiteral("^v\\d+$"));
+    const auto plausible = [&](const QString &word) {
+        return name.match(word).hasMatch() && !generic.contains(word) && !version.match(word).hasMatch();
+    };
+    if (plausible(firstWord))
+        return firstWord;
+    if (!generic.contains(firstWord))
+        return std::nullopt;
+    for (auto it = folders.crbegin(); it != folders.crend(); ++it) {
+        const QString folder = it->toLower();
+        if (version.match(folder).hasMatch() || folder == QLatin1String("catalogs") || folder == QLatin1String("catalog"))
+            continue;
+        return plausible(folder) ? std::optional<QString>(folder) : std::nullopt;
+    }
     return std::nullopt;
 }
 

@@ -14,8 +14,12 @@ namespace breakeven {
 // Category of a known provider (aws -> hyperscaler, lambda -> ml-cloud, vast -> marketplace).
 std::optional<CloudCategory> providerCategory(const QString &provider);
 
-// The provider a sheet belongs to, from its path: a folder named after a known provider
-// (".../catalogs/v7/lambda/vms.csv") or the first word of the file name ("lambda-v7.csv").
+// The provider a sheet belongs to, from its path: the first word of the file name or a folder
+// named after a known provider ("lambda-v7.csv", ".../catalogs/v7/lambda/vms.csv"); failing
+// that, a cloud the importer has not heard of, named the same way: the file's first word
+// ("hyperstack-v8.csv"), or for a file of a generic name (vms.csv, prices.csv …) its nearest
+// folder that is not a version or a catalog folder (".../v8/mithril/vms.csv"). Names are letters,
+// digits and '-', in lower case; none when nothing fits.
 std::optional<QString> providerFromPath(const QString &path);
 
 struct GpuInfo {

@@ -7,3 +7,5 @@ breakeven_add_test(test_provenance SOURCES ${CMAKE_CURRENT_LIST_DIR}/../import/t
                    ${CMAKE_CURRENT_LIST_DIR}/../import/sheetfixtures.h)
 breakeven_add_test(test_offerwriter SOURCES ${CMAKE_CURRENT_LIST_DIR}/../import/test_offerwriter.cpp
                    ${CMAKE_CURRENT_LIST_DIR}/../import/sheetfixtures.h)
+breakeven_add_test(test_providerpath SOURCES ${CMAKE_CURRENT_LIST_DIR}/../import/test_providerpath.cpp
+                   ${CMAKE_CURRENT_LIST_DIR}/../import/sheetfixtures.h)
