@@ -53,6 +53,9 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
     // Offers priced in a currency the scenario has no rate for are converted at the bundled
     // reference rate, as an option added in the window would be; one with neither is left out.
     Scenario probe = scenario;
+    // Offers are priced as cloud options alone: hybrid options (which name the scenario's own
+    // cloud options) play no part.
+    probe.hybridOptions.clear();
     QHash<QString, double> rates{{scenario.currency, 1.0}};
     for (const auto &[code, rate] : scenario.exchangeRates)
         rates.insert(code, rate);

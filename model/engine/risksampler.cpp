@@ -100,6 +100,8 @@ void keepOptions(Scenario &scenario, const std::vector<int> &subset)
     }
     scenario.onPremOptions = std::move(keptBuilds);
     scenario.cloudOptions = std::move(keptClouds);
+    // Futures are sampled for builds and cloud options; hybrid options name ones left out here.
+    scenario.hybridOptions.clear();
 }
 
 struct CurveSampler::Layout {

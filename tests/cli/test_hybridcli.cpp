@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -148,6 +149,29 @@ private Q_SLOTS:
         // K = 1 owns 4 GPUs of each step; one GPU on average (2 in the second step) bursts.
         QVERIFY(qAbs(c[QStringLiteral("unitsCurve")].toArray()[1][QStringLiteral("tco")].toDouble()
                      - (20000 + 1 * 730 * 2.0 * 12)) < 1e-6);
+    }
+
+    // The commands that take a scenario apart (risk samples some options, recommend replaces
+    // the cloud options, the report samples what it shows) read one with hybrid options.
+    void otherCommandsReadHybridScenarios()
+    {
+        const QString example = QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/own-baseline-rent-peaks.json");
+        const Run risk = runBreakeven({QStringLiteral("risk"), example, QStringLiteral("--samples"), QStringLiteral("2000")});
+        QCOMPARE(risk.exitCode, 0);
+        QVERIFY(risk.out.contains("buying"));
+        const Run recommend = runBreakeven({QStringLiteral("recommend"), example, QStringLiteral("--top"), QStringLiteral("3")});
+        QCOMPARE(recommend.exitCode, 0);
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+        const Run report = runBreakeven({QStringLiteral("report"), example, QStringLiteral("--out"), pdf});
+        QCOMPARE(report.exitCode, 0);
+        QVERIFY(testsupport::isPdf(pdf));
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        const QString words = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+        QVERIFY2(!words.contains(QStringLiteral("cannot be worked out")), qPrintable(words.left(2000)));
+        QVERIFY(words.contains(QStringLiteral("own 2 × 8 × H100 server, burst 50 % of the work to Lambda")));
     }
 
     void mistakes()

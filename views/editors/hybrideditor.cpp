@@ -65,6 +65,11 @@ HybridEditor::HybridEditor(ScenarioSession &session, QWidget *parent)
         commitUnits();
     });
     connect(m_units, &QSpinBox::valueChanged, this, &HybridEditor::commitUnits);
+    // The result follows the utilization slider too (each tick re-evaluates the hybrids).
+    connect(&m_session.analysis(), &ScenarioAnalysis::evaluationChanged, this, [this] {
+        if (isVisible())
+            showResult();
+    });
 }
 
 void HybridEditor::setHybrid(const StoredScenario &stored, int index)

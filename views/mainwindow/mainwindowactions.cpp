@@ -104,7 +104,7 @@ void MainWindow::createActions()
     m_actions.importUsage = add("importUsage", tr("Import &Usage…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U), {},
         &MainWindow::chooseImportUsage);
     m_actions.importUsage->setToolTip(tr("Make usage records (a CSV of samples or Slurm sacct output) the workload's demand profile"));
-    m_actions.removePart = add("removePart", tr("Delete Selected Build or Option"), QKeySequence::Delete, {},
+    m_actions.removePart = add("removePart", tr("Delete Selected Build, Option or Hybrid"), QKeySequence::Delete, {},
         &MainWindow::removeSelectedPart);
     m_actions.importPriceSheet = add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
         &MainWindow::chooseImportSheet);
