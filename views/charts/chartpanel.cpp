@@ -153,6 +153,12 @@ void ChartPanel::removeSeriesAndAxes()
     }
 }
 
+void ChartPanel::setCaptionShown(bool shown)
+{
+    m_captionShown = shown;
+    m_caption->setVisible(shown && !m_caption->text().isEmpty());
+}
+
 QString ChartPanel::caption() const
 {
     return m_caption->text();
@@ -162,7 +168,7 @@ void ChartPanel::setCaption(const QString &text)
 {
     if (m_caption->text() != text)
         m_caption->setText(text);
-    m_caption->setVisible(!text.isEmpty());
+    m_caption->setVisible(m_captionShown && !text.isEmpty());
 }
 
 void ChartPanel::setControlsVisible(bool visible)

@@ -60,6 +60,9 @@ public:
     QString caption() const;
     // Hides the controls that make no sense on paper (used by export).
     void setControlsVisible(bool visible);
+    // Whether the caption shows under the chart on screen (a panel that says the same above the
+    // chart hides it; renderTo() draws it in any case).
+    void setCaptionShown(bool shown);
 
     // While the utilization slider is dragged, a chart with dozens of wide, dashed, antialiased
     // curves cannot repaint within a frame: draft mode draws one-pixel lines (dash patterns kept,
@@ -100,6 +103,7 @@ private:
     QChart *m_chart;
     ChartView *m_view;
     QLabel *m_caption;
+    bool m_captionShown = true;
     qreal m_textScale = 1.0;
     QToolButton *m_resetButton;
     QHBoxLayout *m_controls;

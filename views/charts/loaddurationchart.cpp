@@ -1,5 +1,7 @@
 #include "loaddurationchart.h"
 
+#include <QLegendMarker>
+
 #include "chartstyle.h"
 #include "chartview.h"
 #include "engine/costmodel.h"
@@ -138,6 +140,11 @@ void LoadDurationChart::rebuild()
     // Under the line at its right end, where the owned units are busy all the time.
     addPlotLabel(m_capacityLabel, QPointF(100, capacity), m_capacity, capacity <= 0);
     chartView()->connectLegendMarkers();
+    // The outline and the capacity line speak for themselves (the line has its label): the
+    // legend keeps its room for the two areas and the cloud option's name.
+    for (QLineSeries *line : {m_curve, m_capacity})
+        for (QLegendMarker *marker : chart()->legend()->markers(line))
+            marker->setVisible(false);
 
     QStringList lines;
     if (!h->status.feasible) {

@@ -15,6 +15,8 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 #include <algorithm>
 
 namespace breakeven {
@@ -67,6 +69,9 @@ HybridPanel::HybridPanel(QWidget *parent)
     m_sentence->setFont(bold);
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The sentence and the details above say what the charts' captions say: the charts get the room.
+    m_ownership->setCaptionShown(false);
+    m_loadDuration->setCaptionShown(false);
     m_splitter->addWidget(m_ownership);
     m_splitter->addWidget(m_loadDuration);
     m_splitter->setChildrenCollapsible(false);
@@ -204,7 +209,16 @@ void HybridPanel::showTexts()
     details << tr("owned utilization %1").arg(h.ownedUtilization ? formatPercent(*h.ownedUtilization) : tr("n/a"));
     details << tr("burst %1 of the work to %2").arg(formatPercent(h.burstShare), m_model->option(h.cloud).name);
     details << tr("TCO %1 over %2 months").arg(formatMoney(h.tco, currency, 0)).arg(m_model->horizonMonths());
-    m_details->setText(details.join(QStringLiteral(" · ")) + QLatin1Char('\n') + hybridEndsText(*m_model, h));
+    QString text = details.join(QStringLiteral(" · ")) + QLatin1Char('\n') + hybridEndsText(*m_model, h);
+    // Units the cloud option's quota forbids are gaps in the curve: say why.
+    int forbidden = 0;
+    for (const double tco : h.tcoByUnits)
+        forbidden += std::isfinite(tco) ? 0 : 1;
+    if (forbidden > 0)
+        text += QLatin1Char('\n')
+            + tr("%n number(s) of units left out: they leave more to %1 at once than its quota allows.", nullptr, forbidden)
+                  .arg(m_model->option(h.cloud).name);
+    m_details->setText(text);
 }
 
 } // namespace breakeven
