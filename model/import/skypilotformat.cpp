@@ -116,7 +116,9 @@ bool isNonGpuAccelerator(const QString &name)
 
 std::optional<BundledGpu> gcpBundledGpu(const QString &instanceType)
 {
-    static const QRegularExpression a2a3(QStringLiteral("^(a2-highgpu|a2-megagpu|a2-ultragpu|a3-[a-z]+)-(\\d+)g$"));
+    // The accelerator-optimized families, as SkyPilot's GCP catalog pairs them: a2 (A100, ultra: 80 GB),
+    // a3 (H100; ultra: H200), a4 (B200), a4x (GB200).
+    static const QRegularExpression a2a3(QStringLiteral("^(a2-highgpu|a2-megagpu|a2-ultragpu|a3-[a-z]+|a4-[a-z]+|a4x-[a-z]+)-(\\d+)g$"));
     static const QRegularExpression g2(QStringLiteral("^g2-standard-(\\d+)$"));
     if (const auto m = a2a3.match(instanceType); m.hasMatch()) {
         const QString family = m.captured(1);
@@ -127,6 +129,10 @@ std::optional<BundledGpu> gcpBundledGpu(const QString &instanceType)
             return BundledGpu{QStringLiteral("A100"), count};
         if (family == QLatin1String("a3-ultragpu"))
             return BundledGpu{QStringLiteral("H200"), count};
+        if (family.startsWith(QLatin1String("a4x-")))
+            return BundledGpu{QStringLiteral("GB200"), count};
+        if (family.startsWith(QLatin1String("a4-")))
+            return BundledGpu{QStringLiteral("B200"), count};
         return BundledGpu{QStringLiteral("H100"), count};
     }
     if (const auto m = g2.match(instanceType); m.hasMatch()) {

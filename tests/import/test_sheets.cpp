@@ -62,6 +62,15 @@ private Q_SLOTS:
                                                          << "V100-SXM2-16GB" << 2 << 5.34 << 1.58 << 4 << 4;
         QTest::newRow("gcp: g2 with two L4") << "gcp-v7.csv" << "skypilot" << "gcp" << "g2-standard-24"
                                              << "europe-west4" << "L4" << 2 << 2.2 << 0.7 << 4 << 4;
+        // The newer accelerator families, made-up prices in the layout of SkyPilot's GCP sheet.
+        QTest::newRow("gcp: a4 host plus eight B200") << "gcp-newer-families.csv" << "skypilot" << "gcp" << "a4-highgpu-8g"
+                                                      << "us-central1" << "B200" << 8 << 90.0 << 30.0 << 3 << 0;
+        QTest::newRow("gcp: a3-ultra host plus eight H200") << "gcp-newer-families.csv" << "skypilot" << "gcp"
+                                                            << "a3-ultragpu-8g" << "europe-west1" << "H200-SXM-141GB" << 8
+                                                            << 85.0 << 28.0 << 3 << 0;
+        QTest::newRow("gcp: a4x host plus four GB200") << "gcp-newer-families.csv" << "skypilot" << "gcp"
+                                                       << "a4x-highgpu-4g" << "us-central1" << "GB200" << 4 << 70.0 << 0.0
+                                                       << 3 << 0;
     }
 
     void presets()
