@@ -97,6 +97,20 @@ private Q_SLOTS:
         QTest::newRow("Instinct") << "AMD Instinct MI300X" << "MI300X";
         QTest::newRow("H100 NVL") << "NVIDIA H100 NVL" << "H100-NVL-94GB";
         QTest::newRow("H200 141GB") << "H200 141GB" << "H200-SXM-141GB";
+        // Names of real sheets for GPUs the catalog gained (aliases and spellings together).
+        QTest::newRow("A16_PCIE") << "A16_PCIE" << "A16";
+        QTest::newRow("RTX4000-Ada") << "RTX4000-Ada" << "RTX-4000-ADA";
+        QTest::newRow("T4g") << "T4g" << "T4G";
+        QTest::newRow("A800") << "A800" << "A800-PCIE-80GB";
+        QTest::newRow("RTXA2000") << "RTXA2000" << "RTX-A2000";
+        QTest::newRow("RTX3070") << "RTX3070" << "RTX-3070";
+        QTest::newRow("RTX4060") << "RTX4060" << "RTX-4060";
+        QTest::newRow("RTX5000-Ada") << "RTX5000-Ada" << "RTX-5000-ADA";
+        QTest::newRow("RTX A4500") << "NVIDIA RTX A4500" << "RTX-A4500";
+        QTest::newRow("H20") << "H20" << "H20";
+        QTest::newRow("B300") << "B300" << "B300";
+        QTest::newRow("GB200") << "GB200" << "GB200";
+        QTest::newRow("MI355X") << "AMD Instinct MI355X" << "MI355X";
     }
 
     void bundledCatalogUnderstandsProviders()
