@@ -1,7 +1,8 @@
 // The import wizard offscreen, driven page by page with QWizard::next(): a SkyPilot sheet's
 // preview statuses and summary, the import and its second run (nothing changes), a custom
 // sheet through a saved mapping, and a cancelled 200,000-row import that leaves the catalog
-// exactly as it was.
+// exactly as it was; GPU names the catalog does not know, listed with their rows and mapped to
+// a model, which re-previews and is saved as an alias by the import.
 #include "importwizard/formatpage.h"
 #include "importwizard/importpage.h"
 #include "importwizard/importrunner.h"
@@ -10,6 +11,7 @@
 #include "importwizard/previewpage.h"
 #include "importwizard/rowreportmodel.h"
 #include "importwizard/summarypage.h"
+#include "importwizard/unknowngpupanel.h"
 #include "store/document.h"
 
 #include <QComboBox>
@@ -86,6 +88,8 @@ private slots:
     void refusesSheetWithoutProvider();
     void readsSheetWithChosenEncodingAndDelimiter();
     void cancelledImportLeavesCatalogAlone();
+    void mapsUnknownGpuNamesToModels();
+    void dropsMappingsOfAnotherSheet();
 
 private:
     // Walks from the file page to the finished preview.
@@ -402,6 +406,150 @@ void TestImportWizard::cancelledImportLeavesCatalogAlone()
     QCOMPARE(imported.count(), 0);
     QCOMPARE(m_document->catalog().offerCount(), offersBefore);
     QCOMPARE(m_document->catalog().sheets().size(), sheetsBefore);
+}
+
+// Two rows of "ZZ9000", one of "QQ7", one known GPU.
+const QByteArray kUnknownRows = "bev_zz_a,ZZ9000,1,16,64,0.40,,us-east-1,\n"
+                                "bev_zz_b,ZZ9000,1,16,64,0.42,,us-west-1,\n"
+                                "bev_qq,QQ7,1,16,64,0.30,,us-east-1,\n"
+                                "bev_known_h100,H100,1,26,200,2.49,,us-east-1,\n";
+
+void TestImportWizard::mapsUnknownGpuNamesToModels()
+{
+    const QString sheet = writeSheet(*m_dir, QStringLiteral("lambda-v8.csv"), kSkyPilotHeader + kUnknownRows);
+    const qint64 offersBefore = m_document->catalog().offerCount();
+    QVERIFY(!m_document->catalog().findGpu(QStringLiteral("ZZ9000")));
+    ImportWizard wizard(m_document.get(), nullptr, sheet);
+    QVERIFY(reachPreview(wizard));
+    auto *preview = page<SheetPreviewPage>(wizard, ImportWizard::PreviewPage);
+    QVERIFY2(preview->isComplete(), qPrintable(wizard.runner()->errorMessage()));
+    QCOMPARE(wizard.setup().preview.offers.added, qint64(1));
+    QCOMPARE(wizard.setup().preview.skipped, qint64(3));
+
+    // Both names listed, in the order met, with their rows; each starts on "(skip these rows)".
+    UnknownGpuPanel *unknown = preview->unknownGpus();
+    QVERIFY(unknown->isVisibleTo(&wizard));
+    QCOMPARE(unknown->nameCount(), 2);
+    QCOMPARE(unknown->name(0), QStringLiteral("ZZ9000"));
+    QCOMPARE(unknown->rowCount(0), qint64(2));
+    QCOMPARE(unknown->name(1), QStringLiteral("QQ7"));
+    QCOMPARE(unknown->rowCount(1), qint64(1));
+    QCOMPARE(unknown->modelBox(0)->currentIndex(), 0);
+    QCOMPARE(unknown->modelBox(0)->currentText(), QStringLiteral("(skip these rows)"));
+    QVERIFY(unknown->modelBox(0)->findText(QStringLiteral("RTX-3080")) > 0);
+
+    // ZZ9000 read as RTX-3080: the preview runs again, its two rows added instead of skipped.
+    QComboBox *zz = unknown->modelBox(0);
+    zz->setCurrentIndex(zz->findText(QStringLiteral("RTX-3080")));
+    QVERIFY(QTest::qWaitFor([&] { return !preview->isRunning(); }, 60000));
+    QVERIFY2(preview->isComplete(), qPrintable(wizard.runner()->errorMessage()));
+    QCOMPARE(wizard.setup().preview.offers.added, qint64(3));
+    QCOMPARE(wizard.setup().preview.skipped, qint64(1));
+    QCOMPARE(wizard.setup().gpuMappings.size(), std::size_t(1));
+    // Still listed, now mapped, with the rows it had; QQ7 still skipped.
+    QCOMPARE(unknown->nameCount(), 2);
+    QCOMPARE(unknown->name(0), QStringLiteral("ZZ9000"));
+    QCOMPARE(unknown->rowCount(0), qint64(2));
+    QCOMPARE(unknown->modelBox(0)->currentText(), QStringLiteral("RTX-3080"));
+    QCOMPARE(unknown->modelBox(1)->currentIndex(), 0);
+    // A preview saves no alias.
+    QVERIFY(!m_document->catalog().findGpu(QStringLiteral("ZZ9000")));
+
+    if (const QString dir = qEnvironmentVariable("BREAKEVEN_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(wizard.grab().save(dir + QStringLiteral("/wizard-unknown.png")));
+
+    // Forth to the summary and back: the mapping is kept and previewed again.
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(ImportWizard::SummaryPage));
+    QCOMPARE(wizard.setup().preview.offers.added, qint64(3));
+    wizard.back();
+    QCOMPARE(wizard.currentId(), int(ImportWizard::PreviewPage));
+    QVERIFY(QTest::qWaitFor([&] { return !preview->isRunning(); }, 60000));
+    QCOMPARE(wizard.setup().preview.offers.added, qint64(3));
+    QCOMPARE(wizard.setup().preview.skipped, qint64(1));
+    QCOMPARE(unknown->nameCount(), 2);
+    QCOMPARE(unknown->modelBox(0)->currentText(), QStringLiteral("RTX-3080"));
+
+    wizard.next();
+    wizard.next();
+    auto *importPage = page<SheetImportPage>(wizard, ImportWizard::ImportPage);
+    QTRY_VERIFY_WITH_TIMEOUT(!importPage->isRunning(), 60000);
+    QCOMPARE(wizard.runner()->outcome(), ImportRunner::Outcome::Done);
+    QCOMPARE(wizard.setup().result.offers.added, qint64(3));
+    QCOMPARE(wizard.setup().result.skipped, qint64(1));
+    QCOMPARE(m_document->catalog().offerCount(), offersBefore + 3);
+    // The mapping is now the document's alias; the name left skipped is not.
+    const std::optional<GpuModel> mapped = m_document->catalog().findGpu(QStringLiteral("ZZ9000"));
+    QVERIFY(mapped);
+    QCOMPARE(mapped->name, QStringLiteral("RTX-3080"));
+    QVERIFY(!m_document->catalog().findGpu(QStringLiteral("QQ7")));
+    OfferFilter zzOffers;
+    zzOffers.provider = QStringLiteral("lambda");
+    const auto offers = m_document->catalog().offers(zzOffers, OfferColumn::InstanceType, Qt::AscendingOrder, 0, 1000);
+    const auto zzA = std::find_if(offers.begin(), offers.end(), [](const StoredOffer &s) {
+        return s.offer.instanceType == QLatin1String("bev_zz_a");
+    });
+    QVERIFY(zzA != offers.end());
+    QCOMPARE(zzA->offer.gpu, QStringLiteral("RTX-3080"));
+
+    // The import's one undo step takes the alias back with the offers, and redo restores both.
+    m_document->catalog().applyChangeset(wizard.runner()->changeset(), true);
+    QCOMPARE(m_document->catalog().offerCount(), offersBefore);
+    QVERIFY(!m_document->catalog().findGpu(QStringLiteral("ZZ9000")));
+    m_document->catalog().applyChangeset(wizard.runner()->changeset(), false);
+    QCOMPARE(m_document->catalog().offerCount(), offersBefore + 3);
+    QVERIFY(m_document->catalog().findGpu(QStringLiteral("ZZ9000")));
+}
+
+void TestImportWizard::dropsMappingsOfAnotherSheet()
+{
+    const QString first = writeSheet(*m_dir, QStringLiteral("lambda-v8.csv"), kSkyPilotHeader + kUnknownRows);
+    ImportWizard wizard(m_document.get(), nullptr, first);
+    QVERIFY(reachPreview(wizard));
+    auto *preview = page<SheetPreviewPage>(wizard, ImportWizard::PreviewPage);
+    UnknownGpuPanel *unknown = preview->unknownGpus();
+    QCOMPARE(unknown->nameCount(), 2);
+    unknown->modelBox(0)->setCurrentIndex(unknown->modelBox(0)->findText(QStringLiteral("RTX-3080")));
+    QVERIFY(QTest::qWaitFor([&] { return !preview->isRunning(); }, 60000));
+    QCOMPARE(wizard.setup().preview.offers.added, qint64(3));
+
+    // Another sheet that has ZZ9000 too, on one row: the mapping holds for it.
+    const QString second = writeSheet(*m_dir, QStringLiteral("lambda-v9.csv"),
+                                      kSkyPilotHeader + "bev_zz_c,ZZ9000,1,16,64,0.40,,us-east-1,\n"
+                                                        "bev_known_a10,A10,1,30,200,0.80,,us-east-1,\n");
+    wizard.back();
+    wizard.back();
+    QCOMPARE(wizard.currentId(), int(ImportWizard::FilePage));
+    wizard.setFile(second);
+    QVERIFY(reachPreview(wizard));
+    QVERIFY2(preview->isComplete(), qPrintable(wizard.runner()->errorMessage()));
+    QCOMPARE(unknown->nameCount(), 1);
+    QCOMPARE(unknown->name(0), QStringLiteral("ZZ9000"));
+    QCOMPARE(unknown->rowCount(0), qint64(1));
+    QCOMPARE(unknown->modelBox(0)->currentText(), QStringLiteral("RTX-3080"));
+    QCOMPARE(wizard.setup().preview.offers.added, qint64(2));
+    QCOMPARE(wizard.setup().preview.skipped, qint64(0));
+
+    // A sheet without ZZ9000: the mapping is dropped and the import saves no alias.
+    const QString third = writeSheet(*m_dir, QStringLiteral("lambda-v10.csv"),
+                                     kSkyPilotHeader + "bev_qq_b,QQ7,1,16,64,0.30,,us-east-1,\n"
+                                                       "bev_known_a10b,A10,1,30,200,0.80,,us-west-1,\n");
+    wizard.back();
+    wizard.back();
+    wizard.setFile(third);
+    QVERIFY(reachPreview(wizard));
+    QCOMPARE(unknown->nameCount(), 1);
+    QCOMPARE(unknown->name(0), QStringLiteral("QQ7"));
+    QCOMPARE(unknown->modelBox(0)->currentIndex(), 0);
+    QVERIFY(wizard.setup().gpuMappings.empty());
+    QCOMPARE(wizard.setup().preview.skipped, qint64(1));
+    wizard.next();
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(!page<SheetImportPage>(wizard, ImportWizard::ImportPage)->isRunning(), 60000);
+    QCOMPARE(wizard.runner()->outcome(), ImportRunner::Outcome::Done);
+    QCOMPARE(wizard.setup().result.offers.added, qint64(1));
+    QVERIFY(!m_document->catalog().findGpu(QStringLiteral("ZZ9000")));
+    QVERIFY(!m_document->catalog().findGpu(QStringLiteral("QQ7")));
 }
 
 QTEST_MAIN(TestImportWizard)

@@ -19,6 +19,7 @@ ImportOptions ImportSetup::options(bool collectRows) const
     options.encoding = encodingChoice;
     options.delimiter = delimiterChoice;
     options.collectRows = collectRows;
+    options.aliases = gpuMappings;
     return options;
 }
 

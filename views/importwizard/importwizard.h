@@ -33,6 +33,12 @@ struct ImportSetup {
     SheetPreset preset;                  // the one the import will use
     QString provider;                    // empty: from a column or the file's path
     QString asOf;                        // empty: from a column or the file's date
+    // GPU names of the sheet the catalog does not know, with their rows, as the preview page
+    // lists them (a mapped one keeps the count it had unmapped); the sheet they were found in.
+    std::vector<std::pair<QString, qint64>> unknownGpus;
+    QString unknownGpusPath;
+    // The listed names mapped to a catalog model: the import's aliases.
+    std::vector<std::pair<QString, QString>> gpuMappings;
     ImportReport preview;
     ImportReport result;
 

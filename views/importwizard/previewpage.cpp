@@ -2,6 +2,7 @@
 
 #include "importrunner.h"
 #include "rowreportmodel.h"
+#include "unknowngpupanel.h"
 #include "store/document.h"
 
 #include <QComboBox>
@@ -10,9 +11,12 @@
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
+#include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace breakeven {
 
@@ -30,6 +34,7 @@ SheetPreviewPage::SheetPreviewPage(QWidget *parent)
     , m_statusFilter(new QComboBox(this))
     , m_progress(new QProgressBar(this))
     , m_counts(new QLabel(this))
+    , m_unknown(new UnknownGpuPanel(this))
 {
     setTitle(tr("Preview"));
     setSubTitle(tr("What the import will do with every row. Nothing is written yet."));
@@ -52,6 +57,8 @@ SheetPreviewPage::SheetPreviewPage(QWidget *parent)
     connect(m_statusFilter, &QComboBox::currentIndexChanged, this, &SheetPreviewPage::filterStatus);
     m_progress->setRange(0, kProgressSteps);
     m_counts->setWordWrap(true);
+    m_unknown->hide();
+    connect(m_unknown, &UnknownGpuPanel::mappingChanged, this, &SheetPreviewPage::mapGpus);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_counts, 1);
@@ -60,21 +67,42 @@ SheetPreviewPage::SheetPreviewPage(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_progress);
+    layout->addWidget(m_unknown);
     layout->addWidget(m_table, 1);
 }
 
 void SheetPreviewPage::initializePage()
 {
+    m_rows->setRows({});
+    m_statusFilter->setCurrentIndex(0);
+    m_models.clear();
+    for (const GpuModel &model : importWizard()->document()->catalog().gpuModels())
+        m_models.append(model.name);
+    ImportSetup &shared = setup();
+    if (shared.unknownGpusPath != shared.path) {
+        // Another sheet: its own names are listed afresh, and a mapping is kept only for a name
+        // it lacks too (checked once the first preview has listed them).
+        if (!shared.gpuMappings.empty())
+            m_restoring = std::move(shared.gpuMappings);
+        shared.gpuMappings.clear();
+        shared.unknownGpus.clear();
+        shared.unknownGpusPath = shared.path;
+    }
+    showUnknownGpus();
+    runPreview();
+}
+
+void SheetPreviewPage::runPreview()
+{
     ImportRunner *runner = importWizard()->runner();
-    // Connected per visit, so a runner shared with the import page reports to the page shown.
+    // Connected per run, so a runner shared with the import page reports to the page shown.
     disconnect(runner, nullptr, this, nullptr);
     connect(runner, &ImportRunner::progressed, this, &SheetPreviewPage::showProgress);
     connect(runner, &ImportRunner::finished, this, &SheetPreviewPage::finish);
-    m_rows->setRows({});
-    m_statusFilter->setCurrentIndex(0);
     m_progress->setValue(0);
     m_progress->show();
     m_counts->setText(tr("Reading %1…").arg(setup().path));
+    m_unknown->setEnabled(false);
     m_ready = false;
     m_running = runner->start(importWizard()->document()->path(), setup().path, setup().options(true),
                               ImportRunner::Mode::Preview);
@@ -90,6 +118,12 @@ void SheetPreviewPage::cleanupPage()
     }
     disconnect(runner, nullptr, this, nullptr);
     m_running = false;
+    if (!m_restoring.empty()) {
+        // Left before the new sheet's names were known: tried again on the next visit.
+        setup().gpuMappings = std::move(m_restoring);
+        m_restoring.clear();
+        setup().unknownGpusPath.clear();
+    }
 }
 
 void SheetPreviewPage::showProgress(qint64 done, qint64 total)
@@ -121,6 +155,21 @@ void SheetPreviewPage::finish()
                                    locale.toString(preview.offers.unchanged), locale.toString(preview.skipped),
                                    locale.toString(qint64(preview.warnings.size()))));
         m_table->resizeColumnsToContents();
+        listUnknownGpus(preview.unknownGpus);
+        if (!m_restoring.empty()) {
+            std::vector<std::pair<QString, QString>> kept;
+            for (auto &mapping : m_restoring)
+                if (std::any_of(preview.unknownGpus.begin(), preview.unknownGpus.end(),
+                                [&](const auto &unknown) { return unknown.first == mapping.first; }))
+                    kept.push_back(std::move(mapping));
+            m_restoring.clear();
+            if (!kept.empty()) {
+                setup().gpuMappings = std::move(kept);
+                showUnknownGpus();
+                runPreview();
+                return;
+            }
+        }
         m_ready = true;
         break;
     }
@@ -130,7 +179,46 @@ void SheetPreviewPage::finish()
         m_counts->setText(tr("The sheet cannot be imported: %1").arg(runner->errorMessage()));
         break;
     }
+    showUnknownGpus();
     emit completeChanged();
+}
+
+void SheetPreviewPage::listUnknownGpus(const std::vector<std::pair<QString, qint64>> &reported)
+{
+    ImportSetup &shared = setup();
+    auto find = [](const auto &list, const QString &name) {
+        return std::find_if(list.begin(), list.end(), [&](const auto &entry) { return entry.first == name; });
+    };
+    // In the order first listed: a name still unknown with its new count, a mapped one (known
+    // now, through its alias) with the count it had; then the names new to this preview.
+    std::vector<std::pair<QString, qint64>> listed;
+    for (const auto &[name, rows] : shared.unknownGpus) {
+        if (const auto it = find(reported, name); it != reported.end())
+            listed.emplace_back(name, it->second);
+        else if (find(shared.gpuMappings, name) != shared.gpuMappings.end())
+            listed.emplace_back(name, rows);
+    }
+    for (const auto &entry : reported)
+        if (find(listed, entry.first) == listed.end())
+            listed.push_back(entry);
+    std::erase_if(shared.gpuMappings, [&](const auto &mapping) { return find(listed, mapping.first) == listed.end(); });
+    shared.unknownGpus = std::move(listed);
+}
+
+void SheetPreviewPage::showUnknownGpus()
+{
+    const QSignalBlocker blocker(m_unknown);
+    m_unknown->setNames(setup().unknownGpus, m_models, setup().gpuMappings);
+    m_unknown->setVisible(!setup().unknownGpus.empty());
+    m_unknown->setEnabled(!m_running);
+}
+
+void SheetPreviewPage::mapGpus()
+{
+    if (m_running)
+        return;
+    setup().gpuMappings = m_unknown->mappings();
+    runPreview();
 }
 
 void SheetPreviewPage::filterStatus()
