@@ -23,6 +23,7 @@ private:
     SQLite::Database &m_database;
     int m_previous = 2;
     int m_previousCache = -2000;
+    bool m_active = true; // false inside a transaction already open: nothing changed
 };
 
 } // namespace breakeven
