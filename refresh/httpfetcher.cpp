@@ -1,0 +1,229 @@
+#include "httpfetcher.h"
+
+#include <QEventLoop>
+#include <QLocale>
+#include <QNetworkAccessManager>
+#include <QNetworkProxyFactory>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QTimer>
+#if QT_CONFIG(ssl)
+#include <QSslSocket>
+#endif
+
+namespace breakeven {
+
+QString groupedNumber(qint64 value)
+{
+    return QLocale(QLocale::English).toString(value);
+}
+
+bool httpsAvailable(QString *why)
+{
+#if QT_CONFIG(ssl)
+    if (QSslSocket::supportsSsl())
+        return true;
+    if (why)
+        *why = QStringLiteral("HTTPS is not available: Qt found no TLS backend (its OpenSSL plugin or OpenSSL 3 is "
+                              "missing); use an http:// mirror with --endpoint");
+    return false;
+#else
+    if (why)
+        *why = QStringLiteral("HTTPS is not available: this build of Qt has no TLS support");
+    return false;
+#endif
+}
+
+namespace {
+
+QString seconds(int ms)
+{
+    return ms % 1000 == 0 ? QString::number(ms / 1000) : QString::number(ms / 1000.0, 'f', 1);
+}
+
+QString shown(const QUrl &url)
+{
+    return url.toDisplayString(QUrl::RemoveUserInfo);
+}
+
+} // namespace
+
+HttpFetcher::HttpFetcher(FetchOptions options, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_manager(new QNetworkAccessManager(this))
+    , m_cancelPoll(new QTimer(this))
+    , m_retryTimer(new QTimer(this))
+{
+    // Honour the proxy the system (or http_proxy / https_proxy / no_proxy) names.
+    QNetworkProxyFactory::setUseSystemConfiguration(true);
+    m_cancelPoll->setInterval(50);
+    connect(m_cancelPoll, &QTimer::timeout, this, &HttpFetcher::checkCancel);
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, &HttpFetcher::startRequest);
+}
+
+HttpFetcher::~HttpFetcher()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+}
+
+void HttpFetcher::get(const QUrl &url, std::function<void(const FetchResult &)> done)
+{
+    m_result = FetchResult{};
+    m_result.url = url;
+    m_current = url;
+    m_visited = {url};
+    m_waitedMs = 0;
+    m_done = std::move(done);
+    QString why;
+    if (url.scheme() == QLatin1String("https") && !httpsAvailable(&why)) {
+        m_result.error = shown(url) + QStringLiteral(": ") + why;
+        finish();
+        return;
+    }
+    if (m_options.cancel)
+        m_cancelPoll->start();
+    startRequest();
+}
+
+FetchResult HttpFetcher::fetch(const QUrl &url)
+{
+    FetchResult result;
+    bool arrived = false;
+    QEventLoop loop;
+    get(url, [&](const FetchResult &r) {
+        result = r;
+        arrived = true;
+        loop.quit();
+    });
+    if (!arrived)
+        loop.exec();
+    return result;
+}
+
+void HttpFetcher::abort()
+{
+    m_aborting = true;
+    if (m_reply) {
+        m_reply->abort(); // finished() follows
+    } else if (m_done) {
+        m_retryTimer->stop();
+        m_result.cancelled = true;
+        m_result.error = shown(m_current) + QStringLiteral(": cancelled");
+        finish();
+    }
+}
+
+void HttpFetcher::checkCancel()
+{
+    if (m_options.cancel && m_options.cancel->load() && !m_aborting)
+        abort();
+}
+
+void HttpFetcher::startRequest()
+{
+    QNetworkRequest request(m_current);
+    request.setTransferTimeout(m_options.transferTimeoutMs);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setHeader(QNetworkRequest::UserAgentHeader,
+                      QStringLiteral("Breakeven/%1 (price refresh)").arg(QStringLiteral(BREAKEVEN_VERSION)));
+    m_received = 0;
+    m_aborting = false;
+    ++m_result.tries;
+    m_reply = m_manager->get(request);
+    connect(m_reply, &QNetworkReply::downloadProgress, this, [this](qint64 received, qint64) {
+        m_received = std::max(m_received, received);
+    });
+    connect(m_reply, &QNetworkReply::finished, this, &HttpFetcher::finished);
+}
+
+void HttpFetcher::finished()
+{
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    reply->deleteLater();
+    const QString where = shown(m_current);
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QString phrase = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+    const QString httpError = QStringLiteral("%1: HTTP %2 %3").arg(where).arg(status).arg(phrase).trimmed();
+    m_result.status = status;
+    m_result.finalUrl = m_current;
+    m_result.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+
+    if (m_aborting) {
+        m_result.cancelled = true;
+        m_result.error = where + QStringLiteral(": cancelled");
+        finish();
+        return;
+    }
+    if (status >= 300 && status < 400 && reply->hasRawHeader("Location")) {
+        const QUrl next = m_current.resolved(QUrl::fromEncoded(reply->rawHeader("Location")));
+        if (m_visited.contains(next)) {
+            m_result.error = QStringLiteral("%1: redirect loop (back to %2)").arg(where, shown(next));
+        } else if (m_visited.size() > m_options.maxRedirects) {
+            m_result.error = QStringLiteral("%1: more than %2 redirects").arg(shown(m_result.url)).arg(m_options.maxRedirects);
+        } else {
+            m_visited << next;
+            m_current = next;
+            startRequest();
+            return;
+        }
+        finish();
+        return;
+    }
+    if (status == 429 || status == 503) {
+        bool isNumber = false;
+        const int after = reply->rawHeader("Retry-After").trimmed().toInt(&isNumber);
+        const int waitMs = isNumber && after >= 0 ? after * 1000 : 1000;
+        if (m_result.tries < m_options.maxTries && m_waitedMs + waitMs <= m_options.maxRetryWaitMs) {
+            m_waitedMs += waitMs;
+            m_retryTimer->start(waitMs);
+            return;
+        }
+        m_result.error = httpError + QStringLiteral(" (after %1 tries)").arg(m_result.tries);
+        finish();
+        return;
+    }
+    if (status >= 400) {
+        m_result.error = httpError;
+        finish();
+        return;
+    }
+    if (reply->isOpen())
+        m_result.body = reply->readAll();
+    const qint64 received = std::max<qint64>(m_received, m_result.body.size());
+    const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+    const QNetworkReply::NetworkError error = reply->error();
+    if (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError) {
+        m_result.error = QStringLiteral("%1: timed out after %2 s").arg(where, seconds(m_options.transferTimeoutMs));
+    } else if ((error != QNetworkReply::NoError && status != 0)
+               || error == QNetworkReply::RemoteHostClosedError
+               || (length.isValid() && received < length.toLongLong())) {
+        m_result.error = length.isValid()
+            ? QStringLiteral("%1: connection closed after %2 of %3 bytes").arg(where, groupedNumber(received), groupedNumber(length.toLongLong()))
+            : QStringLiteral("%1: connection closed after %2 bytes").arg(where, groupedNumber(received));
+    } else if (error != QNetworkReply::NoError) {
+        m_result.error = QStringLiteral("%1: %2").arg(where, reply->errorString());
+    } else {
+        m_result.ok = true;
+    }
+    finish();
+}
+
+void HttpFetcher::finish()
+{
+    m_cancelPoll->stop();
+    if (!m_result.ok)
+        m_result.body.clear();
+    auto done = std::move(m_done);
+    m_done = nullptr;
+    if (done)
+        done(m_result);
+}
+
+} // namespace breakeven
