@@ -15,7 +15,7 @@ namespace breakeven::cli {
 
 namespace {
 
-const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("recommend"), QStringLiteral("risk"), QStringLiteral("demand"), QStringLiteral("new"), QStringLiteral("import"),
+const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("recommend"), QStringLiteral("risk"), QStringLiteral("demand"), QStringLiteral("new"), QStringLiteral("import"), QStringLiteral("refresh"),
                             QStringLiteral("export"), QStringLiteral("report")};
 
 } // namespace
@@ -40,6 +40,8 @@ QString usageText()
         "  breakeven import SHEET.csv --into DOCUMENT [--preset NAME] [--strict] [--dry-run] [--json]\n"
         "                   [--provider NAME] [--as-of YYYY-MM-DD] [--encoding E] [--delimiter D]\n"
         "                   [--alias NAME=MODEL]...  a sheet's GPU name as a catalog GPU, kept\n"
+        "  breakeven refresh --into DOCUMENT [--source skypilot]... [--endpoint skypilot=URL]\n"
+        "                   [--cloud NAME]... [--json]  fetch current prices over the network\n"
         "  breakeven export SCENARIO --chart cumulative|utilization|breakdown|criteria|payoff|tco-spread|tornado\n"
         "                   --out FILE.pdf|.png|.svg [--utilization U] [--width W --height H] [--dpi D]\n"
         "  breakeven report SCENARIO --out FILE.pdf [--utilization U]\n"
@@ -165,6 +167,8 @@ int run(const QStringList &arguments)
             return runNew(rest, out);
         if (command == QLatin1String("import"))
             return runImport(rest, out);
+        if (command == QLatin1String("refresh"))
+            return runRefresh(rest, out);
         if (command == QLatin1String("export"))
             return runExport(rest, out);
         if (command == QLatin1String("report"))

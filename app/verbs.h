@@ -1,4 +1,4 @@
-// The command-line verbs (compare, recommend, risk, demand, export, report, import, new): one function each; each throws
+// The command-line verbs (compare, recommend, risk, demand, export, report, import, refresh, new): one function each; each throws
 // UsageError or InputError and returns the exit status.
 #pragma once
 
@@ -10,6 +10,7 @@ namespace breakeven::cli {
 int runCompare(const QStringList &arguments, QTextStream &out);
 int runNew(const QStringList &arguments, QTextStream &out);
 int runImport(const QStringList &arguments, QTextStream &out);
+int runRefresh(const QStringList &arguments, QTextStream &out);
 int runExport(const QStringList &arguments, QTextStream &out);
 int runReport(const QStringList &arguments, QTextStream &out);
 int runRecommend(const QStringList &arguments, QTextStream &out);
