@@ -164,7 +164,7 @@ void HttpFetcher::finished()
     if (status >= 300 && status < 400 && reply->hasRawHeader("Location")) {
         const QUrl next = m_current.resolved(QUrl::fromEncoded(reply->rawHeader("Location")));
         if (m_visited.contains(next)) {
-            m_result.error = QStringLiteral("%1: redirect loop (back to %2)").arg(where, shown(next));
+            m_result.error = QStringLiteral("%1: redirect loop (%2 sends back to %3)").arg(shown(m_result.url), where, shown(next));
         } else if (m_visited.size() > m_options.maxRedirects) {
             m_result.error = QStringLiteral("%1: more than %2 redirects").arg(shown(m_result.url)).arg(m_options.maxRedirects);
         } else {
@@ -185,7 +185,10 @@ void HttpFetcher::finished()
             m_retryTimer->start(waitMs);
             return;
         }
-        m_result.error = httpError + QStringLiteral(" (after %1 tries)").arg(m_result.tries);
+        m_result.error = httpError + QStringLiteral(" (after %1 %2").arg(m_result.tries).arg(m_result.tries == 1 ? QStringLiteral("try") : QStringLiteral("tries"));
+        if (m_result.tries < m_options.maxTries) // the wait asked for is beyond what is allowed
+            m_result.error += QStringLiteral("; asked to wait %1 s").arg(seconds(waitMs));
+        m_result.error += QLatin1Char(')');
         finish();
         return;
     }
@@ -201,6 +204,10 @@ void HttpFetcher::finished()
     const QNetworkReply::NetworkError error = reply->error();
     if (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError) {
         m_result.error = QStringLiteral("%1: timed out after %2 s").arg(where, seconds(m_options.transferTimeoutMs));
+    } else if (error != QNetworkReply::NoError && status == 0) {
+        // No HTTP answer at all: offline, refused, a name that does not resolve, a failed TLS
+        // handshake.
+        m_result.error = QStringLiteral("%1: no answer (%2)").arg(where, reply->errorString());
     } else if ((error != QNetworkReply::NoError && status != 0)
                || error == QNetworkReply::RemoteHostClosedError
                || (length.isValid() && received < length.toLongLong())) {

@@ -12,6 +12,7 @@
 #include <QTcpSocket>
 #include <QThread>
 
+#include <cctype>
 #include <functional>
 #include <optional>
 
@@ -79,6 +80,10 @@ private:
     {
         QByteArray request = socket->property("request").toByteArray() + socket->readAll();
         socket->setProperty("request", request);
+        if (!request.isEmpty() && !std::isupper(static_cast<unsigned char>(request.front()))) {
+            socket->abort(); // not HTTP (a TLS handshake): hang up
+            return;
+        }
         if (!request.contains("\r\n\r\n"))
             return;
         const QByteArray path = request.left(request.indexOf("\r\n")).split(' ').value(1);

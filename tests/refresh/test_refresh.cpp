@@ -94,6 +94,7 @@ class TestRefresh : public QObject {
             }
             QCOMPARE(document->catalog().offerCount(), offers);
         }
+        qInfo("%s", qPrintable(message));
         QVERIFY2(message.startsWith(QStringLiteral("skypilot: ")), qPrintable(message));
         QVERIFY2(message.contains(mentions), qPrintable(message));
         QVERIFY2(message.endsWith(QStringLiteral("nothing changed")), qPrintable(message));
@@ -193,6 +194,22 @@ private Q_SLOTS:
         QVERIFY(report.rowsRead > 0);
     }
 
+    // A wait longer than the refresh allows (2 s in these tests, 10 s by default) is not waited.
+    void longWaitIsNotWaited()
+    {
+        m_server->setRoute([](const QByteArray &path, int) -> std::optional<Answer> {
+            if (path.endsWith("/lambda/vms.csv"))
+                return status(429, "Too Many Requests", {{"Retry-After", "120"}});
+            return std::nullopt;
+        });
+        QElapsedTimer timer;
+        timer.start();
+        expectFailure(options({QStringLiteral("lambda")}),
+                      QStringLiteral("/lambda/vms.csv: HTTP 429 Too Many Requests (after 1 try; asked to wait 120 s)"));
+        QVERIFY(timer.elapsed() < 2000);
+        QCOMPARE(m_server->hits("/catalogs/v8/lambda/vms.csv"), 1);
+    }
+
     void unavailableSourceChangesNothing()
     {
         m_server->setRoute([](const QByteArray &path, int) -> std::optional<Answer> {
@@ -257,7 +274,7 @@ private Q_SLOTS:
                 return status(302, "Found", {{"Location", "/catalogs/v8/lambda/vms.csv"}});
             return std::nullopt;
         });
-        expectFailure(options({QStringLiteral("aws"), QStringLiteral("lambda")}), QStringLiteral("redirect loop"));
+        expectFailure(options({QStringLiteral("aws"), QStringLiteral("lambda")}), QStringLiteral("/catalogs/v8/lambda/vms.csv: redirect loop (") + m_server->baseUrl().replace(QStringLiteral("/catalogs/v8/"), QStringLiteral("/elsewhere/vms.csv sends back to ")));
     }
 
     void silentServerTimesOut()
@@ -275,6 +292,46 @@ private Q_SLOTS:
         timer.start();
         expectFailure(o, QStringLiteral("/lambda/vms.csv: timed out after 1 s"));
         QVERIFY(timer.elapsed() < 10000);
+    }
+
+    void cancelStopsADownload()
+    {
+        m_server->setRoute([](const QByteArray &path, int) -> std::optional<Answer> {
+            if (!path.endsWith("/lambda/vms.csv"))
+                return std::nullopt;
+            Answer answer;
+            answer.silent = true;
+            return answer;
+        });
+        std::atomic_bool cancel = false;
+        RefreshOptions o = options({QStringLiteral("aws"), QStringLiteral("lambda")});
+        o.cancel = &cancel;
+        QTimer::singleShot(300, [&] { cancel = true; }); // runs in the download's event loop
+        QElapsedTimer timer;
+        timer.start();
+        expectFailure(o, QStringLiteral("skypilot: cancelled"));
+        QVERIFY2(timer.elapsed() < 3000, "the cancel waited for the transfer time-out");
+    }
+
+    // HTTPS goes through Qt's TLS backend: a server that speaks plain HTTP fails the handshake,
+    // named, and nothing changes (without a TLS backend the message says HTTPS is not available).
+    void httpsFailureIsNamed()
+    {
+        RefreshOptions o = options({QStringLiteral("lambda")});
+        o.baseUrl.setScheme(QStringLiteral("https"));
+        expectFailure(o, o.baseUrl.toString() + QStringLiteral("lambda/vms.csv: no answer ("));
+    }
+
+    // Offline (here: nothing listens on the port): named, and nothing changes.
+    void unreachableSourceChangesNothing()
+    {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost, 0));
+        const quint16 port = closed.serverPort();
+        closed.close();
+        RefreshOptions o = options({QStringLiteral("lambda")});
+        o.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1/catalogs/v8/").arg(port));
+        expectFailure(o, QStringLiteral("127.0.0.1:%1/catalogs/v8/lambda/vms.csv: no answer (Connection refused)").arg(port));
     }
 
     void cancelDuringImportsRollsBack()
