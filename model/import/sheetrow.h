@@ -20,6 +20,13 @@
 namespace breakeven {
 
 struct RowProblem {
+    RowProblem() = default;
+    RowProblem(QString column, QString reason, QString unknownGpu = {})
+        : column(std::move(column))
+        , reason(std::move(reason))
+        , unknownGpu(std::move(unknownGpu))
+    {
+    }
     QString column;   // the sheet's header name, empty when the row as a whole is at fault
     QString reason;
     QString unknownGpu; // the sheet's GPU name when the catalog knows no such GPU

@@ -55,7 +55,8 @@ void UnknownGpuPanel::setNames(const std::vector<std::pair<QString, qint64>> &na
     m_table->setRowCount(0);
     m_table->setRowCount(int(names.size()));
     for (int row = 0; row < int(names.size()); ++row) {
-        const auto &[name, rows] = names[std::size_t(row)];
+        const QString &name = names[std::size_t(row)].first;
+        const qint64 rows = names[std::size_t(row)].second;
         auto *nameItem = new QTableWidgetItem(name);
         nameItem->setToolTip(name);
         m_table->setItem(row, NameColumn, nameItem);
