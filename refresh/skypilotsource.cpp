@@ -39,12 +39,18 @@ QUrl defaultSkyPilotBaseUrl()
 
 QStringList defaultSkyPilotClouds()
 {
-    return {QStringLiteral("aws"),        QStringLiteral("azure"),     QStringLiteral("gcp"),
-            QStringLiteral("lambda"),     QStringLiteral("runpod"),    QStringLiteral("vast"),
-            QStringLiteral("paperspace"), QStringLiteral("cudo"),      QStringLiteral("fluidstack"),
-            QStringLiteral("do"),         QStringLiteral("nebius"),    QStringLiteral("hyperbolic"),
-            QStringLiteral("oci"),        QStringLiteral("ibm"),       QStringLiteral("scp"),
-            QStringLiteral("vsphere")};
+    // The folders of catalogs/v8 with a vms.csv (kubernetes and slurm have none), as of 2026.
+    // Shadeform resells the other clouds' machines, so it is read only when named. A cloud that
+    // is no longer published answers 404 and is skipped.
+    return {QStringLiteral("aws"),       QStringLiteral("azure"),      QStringLiteral("gcp"),
+            QStringLiteral("lambda"),    QStringLiteral("runpod"),     QStringLiteral("vast"),
+            QStringLiteral("cudo"),      QStringLiteral("fluidstack"), QStringLiteral("paperspace"),
+            QStringLiteral("do"),        QStringLiteral("nebius"),     QStringLiteral("hyperbolic"),
+            QStringLiteral("hyperstack"), QStringLiteral("mithril"),   QStringLiteral("oci"),
+            QStringLiteral("ibm"),       QStringLiteral("scp"),        QStringLiteral("spheron"),
+            QStringLiteral("verda"),     QStringLiteral("seeweb"),     QStringLiteral("jarvislabs"),
+            QStringLiteral("primeintellect"), QStringLiteral("yotta"), QStringLiteral("lium"),
+            QStringLiteral("daytona")};
 }
 
 SourceRefresh refreshSkyPilot(Document &document, const RefreshOptions &options)
