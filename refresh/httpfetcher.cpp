@@ -1,6 +1,7 @@
 #include "httpfetcher.h"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkProxyFactory>
@@ -72,8 +73,9 @@ HttpFetcher::~HttpFetcher()
     }
 }
 
-void HttpFetcher::get(const QUrl &url, std::function<void(const FetchResult &)> done)
+void HttpFetcher::get(const QUrl &url, std::function<void(const FetchResult &)> done, QFile *file)
 {
+    m_file = file;
     m_result = FetchResult{};
     m_result.url = url;
     m_current = url;
@@ -91,7 +93,7 @@ void HttpFetcher::get(const QUrl &url, std::function<void(const FetchResult &)> 
     startRequest();
 }
 
-FetchResult HttpFetcher::fetch(const QUrl &url)
+FetchResult HttpFetcher::fetch(const QUrl &url, QFile *file)
 {
     FetchResult result;
     bool arrived = false;
@@ -100,7 +102,7 @@ FetchResult HttpFetcher::fetch(const QUrl &url)
         result = r;
         arrived = true;
         loop.quit();
-    });
+    }, file);
     if (!arrived)
         loop.exec();
     return result;
@@ -133,12 +135,17 @@ void HttpFetcher::startRequest()
     request.setHeader(QNetworkRequest::UserAgentHeader,
                       QStringLiteral("Breakeven/%1 (price refresh)").arg(QStringLiteral(BREAKEVEN_VERSION)));
     m_received = 0;
+    m_result.body.clear();
+    m_result.head.clear();
+    if (m_file && (!m_file->seek(0) || !m_file->resize(0))) {
+        m_result.error = QStringLiteral("%1: cannot write %2: %3").arg(shown(m_current), m_file->fileName(), m_file->errorString());
+        finish();
+        return;
+    }
     m_aborting = false;
     ++m_result.tries;
     m_reply = m_manager->get(request);
-    connect(m_reply, &QNetworkReply::downloadProgress, this, [this](qint64 received, qint64) {
-        m_received = std::max(m_received, received);
-    });
+    connect(m_reply, &QNetworkReply::readyRead, this, &HttpFetcher::readBody);
     connect(m_reply, &QNetworkReply::finished, this, &HttpFetcher::finished);
 }
 
@@ -197,9 +204,15 @@ void HttpFetcher::finished()
         finish();
         return;
     }
-    if (reply->isOpen())
-        m_result.body = reply->readAll();
-    const qint64 received = std::max<qint64>(m_received, m_result.body.size());
+    m_reply = reply; // what is left of the body
+    readBody();
+    m_reply = nullptr;
+    if (!m_result.error.isEmpty()) { // the file could not be written
+        finish();
+        return;
+    }
+    const qint64 received = m_received;
+    m_result.size = received;
     const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
     const QNetworkReply::NetworkError error = reply->error();
     if (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError) {
@@ -220,6 +233,24 @@ void HttpFetcher::finished()
         m_result.ok = true;
     }
     finish();
+}
+
+// Takes what has arrived of a 2xx body: into the file, or into memory.
+void HttpFetcher::readBody()
+{
+    const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status < 200 || status >= 300 || !m_reply->isOpen() || !m_result.error.isEmpty())
+        return;
+    const QByteArray data = m_reply->readAll();
+    if (m_result.head.size() < 1024)
+        m_result.head += data.left(1024 - m_result.head.size());
+    m_received += data.size();
+    if (!m_file) {
+        m_result.body += data;
+    } else if (m_file->write(data) != data.size()) {
+        m_result.error = QStringLiteral("%1: cannot write %2: %3").arg(shown(m_current), m_file->fileName(), m_file->errorString());
+        m_reply->abort();
+    }
 }
 
 void HttpFetcher::finish()

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 
+class QFile;
 class QNetworkAccessManager;
 class QNetworkReply;
 class QTimer;
@@ -31,7 +32,9 @@ struct FetchResult {
     QUrl url;              // as asked
     QUrl finalUrl;         // after redirects
     int status = 0;        // HTTP status of the last answer; 0 when none came
-    QByteArray body;
+    QByteArray body;       // the whole body; empty when it went to a file (fetch(url, file))
+    QByteArray head;       // its first 1 KiB either way
+    qint64 size = 0;       // bytes of the body received
     QByteArray contentType;
     int tries = 0;
     bool ok = false;       // a whole 2xx body arrived
@@ -50,10 +53,12 @@ public:
     explicit HttpFetcher(FetchOptions options = {}, QObject *parent = nullptr);
     ~HttpFetcher() override;
 
-    // Starts downloading `url`; `done` is called once, on this object's thread.
-    void get(const QUrl &url, std::function<void(const FetchResult &)> done);
+    // Starts downloading `url`; `done` is called once, on this object's thread. With `file` (open
+    // for writing) the body is written there as it arrives instead of held in memory; a retry
+    // or a redirect starts the file again.
+    void get(const QUrl &url, std::function<void(const FetchResult &)> done, QFile *file = nullptr);
     // Downloads `url`, running an event loop until it has arrived or failed.
-    FetchResult fetch(const QUrl &url);
+    FetchResult fetch(const QUrl &url, QFile *file = nullptr);
     // Stops the download under way; its result says cancelled.
     void abort();
 
@@ -62,6 +67,7 @@ public:
 private:
     void startRequest();
     void finished();
+    void readBody();
     void finish();
     void checkCancel();
 
@@ -70,6 +76,7 @@ private:
     QTimer *m_cancelPoll;
     QTimer *m_retryTimer;
     QNetworkReply *m_reply = nullptr;
+    QFile *m_file = nullptr;
     QUrl m_current;
     QList<QUrl> m_visited;
     int m_waitedMs = 0;

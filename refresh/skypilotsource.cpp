@@ -18,7 +18,7 @@ bool looksLikeHtml(const FetchResult &result)
 {
     if (result.contentType.toLower().contains("text/html"))
         return true;
-    const QByteArray start = result.body.left(512).trimmed().toLower();
+    const QByteArray start = result.head.trimmed().toLower();
     return start.startsWith("<!doctype") || start.startsWith("<html") || start.startsWith("<?xml")
         || start.startsWith("<head") || start.startsWith("<body");
 }
@@ -80,7 +80,14 @@ SourceRefresh refreshSkyPilot(Document &document, const RefreshOptions &options)
         CloudRefresh entry;
         entry.cloud = cloud;
         entry.url = report.baseUrl.resolved(QUrl(cloud + QStringLiteral("/vms.csv")));
-        const FetchResult result = fetcher.fetch(entry.url);
+        // Written as it arrives into <cloud>/vms.csv, named as in the catalog so that the sheet's
+        // record reads the same.
+        const QString folder = scratch.filePath(QString::number(i));
+        QDir().mkpath(folder);
+        QFile file(folder + QStringLiteral("/vms.csv"));
+        if (!file.open(QIODevice::ReadWrite))
+            throw RefreshFailed(kSource, QStringLiteral("cannot write a temporary file: %1").arg(file.errorString()));
+        const FetchResult result = fetcher.fetch(entry.url, &file);
         if (result.cancelled)
             throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
         if (!result.ok && result.status == 404) {
@@ -93,14 +100,10 @@ SourceRefresh refreshSkyPilot(Document &document, const RefreshOptions &options)
         if (looksLikeHtml(result))
             throw RefreshFailed(kSource, QStringLiteral("%1: answered an HTML page, not a CSV")
                                              .arg(result.finalUrl.toDisplayString(QUrl::RemoveUserInfo)));
-        // Named <cloud>/vms.csv, as in the catalog, so that the sheet's record reads the same.
-        const QString folder = scratch.filePath(QString::number(i));
-        QDir().mkpath(folder);
-        QFile file(folder + QStringLiteral("/vms.csv"));
-        if (!file.open(QIODevice::WriteOnly) || file.write(result.body) != result.body.size() || !file.flush())
+        if (!file.flush())
             throw RefreshFailed(kSource, QStringLiteral("cannot write a temporary file: %1").arg(file.errorString()));
         file.close();
-        entry.bytes = result.body.size();
+        entry.bytes = result.size;
         files[std::size_t(report.clouds.size())] = file.fileName();
         report.clouds.push_back(entry);
     }

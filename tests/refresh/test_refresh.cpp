@@ -149,6 +149,7 @@ private Q_SLOTS:
             QCOMPARE(cloud.offers.added + cloud.offers.updated + cloud.offers.unchanged, expected[cloud.cloud].first);
             QCOMPARE(cloud.skippedRows, expected[cloud.cloud].second);
             QCOMPARE(qint64(cloud.skips.size()), cloud.skippedRows);
+            QCOMPARE(cloud.bytes, QFileInfo(QStringLiteral(BREAKEVEN_TEST_DATA "/refresh/skypilot/%1/vms.csv").arg(cloud.cloud)).size());
         }
         QCOMPARE(report.rowsRead, 23);
 
@@ -360,7 +361,9 @@ private Q_SLOTS:
         QCOMPARE(source[QStringLiteral("cloudsSkipped")].toInt(), 1);
         const QJsonArray clouds = source[QStringLiteral("clouds")].toArray();
         QCOMPARE(clouds.at(0)[QStringLiteral("status")].toString(), QStringLiteral("imported"));
-        QVERIFY(clouds.at(0)[QStringLiteral("rows")][QStringLiteral("read")].toInt() > 0);
+        QCOMPARE(clouds.at(0)[QStringLiteral("rows")][QStringLiteral("read")].toInt(), 4);
+        QCOMPARE(clouds.at(0)[QStringLiteral("bytes")].toInteger(),
+                 QFileInfo(QStringLiteral(BREAKEVEN_TEST_DATA "/refresh/skypilot/lambda/vms.csv")).size());
         QCOMPARE(clouds.at(1)[QStringLiteral("reason")].toString(), QStringLiteral("not published (HTTP 404 Not Found)"));
 
         // The text summary; then a failing source: exit 1, one line naming it, the file untouched.
