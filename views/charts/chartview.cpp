@@ -19,6 +19,11 @@ void ChartView::connectLegendMarkers()
 {
     const auto markers = chart()->legend()->markers();
     for (QLegendMarker *marker : markers) {
+        // A name of hundreds of characters would be cut to the legend's width by Qt one
+        // character at a time, measuring the text each time: for 200 long names that is most of
+        // a chart's layout. Cut here first; Qt then trims what is still too wide.
+        if (const QString label = marker->label(); label.size() > kLegendLabelChars)
+            marker->setLabel(label.left(kLegendLabelChars - 1) + QChar(0x2026));
         disconnect(marker, &QLegendMarker::clicked, this, nullptr);
         connect(marker, &QLegendMarker::clicked, this, &ChartView::toggleSeries);
     }

@@ -70,8 +70,9 @@ public:
         QFont font(QStringLiteral("DejaVu Sans"));
         font.setPointSizeF(9 * fontScale);
         block.text->setDefaultFont(font);
-        block.text->setHtml(html);
+        // The width first: the text is then laid out once, at the page's width.
         block.text->setTextWidth(m_width);
+        block.text->setHtml(html);
         block.height = block.text->size().height();
         block.keepWithNext = keepWithNext;
         block.newPage = newPage;
