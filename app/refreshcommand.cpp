@@ -5,7 +5,7 @@
 #include "verbs.h"
 
 #include "inputerror.h"
-#include "skypilotsource.h"
+#include "refreshsources.h"
 #include "store/document.h"
 
 #include <QFile>
@@ -19,7 +19,13 @@ namespace breakeven::cli {
 
 namespace {
 
-const QStringList kSources{QStringLiteral("skypilot")};
+QStringList sourceNames()
+{
+    QStringList names;
+    for (const RefreshSourceInfo &source : refreshSources())
+        names << source.name;
+    return names;
+}
 
 QJsonObject countsJson(qint64 read, const OfferCounts &offers, qint64 skipped)
 {
@@ -92,9 +98,10 @@ QString sourceText(const SourceRefresh &source)
 int runRefresh(const QStringList &arguments, QTextStream &out)
 {
     const Arguments args(arguments, {QStringLiteral("json")}, {QStringLiteral("into")},
-                         {QStringLiteral("source"), QStringLiteral("endpoint"), QStringLiteral("cloud")});
+                         {QStringLiteral("source"), QStringLiteral("endpoint"), QStringLiteral("cloud"), QStringLiteral("region")});
     args.expectPositionals(0, QString());
     const QString documentPath = args.requiredOption(QStringLiteral("into"));
+    const QStringList kSources = sourceNames();
     QStringList sources = args.values(QStringLiteral("source"));
     if (sources.isEmpty())
         sources = kSources;
@@ -132,7 +139,8 @@ int runRefresh(const QStringList &arguments, QTextStream &out)
             RefreshOptions options;
             options.baseUrl = endpoints.value(source);
             options.clouds = clouds;
-            const SourceRefresh report = refreshSkyPilot(*document, options);
+            options.regions = args.values(QStringLiteral("region"));
+            const SourceRefresh report = runRefreshSource(*document, source, options);
             reports.append(sourceJson(report));
             text += sourceText(report);
         }

@@ -32,6 +32,7 @@ using RefreshProgress = std::function<bool(const QString &cloud, const QString &
 struct RefreshOptions {
     QUrl baseUrl;             // empty: defaultSkyPilotBaseUrl()
     QStringList clouds;       // empty: defaultSkyPilotClouds()
+    QStringList regions;      // sources priced by region: empty means the source's default
     FetchOptions fetch;
     RefreshProgress progress;
     const std::atomic_bool *cancel = nullptr;
