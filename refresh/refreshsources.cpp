@@ -1,5 +1,7 @@
 #include "refreshsources.h"
 
+#include "awssource.h"
+
 namespace breakeven {
 
 QList<RefreshSourceInfo> refreshSources()
@@ -14,6 +16,22 @@ QList<RefreshSourceInfo> refreshSources()
         skypilot.defaultEndpoint = defaultSkyPilotBaseUrl();
         skypilot.takesClouds = true;
         list << skypilot;
+        RefreshSourceInfo azure;
+        azure.name = QStringLiteral("azure");
+        azure.title = QStringLiteral("Azure Retail Prices");
+        azure.description = QStringLiteral("On-demand (Linux), spot and 1- and 3-year reserved prices of Azure's GPU "
+                                           "virtual machines (NC, ND, NV) in the regions asked.");
+        azure.defaultEndpoint = defaultAzureRetailPricesUrl();
+        azure.takesRegions = true;
+        list << azure;
+        RefreshSourceInfo aws;
+        aws.name = QStringLiteral("aws");
+        aws.title = QStringLiteral("AWS Price List");
+        aws.description = QStringLiteral("On-demand and standard reserved (1 and 3 years, no upfront and all upfront) "
+                                         "prices of EC2's GPU instances (Linux) from the bulk offer files of the regions asked.");
+        aws.defaultEndpoint = defaultAwsPriceListBaseUrl();
+        aws.takesRegions = true;
+        list << aws;
         return list;
     }();
     return sources;
@@ -32,6 +50,10 @@ SourceRefresh runRefreshSource(Document &document, const QString &name, const Re
 {
     if (name == QLatin1String("skypilot"))
         return refreshSkyPilot(document, options);
+    if (name == QLatin1String("azure"))
+        return refreshAzure(document, options);
+    if (name == QLatin1String("aws"))
+        return refreshAws(document, options);
     throw InputError(name, QStringLiteral("not a price refresh source"));
 }
 

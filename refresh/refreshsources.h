@@ -4,6 +4,7 @@
 // the document as it was and throws RefreshFailed).
 #pragma once
 
+#include "azuresource.h"
 #include "skypilotsource.h"
 
 #include <QList>
