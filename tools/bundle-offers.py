@@ -11,9 +11,9 @@ What it does:
 
 1. Serves the folder of sheets over HTTP on 127.0.0.1 (a free port), unless --endpoint names one.
 2. Makes a new document (`breakeven new`) and runs the real refresh command on it:
-   `breakeven refresh --into DOC --endpoint skypilot=URL --cloud C ... --json`, which downloads
-   `<URL>/<cloud>/vms.csv` and imports it with the SkyPilot preset (GPU names resolved by the
-   catalog, CPU-only rows and unknown GPUs skipped and reported).
+   `breakeven refresh --into DOC --source skypilot --endpoint skypilot=URL --cloud C ... --json`,
+   which downloads `<URL>/<cloud>/vms.csv` and imports it with the SkyPilot preset (GPU names
+   resolved by the catalog, CPU-only rows and unknown GPUs skipped and reported).
 3. Selects from the document's cloud_offers the offers the refresh imported (those with a sheet):
    GPU offers with an on-demand price only; per provider and instance type at most
    MAX_REGIONS regions, the cheapest on-demand first (ties: region name).
@@ -105,7 +105,8 @@ def number(value):
 
 def fresh_offers(breakeven, endpoint, clouds, document):
     run([breakeven, "new", document])
-    command = [breakeven, "refresh", "--into", document, "--endpoint", f"skypilot={endpoint}", "--json"]
+    command = [breakeven, "refresh", "--into", document, "--source", "skypilot", "--endpoint", f"skypilot={endpoint}",
+               "--json"]
     for cloud in clouds:
         command += ["--cloud", cloud]
     report = json.loads(run(command))

@@ -10,7 +10,9 @@
 #include <QDate>
 #include <QFile>
 #include <QHash>
+#include <QRegularExpression>
 #include <QSet>
+#include <QUrl>
 #include <QtTest>
 
 #include <algorithm>
@@ -232,6 +234,39 @@ private Q_SLOTS:
         QVERIFY(upfrontOffers[0] > 0);
         for (const char *p : {"aws", "gcp", "azure"})
             QVERIFY2(reserved3y.value(QLatin1String(p)) > 0, p);
+    }
+
+    // The catalog refreshed from the SkyPilot catalog (tools/bundle-offers.py): at least 400
+    // offers from 15 providers, each with a source, a web address and the date of its figures;
+    // a refreshed row names the catalog file and commit its address points at.
+    void cloudOffersSizeAndSources()
+    {
+        const auto offers = loadBundledOffers();
+        QVERIFY2(offers.size() >= 400, qPrintable(QString::number(offers.size())));
+        QSet<QString> providers;
+        int refreshed = 0;
+        const QRegularExpression skypilot(QStringLiteral("catalogs/v8/([a-z0-9-]+)/vms\\.csv at commit ([0-9a-f]{12})"));
+        for (const CloudOffer &o : offers) {
+            const QString row = o.provider + QLatin1Char(' ') + o.instanceType + QLatin1Char(' ') + o.region;
+            providers.insert(o.provider);
+            QVERIFY2(!o.source.trimmed().isEmpty(), qPrintable(row));
+            const QUrl url(o.url, QUrl::StrictMode);
+            QVERIFY2(url.isValid() && url.scheme() == QLatin1String("https") && !url.host().isEmpty(), qPrintable(row + QStringLiteral(": ") + o.url));
+            QVERIFY2(isDate(o.asOf) && QDate::fromString(o.asOf, Qt::ISODate) <= QDate::currentDate(), qPrintable(row + QStringLiteral(": ") + o.asOf));
+            const QRegularExpressionMatch m = skypilot.match(o.source);
+            if (!m.hasMatch() || !o.source.startsWith(QLatin1String("SkyPilot catalog")))
+                continue;
+            ++refreshed;
+            QCOMPARE(m.captured(1), o.provider);
+            // The raw file at that very commit: .../skypilot-catalog/<40 hex>/catalogs/v8/<cloud>/vms.csv
+            const QStringList parts = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+            QVERIFY2(url.host() == QLatin1String("raw.githubusercontent.com") && parts.size() == 7, qPrintable(o.url));
+            QCOMPARE(parts[1], QStringLiteral("skypilot-catalog"));
+            QVERIFY2(parts[2].size() == 40 && parts[2].startsWith(m.captured(2)), qPrintable(row + QStringLiteral(": ") + o.url));
+            QCOMPARE(parts.mid(3).join(QLatin1Char('/')), QStringLiteral("catalogs/v8/%1/vms.csv").arg(o.provider));
+        }
+        QVERIFY2(providers.size() >= 15, qPrintable(QStringList(providers.values()).join(QLatin1Char(' '))));
+        QVERIFY2(refreshed >= 200, qPrintable(QString::number(refreshed)));
     }
 
     void presets()
