@@ -66,6 +66,7 @@ struct SizePrices {
     AzureGpuSize size;
     QString region;
     qint64 firstItem = 0;
+    qint64 items = 0; // the items that priced it
     Dated onDemand;
     Dated spot;
     Dated reserved1y;
@@ -94,6 +95,8 @@ public:
         m_seen.insert(text);
         m_issues.push_back({item, column, text});
     }
+    // Further items skipped with the reason added last (the other items of a size dropped whole).
+    void countMore(qint64 items) { m_count += items; }
     qint64 count() const { return m_count; }
     std::vector<RowIssue> &issues() { return m_issues; }
 
@@ -121,11 +124,6 @@ void readItem(const QJsonObject &item, qint64 number, std::map<QString, SizePric
     const std::optional<AzureGpuSize> size = findAzureGpuSize(sku);
     if (!size) {
         skips.add(number, QStringLiteral("armSkuName"), sku, QStringLiteral("not a size of the Azure GPU table"));
-        return;
-    }
-    if (size->gpuCount <= 0) {
-        skips.add(number, QStringLiteral("armSkuName"), size->armSkuName,
-                  QStringLiteral("a 1/%1 share of one %2 (fractional GPUs are not imported)").arg(size->gpuShareOf).arg(size->gpu));
         return;
     }
     const QJsonValue retail = item.value(QStringLiteral("retailPrice"));
@@ -159,6 +157,7 @@ void readItem(const QJsonObject &item, qint64 number, std::map<QString, SizePric
             entry.region = region;
             entry.firstItem = number;
         }
+        ++entry.items;
     };
     if (type == QLatin1String("Consumption")) {
         if (product.contains(QLatin1String("Windows"), Qt::CaseInsensitive)) {
@@ -207,6 +206,17 @@ QString csvField(const QString &text)
 QString number(const std::optional<double> &value)
 {
     return value ? QString::number(*value, 'g', 12) : QString();
+}
+
+// "on demand 0.559, 1-year reservation 0.357877": a size's prices per hour, for a message.
+QString pricesText(const SizePrices &size)
+{
+    QStringList parts;
+    for (const auto &[name, dated] : {std::pair{"on demand", &size.onDemand}, {"spot", &size.spot},
+                                      {"1-year reservation", &size.reserved1y}, {"3-year reservation", &size.reserved3y}})
+        if (dated->price)
+            parts << QStringLiteral("%1 %2").arg(QLatin1String(name), QString::number(*dated->price, 'f', 6));
+    return parts.join(QStringLiteral(", "));
 }
 
 // One region's fetched pages, turned into rows of a native sheet.
@@ -296,7 +306,7 @@ SourceRefresh refreshAzure(Document &document, const RefreshOptions &options)
             if (error.error != QJsonParseError::NoError)
                 throw RefreshFailed(kSource, QStringLiteral("%1: not JSON (%2 at byte %3 of %4)")
                                                  .arg(where, error.errorString())
-                                                 .arg(error.offset)
+                                                 .arg(groupedNumber(qMin(qint64(error.offset), result.size)))
                                                  .arg(groupedNumber(result.size)));
             const QJsonObject root = json.object();
             if (!json.isObject() || !root.value(QStringLiteral("Items")).isArray())
@@ -322,8 +332,6 @@ SourceRefresh refreshAzure(Document &document, const RefreshOptions &options)
             }
         }
         current.entry.rowsRead = items;
-        current.entry.skippedRows = skips.count();
-        current.entry.skips = std::move(skips.issues());
 
         // The prices as a native sheet, one row per size priced.
         QString text = QStringLiteral("provider,category,instance_type,gpu,gpu_count,vcpus,memory_gib,region,currency,"
@@ -334,6 +342,16 @@ SourceRefresh refreshAzure(Document &document, const RefreshOptions &options)
         for (const auto &[key, size] : prices) {
             if (!size.any())
                 continue;
+            if (size.size.gpuCount <= 0) {
+                // A share of one GPU: the catalog prices whole GPUs. Its prices are named, so
+                // that what it would have cost per hour is still in the summary.
+                skips.add(size.firstItem, QStringLiteral("armSkuName"), size.size.armSkuName,
+                          QStringLiteral("a 1/%1 share of one %2 in %3 (fractional GPUs are not imported; %4 per hour)")
+                              .arg(size.size.gpuShareOf)
+                              .arg(size.size.gpu, size.region, pricesText(size)));
+                skips.countMore(size.items - 1);
+                continue;
+            }
             text += QStringLiteral("azure,hyperscaler,%1,%2,%3,%4,%5,%6,USD,%7,%8,%9,%10,%11,%12,Azure Retail Prices API,%13,%14\n")
                         .arg(csvField(size.size.armSkuName), csvField(size.size.gpu))
                         .arg(size.size.gpuCount)
@@ -344,6 +362,8 @@ SourceRefresh refreshAzure(Document &document, const RefreshOptions &options)
                              size.asOf().isValid() ? size.asOf().toString(Qt::ISODate) : QString());
             current.rowOrigin.insert(++line, {size.firstItem, size.size.armSkuName});
         }
+        current.entry.skippedRows = skips.count();
+        current.entry.skips = std::move(skips.issues());
         if (line == 1) {
             current.entry.skipReason = QStringLiteral("no GPU size priced in this region");
         } else {
