@@ -352,6 +352,7 @@ private Q_SLOTS:
         const QString document = m_folder.filePath(QStringLiteral("cli.breakeven"));
         const QString endpoint = QStringLiteral("skypilot=") + m_server->baseUrl();
         auto run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--into"), document,
+                                              QStringLiteral("--source"), QStringLiteral("skypilot"),
                                               QStringLiteral("--endpoint"), endpoint, QStringLiteral("--cloud"),
                                               QStringLiteral("lambda"), QStringLiteral("--cloud"), QStringLiteral("nowhere"),
                                               QStringLiteral("--json")});
@@ -370,16 +371,18 @@ private Q_SLOTS:
         QCOMPARE(clouds.at(1)[QStringLiteral("reason")].toString(), QStringLiteral("not published (HTTP 404 Not Found)"));
 
         // The text summary; then a failing source: exit 1, one line naming it, the file untouched.
-        run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--into"), document,
-                                         QStringLiteral("--endpoint"), endpoint, QStringLiteral("--cloud"), QStringLiteral("lambda")});
+        run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--into"), document, QStringLiteral("--source"),
+                                         QStringLiteral("skypilot"), QStringLiteral("--endpoint"), endpoint, QStringLiteral("--cloud"),
+                                         QStringLiteral("lambda")});
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.out.contains("unchanged"), run.out.constData());
         m_server->setRoute([](const QByteArray &, int) -> std::optional<Answer> {
             return status(503, "Service Unavailable", {{"Retry-After", "0"}});
         });
         const QByteArray before = fileHash(document);
-        run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--into"), document,
-                                         QStringLiteral("--endpoint"), endpoint, QStringLiteral("--cloud"), QStringLiteral("lambda")});
+        run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--into"), document, QStringLiteral("--source"),
+                                         QStringLiteral("skypilot"), QStringLiteral("--endpoint"), endpoint, QStringLiteral("--cloud"),
+                                         QStringLiteral("lambda")});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.startsWith("breakeven: skypilot: ") && run.err.contains("HTTP 503")
                      && run.err.trimmed().endsWith("nothing changed") && run.err.count('\n') == 1,
@@ -388,7 +391,7 @@ private Q_SLOTS:
 
         // Usage mistakes: exit 2.
         run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--into"), document,
-                                         QStringLiteral("--endpoint"), QStringLiteral("azure=http://x/")});
+                                         QStringLiteral("--endpoint"), QStringLiteral("nowhere=http://x/")});
         QCOMPARE(run.exitCode, 2);
         run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("skypilot")});
         QCOMPARE(run.exitCode, 2);
