@@ -481,6 +481,12 @@ OfferWriter::Outcome OfferWriter::update(const EncodedOffer &offer, qint64 line,
             sqlite3_bind_int64(keep, 3, *m_sheetId);
         else
             sqlite3_bind_null(keep, 3);
+        bindPrice(keep, 4, offer.onDemand);
+        bindPrice(keep, 5, offer.spot);
+        bindPrice(keep, 6, offer.reserved1y);
+        bindPrice(keep, 7, offer.reserved3y);
+        bindPrice(keep, 8, offer.reserved1yUpfront);
+        bindPrice(keep, 9, offer.reserved3yUpfront);
         m_keepEarlier.step();
         m_keepEarlier.reset();
         bindOffer(m_update, offer, true);

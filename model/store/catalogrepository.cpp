@@ -12,6 +12,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <iterator>
 #include <unordered_map>
 
 namespace breakeven {
@@ -344,6 +345,14 @@ UpsertResult CatalogRepository::upsertOffer(const CloudOffer &offer, std::option
     keep->bind(1, static_cast<std::int64_t>(*existingId));
     keep->bind(2, utf8(offer.asOf));
     bindOptionalId(*keep, 3, sheetId);
+    const std::optional<double> prices[] = {offer.onDemand, offer.spot, offer.reserved1y, offer.reserved3y,
+                                            offer.reserved1yUpfront, offer.reserved3yUpfront};
+    for (int i = 0; i < int(std::size(prices)); ++i) {
+        if (prices[i])
+            keep->bind(4 + i, *prices[i]);
+        else
+            keep->bind(4 + i);
+    }
     keep->exec();
     auto update = m_connection.statement("UPDATE cloud_offers SET "
         + rows::assignments(rows::kOfferColumns) + ", sheet_id = ? WHERE id = ?");

@@ -58,8 +58,11 @@ inline std::string inheritedFromSheet(const std::string &column)
 }
 inline const std::string kOfferSource = inheritedFromSheet("source");
 inline const std::string kOfferAsOf = inheritedFromSheet("as_of");
-// Keeps an offer's prices under their date before a write gives it prices of another date
-// (schema 8). ?1: the offer's id; ?2 and ?3: the as_of and sheet id the write gives it.
+// Keeps an offer's prices under their date before a write gives it other prices under another
+// date (schema 8). ?1: the offer's id; ?2 and ?3: the as_of and sheet id the write gives it;
+// ?4 to ?9: its on-demand, spot, reserved 1y and 3y, and their upfront prices. The same prices
+// under a later date (a refresh that found nothing changed) keep nothing: the history holds
+// changes, not every fetch.
 inline const std::string kKeepEarlierPrices
     = "INSERT OR REPLACE INTO offer_prices (offer_id, as_of, on_demand, spot, reserved_1y, reserved_3y,"
       " reserved_1y_upfront, reserved_3y_upfront)"
@@ -67,7 +70,9 @@ inline const std::string kKeepEarlierPrices
       " reserved_3y_upfront FROM cloud_offers"
       " WHERE id = ?1 AND " + kOfferAsOf + " <> '' AND " + kOfferAsOf
     + " IS NOT (CASE WHEN ?2 <> '' OR ?3 IS NULL THEN ?2"
-      " ELSE coalesce((SELECT sheets.as_of FROM sheets WHERE sheets.id = ?3), '') END)";
+      " ELSE coalesce((SELECT sheets.as_of FROM sheets WHERE sheets.id = ?3), '') END)"
+      " AND NOT (on_demand IS ?4 AND spot IS ?5 AND reserved_1y IS ?6 AND reserved_3y IS ?7"
+      " AND reserved_1y_upfront IS ?8 AND reserved_3y_upfront IS ?9)";
 inline const std::string kOfferReadColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, " + kOfferSource + ", url, " + kOfferAsOf
