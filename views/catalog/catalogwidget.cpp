@@ -5,6 +5,7 @@
 #include "inputerror.h"
 #include "offerfilterbar.h"
 #include "offertablemodel.h"
+#include "pricehistorypanel.h"
 #include "store/document.h"
 #include "widgets/plural.h"
 
@@ -16,6 +17,7 @@
 #include <QMenu>
 #include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -73,6 +75,7 @@ CatalogWidget::CatalogWidget(QWidget *parent)
     connect(m_offerModel, &QAbstractItemModel::modelReset, this, [this] {
         updateOfferStatus();
         updateButtons();
+        updateHistory();
     });
     updateButtons();
 }
@@ -154,6 +157,9 @@ QWidget *CatalogWidget::createOfferTab()
     connect(m_offerView, &QTableView::doubleClicked, this, [this] { addSelectedOffers({defaultPlan(), false}); });
     connect(m_offerView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &CatalogWidget::updateButtons);
+    connect(m_offerView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &CatalogWidget::updateHistory);
+    m_offerView->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_offerStatus = new QLabel(tab);
     m_offerStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -174,11 +180,28 @@ QWidget *CatalogWidget::createOfferTab()
 
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_offerStatus, 1);
+    m_offerButtons = new QHBoxLayout;
+    bottom->addLayout(m_offerButtons);
     bottom->addWidget(m_addOffers);
+
+    // The selected offer's price history below the table; the splitter gives the table the room
+    // the user wants.
+    m_history = new PriceHistoryPanel(tab);
+    auto *split = new QSplitter(Qt::Vertical, tab);
+    split->setObjectName(QStringLiteral("offerSplit"));
+    split->setChildrenCollapsible(true);
+    auto *top = new QWidget(split);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_offerView, 1);
+    topLayout->addLayout(bottom);
+    split->addWidget(top);
+    split->addWidget(m_history);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
     auto *layout = new QVBoxLayout(tab);
     layout->addWidget(m_filterBar);
-    layout->addWidget(m_offerView, 1);
-    layout->addLayout(bottom);
+    layout->addWidget(split, 1);
     return tab;
 }
 
@@ -335,6 +358,27 @@ void CatalogWidget::addSelectedGpus()
 void CatalogWidget::setCurrentTab(Tab tab)
 {
     m_tabs->setCurrentIndex(int(tab));
+}
+
+void CatalogWidget::setCatalogActions(const QList<QAction *> &actions, QAction *button)
+{
+    m_offerView->addActions(actions);
+    if (button) {
+        auto *tool = new QToolButton(this);
+        tool->setObjectName(button->objectName() + QStringLiteral("Button"));
+        tool->setDefaultAction(button);
+        tool->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        m_offerButtons->addWidget(tool);
+    }
+}
+
+void CatalogWidget::updateHistory()
+{
+    const QModelIndex current = m_offerView->currentIndex();
+    std::optional<StoredOffer> offer;
+    if (current.isValid() && m_document)
+        offer = m_offerModel->offerAt(current.row());
+    m_history->showOffer(m_document ? &m_document->catalog() : nullptr, offer, m_offerModel->filter().plan);
 }
 
 void CatalogWidget::updateOfferStatus(const QString &note)

@@ -14,6 +14,7 @@
 #include <vector>
 
 class QAction;
+class QHBoxLayout;
 class QLabel;
 class QSortFilterProxyModel;
 class QTabWidget;
@@ -26,6 +27,7 @@ class Document;
 class GpuTableModel;
 class OfferFilterBar;
 class OfferTableModel;
+class PriceHistoryPanel;
 
 class CatalogWidget : public QWidget {
     Q_OBJECT
@@ -56,11 +58,15 @@ public:
     void addSelectedGpus();
 
     void setCurrentTab(Tab tab);
+    // The window's catalog actions (Import Price Sheet…, Refresh Prices…) in the offer table's
+    // context menu; `button` also as a button beside the offers (the dock is narrow).
+    void setCatalogActions(const QList<QAction *> &actions, QAction *button);
     QTableView *offerView() const { return m_offerView; }
     QTableView *gpuView() const { return m_gpuView; }
     OfferTableModel *offerModel() const { return m_offerModel; }
     GpuTableModel *gpuModel() const { return m_gpuModel; }
     OfferFilterBar *filterBar() const { return m_filterBar; }
+    PriceHistoryPanel *priceHistory() const { return m_history; }
 
 signals:
     // Offers the user picked, each with a price for `plan` (offers without one are left out).
@@ -77,6 +83,8 @@ private:
     void keepSortIndicator();
     void updateOfferStatus(const QString &note = {});
     void updateButtons();
+    // The price history of the offer at the table's current row.
+    void updateHistory();
 
     Document *m_document = nullptr;
     QTabWidget *m_tabs;
@@ -91,6 +99,8 @@ private:
     std::vector<QAction *> m_planActions;
     QToolButton *m_addOffers = nullptr;
     QLabel *m_offerStatus = nullptr;
+    PriceHistoryPanel *m_history = nullptr;
+    QHBoxLayout *m_offerButtons = nullptr;
 };
 
 } // namespace breakeven

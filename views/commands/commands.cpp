@@ -56,13 +56,13 @@ private:
     QString m_newName;
 };
 
-// A price sheet's import, already written when the command is made (by the import wizard's own
-// connection): its first redo does nothing; undo takes the recorded change back, redo writes
+// A price sheet's import or a price refresh, already written when the command is made (by the
+// worker's own connection): its first redo does nothing; undo takes the recorded change back, redo writes
 // it again (CatalogRepository::applyChangeset).
 class ImportSheetCommand : public DocumentCommand {
 public:
-    ImportSheetCommand(DocumentContext &context, const QString &fileName, QByteArray changeset)
-        : DocumentCommand(context, tr("Import price sheet %1").arg(fileName))
+    ImportSheetCommand(DocumentContext &context, const QString &text, QByteArray changeset)
+        : DocumentCommand(context, text)
         , m_changeset(std::move(changeset))
     {
     }
@@ -467,7 +467,15 @@ void recordSheetImport(DocumentContext &context, const QString &fileName, const 
 {
     if (changeset.isEmpty())
         return;
-    context.push(new ImportSheetCommand(context, fileName, changeset));
+    context.push(new ImportSheetCommand(context, ImportSheetCommand::tr("Import price sheet %1").arg(fileName), changeset));
+}
+
+void recordPriceRefresh(DocumentContext &context, const QStringList &sources, const QByteArray &changeset)
+{
+    if (changeset.isEmpty())
+        return;
+    context.push(new ImportSheetCommand(
+        context, ImportSheetCommand::tr("Refresh prices from %1").arg(sources.join(QStringLiteral(", "))), changeset));
 }
 
 } // namespace breakeven::commands

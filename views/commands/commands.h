@@ -49,6 +49,9 @@ bool countWorkloadIn(DocumentContext &context, qint64 scenarioId, const Scenario
 // A price sheet's import that already happened, recorded as a change (ChangeRecorder): one undo
 // step that takes it back. Nothing is pushed for an empty change.
 void recordSheetImport(DocumentContext &context, const QString &fileName, const QByteArray &changeset);
+// A price refresh that already happened (Catalog › Refresh Prices…), from the sources named:
+// one undo step that takes back all it wrote, as for a sheet.
+void recordPriceRefresh(DocumentContext &context, const QStringList &sources, const QByteArray &changeset);
 
 // Parts.
 void addBuild(DocumentContext &context, qint64 scenarioId, const OnPremBuild &build);

@@ -67,6 +67,7 @@ public:
         QAction *importUsage = nullptr;
         QAction *removePart = nullptr;
         QAction *importPriceSheet = nullptr;
+        QAction *refreshPrices = nullptr;
         QAction *about = nullptr;
     };
     const Actions &actions() const { return m_actions; }
@@ -147,6 +148,8 @@ private:
     void addOffers(const QList<StoredOffer> &offers, PricingPlan plan, bool allUpfront = false);
     void addGpu(const GpuModel &gpu);
     void chooseImportSheet();
+    // Catalog › Refresh Prices…: the dialog (refresh/refreshdialog.h), window-modal, not blocking.
+    void chooseRefreshPrices();
     void runImportWizard(const QString &file = {});
     void about();
 

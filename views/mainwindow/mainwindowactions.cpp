@@ -3,6 +3,7 @@
 
 #include "importwizard/importrunner.h"
 #include "importwizard/importwizard.h"
+#include "refresh/refreshdialog.h"
 
 #include "commands/commands.h"
 #include "editors/workloadeditor.h"
@@ -108,6 +109,9 @@ void MainWindow::createActions()
         &MainWindow::removeSelectedPart);
     m_actions.importPriceSheet = add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
         &MainWindow::chooseImportSheet);
+    m_actions.refreshPrices = add("refreshPrices", tr("&Refresh Prices…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), {},
+        &MainWindow::chooseRefreshPrices);
+    m_actions.refreshPrices->setToolTip(tr("Fetch current cloud prices over the network into the catalog"));
     m_actions.about = add("about", tr("&About Breakeven"), {}, {}, &MainWindow::about);
     // Delete must not steal the key from the editors' line edits and spin boxes.
     m_actions.removePart->setShortcutContext(Qt::WidgetShortcut);
@@ -150,6 +154,8 @@ void MainWindow::createMenus()
 
     QMenu *catalog = menuBar()->addMenu(tr("&Catalog"));
     catalog->addAction(m_actions.importPriceSheet);
+    catalog->addAction(m_actions.refreshPrices);
+    m_catalog->setCatalogActions({m_actions.importPriceSheet, m_actions.refreshPrices}, m_actions.refreshPrices);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     QAction *showScenarios = m_scenarioDock->toggleViewAction();
@@ -342,6 +348,31 @@ void MainWindow::runImportWizard(const QString &file)
     // What the import wrote reaches the catalog dock, the editors and the engine through the
     // document's notifier; a wizard writing through another connection is caught here.
     m_context->notifier().checkForOutsideChanges();
+}
+
+void MainWindow::chooseRefreshPrices()
+{
+    if (!document())
+        return;
+    auto *dialog = new RefreshDialog(document(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RefreshDialog::refreshed, this, [this, dialog] {
+        // The refresh wrote through its own connection: the catalog dock, the editors and the
+        // engine learn of it through the notifier, at once.
+        m_context->notifier().checkForOutsideChanges();
+        // One undo step takes the whole refresh back, as for a sheet's import.
+        QStringList sources;
+        for (const RefreshResult &result : dialog->runner()->results())
+            if (result.done)
+                sources << result.source;
+        commands::recordPriceRefresh(*m_context, sources, dialog->runner()->changeset());
+        if (dialog->runner()->changesetTooLarge())
+            statusBar()->showMessage(tr("The refresh is too large to undo; its prices stay until another refresh "
+                                        "or sheet replaces them."), 10000);
+    });
+    connect(dialog, &QDialog::finished, this, [this] { m_context->notifier().checkForOutsideChanges(); });
+    // Window-modal but not blocking: the window keeps painting while the worker downloads.
+    dialog->open();
 }
 
 void MainWindow::about()
