@@ -69,9 +69,13 @@ QJsonObject sourceJson(const SourceRefresh &source)
 
 QString sourceText(const SourceRefresh &source)
 {
-    QString text = QStringLiteral("%1 (%2): %3 clouds imported, %4 skipped, %5 rows read\n")
+    // A source priced by region lists regions where the SkyPilot catalog lists clouds.
+    const RefreshSourceInfo *info = findRefreshSource(source.source);
+    const QString parts = info && info->takesRegions ? QStringLiteral("regions") : QStringLiteral("clouds");
+    QString text = QStringLiteral("%1 (%2): %3 %4 imported, %5 skipped, %6 rows read\n")
                        .arg(source.source, source.baseUrl.toDisplayString(QUrl::RemoveUserInfo))
                        .arg(source.cloudsImported)
+                       .arg(parts)
                        .arg(source.cloudsSkipped)
                        .arg(source.rowsRead);
     for (const CloudRefresh &cloud : source.clouds) {
