@@ -5,11 +5,12 @@
 #include "store/document.h"
 
 #include <QDateTime>
-#include <QDir>
 #include <QFile>
 #include <QHash>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+
+#include <optional>
 
 namespace breakeven {
 
@@ -93,12 +94,15 @@ SourceRefresh refreshAws(Document &document, const RefreshOptions &options)
     if (!scratch.isValid())
         throw RefreshFailed(kSource, QStringLiteral("cannot make a temporary folder: %1").arg(scratch.errorString()));
 
-    // Every download first, each straight to its file.
+    // Each region's file is downloaded straight to a temporary file, read there (only the GPU
+    // offers are kept) and removed before the next download, so that the disk holds one file at
+    // a time; the document is written only once every region has been read.
     FetchOptions fetchOptions = options.fetch;
     if (!fetchOptions.cancel)
         fetchOptions.cancel = options.cancel;
     HttpFetcher fetcher(fetchOptions);
-    std::vector<QString> files;
+    const GpuCatalog catalog = document.catalog().gpuCatalog();
+    std::vector<std::optional<AwsOfferFile>> read;
     for (int i = 0; i < count; ++i) {
         const QString &region = regions[i];
         if (!asked(options, region, QStringLiteral("download"), i, count))
@@ -106,18 +110,17 @@ SourceRefresh refreshAws(Document &document, const RefreshOptions &options)
         CloudRefresh entry;
         entry.cloud = region;
         entry.url = report.baseUrl.resolved(QUrl(QStringLiteral("offers/v1.0/aws/AmazonEC2/current/%1/index.csv").arg(region)));
-        const QString folder = scratch.filePath(QString::number(i));
-        QDir().mkpath(folder);
-        QFile file(folder + QStringLiteral("/index.csv"));
-        if (!file.open(QIODevice::ReadWrite))
+        const QString where = entry.url.toDisplayString(QUrl::RemoveUserInfo);
+        QFile file(scratch.filePath(QStringLiteral("index.csv")));
+        if (!file.open(QIODevice::ReadWrite | QIODevice::Truncate))
             throw RefreshFailed(kSource, QStringLiteral("cannot write a temporary file: %1").arg(file.errorString()));
         const FetchResult result = fetcher.fetch(entry.url, &file);
         if (result.cancelled)
             throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
-        files.emplace_back();
         if (!result.ok && result.status == 404) {
             entry.skipReason = QStringLiteral("not published (HTTP 404 Not Found)");
             report.clouds.push_back(entry);
+            read.emplace_back();
             continue;
         }
         if (!result.ok)
@@ -129,33 +132,25 @@ SourceRefresh refreshAws(Document &document, const RefreshOptions &options)
             throw RefreshFailed(kSource, QStringLiteral("cannot write a temporary file: %1").arg(file.errorString()));
         file.close();
         entry.bytes = result.size;
-        files.back() = file.fileName();
-        report.clouds.push_back(entry);
-    }
 
-    // Then every file read, still outside the document: only the GPU offers are kept.
-    const GpuCatalog catalog = document.catalog().gpuCatalog();
-    std::vector<AwsOfferFile> read(report.clouds.size());
-    for (std::size_t i = 0; i < report.clouds.size(); ++i) {
-        CloudRefresh &entry = report.clouds[i];
-        if (files[i].isEmpty())
-            continue;
-        if (!asked(options, entry.cloud, QStringLiteral("read"), int(i), count))
+        if (!asked(options, region, QStringLiteral("read"), i, count))
             throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
         AwsReadOptions readOptions;
-        readOptions.region = entry.cloud;
+        readOptions.region = region;
         readOptions.url = entry.url.toString(QUrl::RemoveUserInfo);
         readOptions.catalog = &catalog;
         readOptions.cancel = options.cancel;
         try {
-            read[i] = readAwsOfferFile(files[i], readOptions);
+            read.emplace_back(readAwsOfferFile(file.fileName(), readOptions));
         } catch (const ImportCancelled &) {
             throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
         } catch (const InputError &error) {
             // A line's error says which line; the file's own name adds nothing to its address.
             const QString detail = error.where() == QLatin1String("index.csv") ? error.reason() : error.message();
-            throw RefreshFailed(kSource, QStringLiteral("%1: %2").arg(entry.url.toDisplayString(QUrl::RemoveUserInfo), detail));
+            throw RefreshFailed(kSource, QStringLiteral("%1: %2").arg(where, detail));
         }
+        file.remove();
+        report.clouds.push_back(entry);
     }
 
     // Then one transaction for every region: a failure or a cancel rolls them all back.
@@ -166,11 +161,11 @@ SourceRefresh refreshAws(Document &document, const RefreshOptions &options)
             const std::vector<SheetRecord> sheets = repository.sheets();
             for (std::size_t i = 0; i < report.clouds.size(); ++i) {
                 CloudRefresh &entry = report.clouds[i];
-                if (files[i].isEmpty())
+                if (!read[i])
                     continue;
                 if (!asked(options, entry.cloud, QStringLiteral("import"), int(i), count))
                     throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
-                AwsOfferFile &file = read[i];
+                AwsOfferFile &file = *read[i];
                 for (CloudOffer &offer : file.offers) {
                     const auto kept = spot.constFind(offer.instanceType + QLatin1Char('\n') + offer.region);
                     if (kept != spot.constEnd())

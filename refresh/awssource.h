@@ -1,7 +1,8 @@
 // The AWS Price List as a price refresh source: for each region asked, the bulk EC2 offer file
 // `<base>/offers/v1.0/aws/AmazonEC2/current/<region>/index.csv` (base
 // https://pricing.us-east-1.amazonaws.com/), downloaded straight to a temporary file, then read
-// as a stream (awsofferfile.h) for the GPU instances' on-demand and standard reserved prices.
+// as a stream (awsofferfile.h) for the GPU instances' on-demand and standard reserved prices; the
+// file is removed before the next region's download, so the disk holds one at a time.
 // The regions are those asked (RefreshOptions::regions), else the AWS regions the document
 // already has offers in, else us-east-1.
 //

@@ -262,7 +262,15 @@ private Q_SLOTS:
     {
         newDocument();
         auto document = Document::open(m_documentPath);
-        const SourceRefresh report = refreshAws(*document, options({QStringLiteral("eu-nowhere-1"), QStringLiteral("us-east-1")}));
+        QStringList stages;
+        RefreshOptions o = options({QStringLiteral("eu-nowhere-1"), QStringLiteral("us-east-1")});
+        o.progress = [&](const QString &region, const QString &stage, int, int) {
+            stages << stage + QLatin1Char(' ') + region;
+            return true;
+        };
+        const SourceRefresh report = refreshAws(*document, o);
+        // Each file is read as soon as it has arrived; the document is written after the last.
+        QCOMPARE(stages, (QStringList{"download eu-nowhere-1", "download us-east-1", "read us-east-1", "import us-east-1"}));
         QCOMPARE(report.cloudsImported, 1);
         QCOMPARE(report.cloudsSkipped, 1);
         QCOMPARE(report.clouds[0].cloud, QStringLiteral("eu-nowhere-1"));
