@@ -10,8 +10,8 @@
 #include <QHash>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -97,16 +97,12 @@ struct Pending {
 
 std::optional<double> number(QByteArrayView text)
 {
-    // Prices are plain decimals ("21.9576420000", "113819"); a field is short, so it is copied
-    // to a terminated buffer for strtod.
-    char buffer[64];
-    if (text.isEmpty() || text.size() >= qsizetype(sizeof buffer))
-        return std::nullopt;
-    std::copy(text.begin(), text.end(), buffer);
-    buffer[text.size()] = '\0';
-    char *end = nullptr;
-    const double value = std::strtod(buffer, &end);
-    if (end == buffer || !std::isfinite(value))
+    // Prices are plain decimals ("21.9576420000", "113819"), read whatever the C locale's
+    // decimal point is.
+    double value = 0;
+    const char *end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.isEmpty() || error != std::errc() || stop != end || !std::isfinite(value))
         return std::nullopt;
     return value;
 }
