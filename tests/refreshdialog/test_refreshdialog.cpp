@@ -170,6 +170,15 @@ private Q_SLOTS:
         QVERIFY2(dialog->problemLabel()->text().contains(QStringLiteral("Not/A/Cloud")), qPrintable(dialog->problemLabel()->text()));
         QVERIFY(!dialog->runner()->isRunning());
         dialog->close();
+
+        // A failure at an address with a long query names the host, the path and the reason.
+        RefreshResult failed;
+        failed.source = QStringLiteral("azure");
+        failed.error = QStringLiteral("azure: https://prices.example/api/retail/prices?$filter=serviceName eq 'Virtual Machines' "
+                                      "and (armSkuName eq 'Standard_NC4as_T4_v3' or armSkuName eq 'Standard_NC8as_T4_v3'): "
+                                      "no answer (Host not found); nothing changed");
+        QCOMPARE(refreshResultLine(failed),
+                 QStringLiteral("failed: azure: https://prices.example/api/retail/prices?…: no answer (Host not found); nothing changed"));
     }
 
     void refreshLandsInTheCatalog()

@@ -198,7 +198,8 @@ QWidget *CatalogWidget::createOfferTab()
     split->addWidget(top);
     split->addWidget(m_history);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(1, 2);
+    split->setSizes({600, 400});
     auto *layout = new QVBoxLayout(tab);
     layout->addWidget(m_filterBar);
     layout->addWidget(split, 1);
@@ -367,7 +368,8 @@ void CatalogWidget::setCatalogActions(const QList<QAction *> &actions, QAction *
         auto *tool = new QToolButton(this);
         tool->setObjectName(button->objectName() + QStringLiteral("Button"));
         tool->setDefaultAction(button);
-        tool->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        // The dock is narrow: the action's icon, its name in the tooltip.
+        tool->setToolButtonStyle(button->icon().isNull() ? Qt::ToolButtonTextOnly : Qt::ToolButtonIconOnly);
         m_offerButtons->addWidget(tool);
     }
 }

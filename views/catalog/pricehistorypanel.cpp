@@ -125,6 +125,7 @@ PriceHistoryPanel::PriceHistoryPanel(QWidget *parent)
     , m_trendLabel(new QLabel(this))
     , m_chart(new PriceHistoryChart(this))
     , m_table(new QTableWidget(this))
+    , m_row(new QBoxLayout(QBoxLayout::TopToBottom))
 {
     setObjectName(QStringLiteral("priceHistory"));
     m_heading->setWordWrap(true);
@@ -143,10 +144,9 @@ PriceHistoryPanel::PriceHistoryPanel(QWidget *parent)
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addWidget(m_heading);
     layout->addWidget(m_trendLabel);
-    auto *row = new QHBoxLayout;
-    row->addWidget(m_chart, 3);
-    row->addWidget(m_table, 2);
-    layout->addLayout(row, 1);
+    m_row->addWidget(m_chart, 3);
+    m_row->addWidget(m_table, 2);
+    layout->addLayout(m_row, 1);
     clear(tr("Select an offer to see the prices the catalog has seen it at."));
 }
 
@@ -156,8 +156,18 @@ void PriceHistoryPanel::clear(const QString &message)
     m_trendLabel->clear();
     m_trendLabel->hide();
     m_chart->setPoints({}, {});
+    m_chart->hide();
     m_table->setRowCount(0);
+    m_table->hide();
     m_trend.reset();
+}
+
+void PriceHistoryPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const auto direction = width() >= 2 * m_chart->sizeHint().width() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (m_row->direction() != direction)
+        m_row->setDirection(direction);
 }
 
 void PriceHistoryPanel::showOffer(CatalogRepository *catalog, const std::optional<StoredOffer> &stored,
@@ -199,9 +209,7 @@ void PriceHistoryPanel::showOffer(CatalogRepository *catalog, const std::optiona
                            .arg(offer.provider, offer.instanceType, offer.region, planName(*plan)));
     m_trend = observedTrend(points);
     if (points.size() < 2) {
-        m_trendLabel->setText(tr("No earlier price yet: a refresh or a sheet that changes it keeps this one under "
-                                 "its date, and the yearly change appears from two dates %1 days apart.")
-                                  .arg(kMinTrendDays));
+        m_trendLabel->setText(tr("No earlier price yet: the history grows when a refresh or a sheet changes it."));
     } else if (m_trend) {
         m_trendLabel->setText(tr("Observed: %1 (%2 from %3 to %4).")
                                   .arg(yearlyChange(m_trend->ratePerYear),
@@ -232,6 +240,9 @@ void PriceHistoryPanel::showOffer(CatalogRepository *catalog, const std::optiona
         m_table->setItem(row, 2, change);
     }
     m_table->resizeColumnsToContents();
+    m_table->show();
+    // One price draws no line: the table and the sentence say it.
+    m_chart->setVisible(points.size() > 1);
     m_chart->setPoints(std::move(points), offer.currency);
 }
 

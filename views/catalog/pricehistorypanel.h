@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+class QBoxLayout;
 class QLabel;
 class QTableWidget;
 
@@ -55,6 +56,10 @@ public:
     QTableWidget *table() const { return m_table; }
     PriceHistoryChart *chart() const { return m_chart; }
 
+protected:
+    // A narrow dock stacks the chart above the table; a wide one puts them side by side.
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void clear(const QString &message);
 
@@ -62,6 +67,7 @@ private:
     QLabel *m_trendLabel;
     PriceHistoryChart *m_chart;
     QTableWidget *m_table;
+    QBoxLayout *m_row;
     std::optional<ObservedTrend> m_trend;
 };
 

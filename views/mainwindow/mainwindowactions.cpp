@@ -109,7 +109,8 @@ void MainWindow::createActions()
         &MainWindow::removeSelectedPart);
     m_actions.importPriceSheet = add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
         &MainWindow::chooseImportSheet);
-    m_actions.refreshPrices = add("refreshPrices", tr("&Refresh Prices…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), {},
+    m_actions.refreshPrices = add("refreshPrices", tr("&Refresh Prices…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
+        s->standardIcon(QStyle::SP_BrowserReload),
         &MainWindow::chooseRefreshPrices);
     m_actions.refreshPrices->setToolTip(tr("Fetch current cloud prices over the network into the catalog"));
     m_actions.about = add("about", tr("&About Breakeven"), {}, {}, &MainWindow::about);

@@ -79,7 +79,7 @@ RefreshDialog::RefreshDialog(Document *document, QWidget *parent)
                               "makes a copy you can edit."));
         m_problem->show();
     }
-    resize(sizeHint().expandedTo(QSize(640, 520)));
+    resize(sizeHint().expandedTo(QSize(720, 560)));
 }
 
 RefreshDialog::~RefreshDialog() = default;
@@ -125,7 +125,7 @@ QWidget *RefreshDialog::createSetupPage()
         if (info.takesRegions) {
             fields.regions = new QLineEdit(fields.box);
             fields.regions->setText(settings.value(settingsKey(info.name, "regions")).toString());
-            fields.regions->setPlaceholderText(tr("the source's default regions; or some, like eastus, westeurope"));
+            fields.regions->setPlaceholderText(tr("the source's default regions; or some, as the source names them"));
             form->addRow(tr("&Regions:"), fields.regions);
         }
         fields.box->setLayout(form);
@@ -172,7 +172,8 @@ QWidget *RefreshDialog::createRunPage()
     m_summary = new QPlainTextEdit(page);
     m_summary->setObjectName(QStringLiteral("summary"));
     m_summary->setReadOnly(true);
-    m_summary->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Failures are long sentences: wrapped, so that each is read whole.
+    m_summary->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_summary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_summary->hide();
     auto *layout = new QVBoxLayout(page);
@@ -337,7 +338,7 @@ void RefreshDialog::showSourceFinished(int job, const RefreshResult &result)
 {
     if (QTreeWidgetItem *item = m_sourceList->topLevelItem(job)) {
         item->setText(1, refreshResultLine(result));
-        item->setToolTip(1, item->text(1));
+        item->setToolTip(1, result.error.isEmpty() ? item->text(1) : result.error);
     }
     m_progress->setValue(int((job + 1) / double(std::max<std::size_t>(m_running.size(), 1)) * kProgressSteps));
 }

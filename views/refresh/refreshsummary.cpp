@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <QStringList>
 
@@ -20,6 +21,16 @@ constexpr int kListedReasons = 5;
 QString tr(const char *text)
 {
     return QCoreApplication::translate("breakeven::RefreshSummary", text);
+}
+
+// A failure's sentence ("<address>: <reason>") with a long query of the address cut short: an
+// API address with a filter can run to kilobytes, and its host and path say which source could
+// not be reached. The row's tooltip keeps the whole sentence.
+QString readable(const QString &message)
+{
+    static const QRegularExpression longQuery(QStringLiteral("(https?://[^\\s?]+)\\?.{40,}?(?=: )"));
+    QString text = message;
+    return text.replace(longQuery, QStringLiteral("\\1?…"));
 }
 
 QString number(qint64 value)
@@ -81,7 +92,7 @@ QString refreshResultLine(const RefreshResult &result)
     if (result.cancelled)
         return tr("cancelled; nothing changed");
     if (!result.done)
-        return tr("failed: %1").arg(result.error);
+        return tr("failed: %1").arg(readable(result.error));
     return counts(result.report.offers.added, result.report.offers.updated, result.report.offers.unchanged,
                   result.report.skippedRows);
 }
