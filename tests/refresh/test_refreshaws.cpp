@@ -9,6 +9,7 @@
 #include "awsofferfile.h"
 #include "awssource.h"
 #include "catalog/cloudoptionfromoffer.h"
+#include "catalog/gpucatalog.h"
 #include "store/document.h"
 
 #include <QCryptographicHash>
@@ -150,6 +151,56 @@ private Q_SLOTS:
                                  "p5e.48xlarge", "p5en.48xlarge", "p6-b200.48xlarge", "p6-b300.48xlarge", "p6e-gb200.36xlarge",
                                  "g4dn.xlarge", "g5.xlarge", "g5g.xlarge", "g6.xlarge", "gr6.4xlarge", "g6e.xlarge", "g7e.2xlarge"})
             QVERIFY2(GpuCatalog::bundled().find(awsFamilyGpu(type).gpu), type);
+    }
+
+    // The reader alone, on variants of the excerpt: what it keeps and what it names.
+    void readerKeepsLinuxSharedGpus()
+    {
+        const auto readVariant = [&](const QByteArray &body) {
+            QFile file(m_folder.filePath(QStringLiteral("variant.csv")));
+            if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(body) != body.size())
+                qFatal("cannot write the variant");
+            file.close();
+            AwsReadOptions o;
+            o.region = QStringLiteral("us-east-1");
+            o.catalog = &GpuCatalog::bundled();
+            return readAwsOfferFile(file.fileName(), o);
+        };
+        const AwsOfferFile plain = readVariant(excerpt());
+        QCOMPARE(plain.rowsRead, 45);
+        QCOMPARE(plain.gpuRows, 14); // g4ad.xlarge's line is not one of them
+        QCOMPARE(int(plain.offers.size()), 2);
+        QCOMPARE(plain.offers[0].instanceType, QStringLiteral("g5.xlarge"));
+        QCOMPARE(plain.asOf, QStringLiteral("2025-09-12"));
+        QCOMPARE(plain.version, QStringLiteral("20250912225308"));
+        QCOMPARE(plain.sha256.size(), 64);
+
+        // p4d on dedicated tenancy, and in a Local Zone: not the shared regional instance.
+        QByteArray dedicated = excerpt();
+        dedicated.replace("\"p4d.24xlarge\",\"Yes\",\"GPU instance\",\"96\",\"Intel Xeon Platinum 8275L\",\"3 GHz\",\"1152 GiB\",\"8 x 1000 SSD\",\"400 Gigabit\",\"64-bit\",,,,,,,,\"Shared\"",
+                          "\"p4d.24xlarge\",\"Yes\",\"GPU instance\",\"96\",\"Intel Xeon Platinum 8275L\",\"3 GHz\",\"1152 GiB\",\"8 x 1000 SSD\",\"400 Gigabit\",\"64-bit\",,,,,,,,\"Dedicated\"");
+        QCOMPARE(int(readVariant(dedicated).offers.size()), 1);
+        QByteArray localZone = excerpt();
+        localZone.replace("\"AWS Region\",\"p4d.24xlarge\"", "\"AWS Local Zone\",\"p4d.24xlarge\"");
+        QCOMPARE(int(readVariant(localZone).offers.size()), 1);
+
+        // A family with GPUs the table does not name: skipped and counted by family.
+        QByteArray unknown = excerpt();
+        unknown.replace("g4ad.xlarge", "g9z.xlarge");
+        const AwsOfferFile named = readVariant(unknown);
+        QCOMPARE(int(named.unknownGpus.size()), 1);
+        QCOMPARE(named.unknownGpus[0].first, QStringLiteral("g9z"));
+        QVERIFY2(named.skips[0].reason.startsWith(QStringLiteral("g9z.xlarge: 1 GPUs of a family")), qPrintable(named.skips[0].reason));
+
+        // Another service's offer file.
+        QByteArray rds = excerpt();
+        rds.replace("\"OfferCode\",\"AmazonEC2\"", "\"OfferCode\",\"AmazonRDS\"");
+        try {
+            readVariant(rds);
+            QFAIL("an RDS offer file was read");
+        } catch (const InputError &error) {
+            QCOMPARE(error.reason(), QStringLiteral("not an AWS price list offer file of Amazon EC2 (its OfferCode is \"AmazonRDS\")"));
+        }
     }
 
     void importsGpuOffers()
