@@ -140,6 +140,11 @@ PriceHistoryPanel::PriceHistoryPanel(QWidget *parent)
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    // Room for the chart's labels and line, and for three dates of the table: a short dock
+    // scrolls rather than squeezing them to nothing.
+    m_chart->setMinimumHeight(fontMetrics().height() * 7);
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
+                              + 3 * m_table->verticalHeader()->defaultSectionSize() + 4);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addWidget(m_heading);
@@ -147,6 +152,10 @@ PriceHistoryPanel::PriceHistoryPanel(QWidget *parent)
     m_row->addWidget(m_chart, 3);
     m_row->addWidget(m_table, 2);
     layout->addLayout(m_row, 1);
+    // Without an offer the sentences stay at the top; the stretch takes the room below.
+    m_heading->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    m_trendLabel->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    layout->addStretch(0);
     clear(tr("Select an offer to see the prices the catalog has seen it at."));
 }
 
@@ -205,7 +214,7 @@ void PriceHistoryPanel::showOffer(CatalogRepository *catalog, const std::optiona
     const int gpus = std::max(offer.gpuCount, 1);
     for (PricePoint &point : points)
         point.price /= gpus;
-    m_heading->setText(tr("Price history of %1 %2 in %3 (%4, per GPU-hour):")
+    m_heading->setText(tr("%1 %2, %3: %4 per GPU-hour")
                            .arg(offer.provider, offer.instanceType, offer.region, planName(*plan)));
     m_trend = observedTrend(points);
     if (points.size() < 2) {
