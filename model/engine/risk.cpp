@@ -6,12 +6,16 @@
 #include "risksampler.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <random>
 #include <thread>
 
 
 namespace breakeven {
+
+RiskReuse::RiskReuse() = default;
+RiskReuse::~RiskReuse() = default;
 
 namespace {
 
@@ -190,7 +194,23 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         }
         return result;
     }
-    const CurveSampler sampler(scenario, catalog, result.ranges, only);
+    std::unique_ptr<CurveSampler> own;
+    const CurveSampler *chosen = nullptr;
+    if (RiskReuse *reuse = request.reuse; reuse && reuse->sampler && reuse->catalog == catalog
+        && reuse->sampler->servesUtilizationOf(scenario, result.ranges, only)) {
+        reuse->sampler->rebind(scenario, result.ranges);
+        ++reuse->reused;
+        chosen = reuse->sampler.get();
+    } else if (reuse) {
+        reuse->sampler.reset();
+        reuse->catalog = catalog;
+        reuse->sampler = std::make_unique<CurveSampler>(scenario, reuse->catalog, result.ranges, only);
+        chosen = reuse->sampler.get();
+    } else {
+        own = std::make_unique<CurveSampler>(scenario, catalog, result.ranges, only);
+        chosen = own.get();
+    }
+    const CurveSampler &sampler = *chosen;
     const std::size_t bandSamples = request.bands
         ? std::max<std::size_t>(
               1, std::min({S, kBandSamples, kBandBytes / std::max<std::size_t>(1, std::size_t(n) * std::size_t(months) * sizeof(float))}))
@@ -198,52 +218,99 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     result.bandSamples = int(bandSamples);
     std::vector<float> curves(bandSamples * std::size_t(n) * std::size_t(months));
     std::vector<double> tco(S * std::size_t(n), NAN); // option by option; NaN: infeasible in that sample
-    std::vector<float> crossover(S * P, NAN);         // pair by pair; NaN: either infeasible; +inf: never within H
+    // Each pair's crossover, block by block (kBlockSamples of a pair side by side), so that a block
+    // writes one stretch; NaN: either infeasible; +inf: never within H.
+    const std::size_t blocks = (S + kBlockSamples - 1) / kBlockSamples;
+    std::vector<float> crossover(blocks * P * kBlockSamples);
+    // Per pair, counted as the blocks go, one tally per thread: the samples in which both are
+    // feasible, those with on-prem cheaper at H, those that never cross, and the crossings by
+    // month (in (m - 1, m]).
+    const std::size_t tallyWidth = std::size_t(months) + 3;
+    std::vector<std::uint32_t> tallies[2];
     std::atomic<std::size_t> done = 0;
     const auto run = [&](std::size_t begin, std::size_t end, bool reports) {
-        std::vector<Eigen::ArrayXXd> block;
-        std::vector<char> feasible;
-        std::vector<float> pairBlock;
+        std::vector<std::uint32_t> &tally = tallies[reports ? 0 : 1];
+        tally.assign(P * tallyWidth, 0);
+        SampleBlock block;
+        float margin[kLanes];
         for (std::size_t first = begin; first < end; first += kBlockSamples) {
             if (request.cancel && request.cancel->load(std::memory_order_relaxed))
                 throw RiskCancelled();
             const auto count = int(std::min(kBlockSamples, end - first));
-            sampler.sample(quantiles.data() + first * R, count, block, feasible);
+            sampler.sample(quantiles.data() + first * R, count, block);
             for (int i = 0; i < n; ++i) {
-                for (int k = 0; k < count; ++k) {
-                    if (!feasible[std::size_t(i) * std::size_t(count) + std::size_t(k)])
-                        continue;
-                    const std::size_t s = first + std::size_t(k);
-                    tco[std::size_t(i) * S + s] = block[std::size_t(i)](months - 1, k);
-                    if (s < bandSamples)
-                        for (int m = 0; m < months; ++m)
-                            curves[(std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples + s]
-                                = float(block[std::size_t(i)](m, k));
+                const std::uint64_t feasible = block.feasible[std::size_t(i)];
+                for (int k = 0; k < count; ++k)
+                    if ((feasible >> k) & 1)
+                        tco[std::size_t(i) * S + first + std::size_t(k)] = block.tco[std::size_t(i) * kLanes + std::size_t(k)];
+                // The bands' samples: a month of the block is consecutive, as in the bands.
+                if (first < bandSamples && feasible != 0) {
+                    const auto kept = std::ptrdiff_t(std::min<std::size_t>(std::size_t(count), bandSamples - first));
+                    const float *curve = block.curve(i);
+                    for (int m = 0; m < months; ++m)
+                        std::copy_n(curve + std::ptrdiff_t(m) * kLanes, kept,
+                                    curves.begin() + std::ptrdiff_t((std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples + first));
                 }
             }
-            // Sample by sample, every pair: one sample's curves (options x months) stay in the
-            // first-level cache while its pairs are compared; the months go to a block buffer
-            // written out pair by pair.
-            pairBlock.assign(P * std::size_t(count), NAN);
-            for (int k = 0; k < count; ++k) {
-                for (std::size_t p = 0; p < P; ++p) {
-                    const PairRisk &pair = result.pairs[p];
-                    if (!feasible[std::size_t(pair.onPrem) * std::size_t(count) + std::size_t(k)]
-                        || !feasible[std::size_t(pair.cloud) * std::size_t(count) + std::size_t(k)])
-                        continue;
-                    const auto month = firstCrossover(block[std::size_t(pair.onPrem)].col(k).data(),
-                                                   block[std::size_t(pair.cloud)].col(k).data(), months);
-                    pairBlock[p * std::size_t(count) + std::size_t(k)] = month ? float(*month) : INFINITY;
+            // Pair by pair, every sample of the block at once: a month of both curves is a few
+            // vector loads, compared in single precision with a margin that covers its error;
+            // a comparison the margin cannot settle is decided in double.
+            for (std::size_t p = 0; p < P; ++p) {
+                const PairRisk &pair = result.pairs[p];
+                float *out = crossover.data() + ((first / kBlockSamples) * P + p) * kBlockSamples;
+                std::uint64_t pending = block.feasible[std::size_t(pair.onPrem)] & block.feasible[std::size_t(pair.cloud)];
+                for (int k = 0; k < count; ++k)
+                    out[k] = (pending >> k) & 1 ? INFINITY : NAN;
+                std::uint32_t *counts = tally.data() + p * tallyWidth;
+                const double *tb = block.tco.data() + std::ptrdiff_t(pair.onPrem) * kLanes;
+                const double *tc = block.tco.data() + std::ptrdiff_t(pair.cloud) * kLanes;
+                std::uint64_t cheaper = 0;
+                for (int k = 0; k < count; ++k)
+                    cheaper |= std::uint64_t(tb[k] < tc[k]) << k;
+                counts[0] += std::uint32_t(std::popcount(pending));
+                counts[1] += std::uint32_t(std::popcount(cheaper & pending));
+                const float *a = block.curve(pair.onPrem);
+                const float *c = block.curve(pair.cloud);
+                const float *ea = block.error.data() + std::ptrdiff_t(pair.onPrem) * kLanes;
+                const float *ec = block.error.data() + std::ptrdiff_t(pair.cloud) * kLanes;
+                for (int k = 0; k < kLanes; ++k)
+                    margin[k] = ea[k] + ec[k] + 1e-12f;
+                int from = 0;
+                while (pending != 0) {
+                    std::uint64_t unsettled = 0;
+                    const int m = sweepCrossings(a, c, margin, months, from, pending, out, counts + 3, unsettled);
+                    if (m < 0)
+                        break;
+                    // Within rounding of level, or not clearly above the month before: decided
+                    // with CostModel::crossoverMonth's test, in double.
+                    for (; unsettled != 0; unsettled &= unsettled - 1) {
+                        const int k = std::countr_zero(unsettled);
+                        const auto exactGap = [&](int at) {
+                            const double x = sampler.exactValue(block, pair.onPrem, at, k);
+                            const double y = sampler.exactValue(block, pair.cloud, at, k);
+                            const double scale = std::max({1.0, std::abs(x), std::abs(y)});
+                            return std::abs(x - y) <= 1e-12 * scale ? 0.0 : x - y;
+                        };
+                        const double now = exactGap(m);
+                        if (now > 0)
+                            continue; // still above: the lane stays pending
+                        out[k] = crossingIn(m, m > 0 ? exactGap(m - 1) : 0.0, now);
+                        ++counts[3 + m];
+                        pending &= ~(std::uint64_t(1) << k);
+                    }
+                    from = m + 1;
                 }
+                counts[2] += std::uint32_t(std::popcount(pending));
             }
-            for (std::size_t p = 0; p < P; ++p)
-                std::copy_n(pairBlock.begin() + std::ptrdiff_t(p) * count, count, crossover.begin() + std::ptrdiff_t(p * S + first));
             done += std::size_t(count);
             if (reports && request.progress)
                 request.progress(int(done.load()), int(S));
         }
     };
-    inHalves(S, 4 * kBlockSamples, run);
+    // The two halves split at a block's start.
+    inHalves(blocks, 4, [&](std::size_t begin, std::size_t end, bool first) {
+        run(begin * kBlockSamples, std::min(S, end * kBlockSamples), first);
+    });
 
     // Per option: TCO mean and quantiles, and the bands.
     result.options.resize(std::size_t(n));
@@ -288,45 +355,76 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         }
     });
 
-    // Per pair: the odds, when it pays off, and the crossover's quantiles.
+    // Per pair: the odds, when it pays off, and the crossover's quantiles: the tallies tell the
+    // month bucket of each order statistic wanted, and only those buckets' crossings are selected
+    // from.
     inParallel(P, [&](std::size_t p) {
         PairRisk &pair = result.pairs[p];
+        std::vector<std::size_t> byMonth(std::size_t(months), 0);
         std::size_t cheaper = 0;
-        std::vector<double> crossing;
-        std::vector<std::size_t> byMonth(std::size_t(months), 0); // crossings in (m - 1, m]
         std::size_t never = 0;
-        for (std::size_t s = 0; s < S; ++s) {
-            const double b = tco[std::size_t(pair.onPrem) * S + s];
-            const double c = tco[std::size_t(pair.cloud) * S + s];
-            const float month = crossover[p * S + s];
-            if (std::isnan(b) || std::isnan(c) || std::isnan(month))
+        for (const std::vector<std::uint32_t> &tally : tallies) {
+            if (tally.empty())
                 continue;
-            ++pair.samples;
-            cheaper += b < c ? 1 : 0;
-            if (std::isinf(month)) {
-                ++never;
-            } else {
-                crossing.push_back(month);
-                ++byMonth[std::min(std::size_t(months) - 1, std::size_t(std::ceil(month)))];
-            }
+            const std::uint32_t *counts = tally.data() + p * tallyWidth;
+            pair.samples += counts[0];
+            cheaper += counts[1];
+            never += counts[2];
+            for (int m = 0; m < months; ++m)
+                byMonth[std::size_t(m)] += counts[3 + m];
         }
         const double total = double(std::max<std::size_t>(1, pair.samples));
         pair.onPremCheaper = double(cheaper) / total;
         pair.neverCrosses = pair.samples ? double(never) / total : 0;
         pair.paidOffBy.assign(std::size_t(months), 0);
-        std::size_t sofar = 0;
+        std::vector<std::size_t> before(std::size_t(months) + 1, 0); // crossings in earlier buckets
         for (int m = 0; m < months; ++m) {
-            sofar += byMonth[std::size_t(m)];
-            pair.paidOffBy[std::size_t(m)] = double(sofar) / total;
+            before[std::size_t(m) + 1] = before[std::size_t(m)] + byMonth[std::size_t(m)];
+            pair.paidOffBy[std::size_t(m)] = double(before[std::size_t(m) + 1]) / total;
         }
-        if (!crossing.empty()) {
-            static constexpr std::array<double, 3> kCrossing = {0.10, 0.50, 0.90};
-            std::array<double, 3> q{};
-            selectQuantiles(crossing, kCrossing.data(), int(kCrossing.size()), q.data());
-            pair.crossoverP10 = q[0];
-            pair.crossoverP50 = q[1];
-            pair.crossoverP90 = q[2];
+        const std::size_t crossings = before.back();
+        if (crossings == 0)
+            return;
+        static constexpr std::array<double, 3> kCrossing = {0.10, 0.50, 0.90};
+        std::array<std::size_t, 6> ranks{};
+        std::array<int, 6> buckets{};
+        std::vector<int> slot(std::size_t(months), -1);
+        std::array<std::vector<float>, 6> kept;
+        int usedSlots = 0;
+        for (std::size_t e = 0; e < ranks.size(); ++e) {
+            const double h = kCrossing[e / 2] * double(crossings - 1);
+            const auto below = std::size_t(std::floor(h));
+            ranks[e] = e % 2 == 0 || !(h > double(below)) || below + 1 >= crossings ? below : below + 1;
+            buckets[e] = int(std::upper_bound(before.begin(), before.end(), ranks[e]) - before.begin()) - 1;
+            if (slot[std::size_t(buckets[e])] < 0)
+                slot[std::size_t(buckets[e])] = usedSlots++;
         }
+        for (std::size_t block = 0; block < blocks; ++block) {
+            const float *values = crossover.data() + (block * P + p) * kBlockSamples;
+            const std::size_t count = std::min(kBlockSamples, S - block * kBlockSamples);
+            for (std::size_t k = 0; k < count; ++k) {
+                const float v = values[k];
+                if (std::isnan(v) || std::isinf(v))
+                    continue;
+                if (const int at = slot[std::min(std::size_t(months) - 1, std::size_t(std::ceil(v)))]; at >= 0)
+                    kept[std::size_t(at)].push_back(v);
+            }
+        }
+        std::array<double, 6> order{};
+        for (std::size_t e = 0; e < ranks.size(); ++e) {
+            std::vector<float> &in = kept[std::size_t(slot[std::size_t(buckets[e])])];
+            const auto rank = std::ptrdiff_t(ranks[e] - before[std::size_t(buckets[e])]);
+            std::nth_element(in.begin(), in.begin() + rank, in.end());
+            order[e] = in[std::size_t(rank)];
+        }
+        std::array<double, 3> q{};
+        for (std::size_t k = 0; k < 3; ++k) {
+            const double h = kCrossing[k] * double(crossings - 1);
+            q[k] = order[2 * k] + (h - std::floor(h)) * (order[2 * k + 1] - order[2 * k]);
+        }
+        pair.crossoverP10 = q[0];
+        pair.crossoverP50 = q[1];
+        pair.crossoverP90 = q[2];
     });
 
     // The tornado: each input at its ends, the others at their own values; where the difference

@@ -16,6 +16,7 @@
 #include <array>
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -74,6 +75,22 @@ struct RiskResult {
     int bandSamples = 0;                   // samples the bands are taken from (the first kBandSamples)
 };
 
+class CurveSampler;
+
+// What one run leaves for the next (RiskRequest::reuse): the sampler's lay-outs, which do not
+// depend on the workload's utilization. A view that asks again as its utilization slider moves
+// keeps one and passes it each time; runs that share one must not overlap.
+struct RiskReuse {
+    RiskReuse();
+    ~RiskReuse();
+    RiskReuse(const RiskReuse &) = delete;
+    RiskReuse &operator=(const RiskReuse &) = delete;
+
+    GpuCatalog catalog;                     // what the sampler was laid out with
+    std::unique_ptr<CurveSampler> sampler;
+    int reused = 0;                         // runs that took the lay-outs over
+};
+
 // How a run is asked for: `samples` and `seed` replace the block's when given; `tornado` false
 // leaves the tornado out (a live preview needs only the odds and the bands). `cancel`, when set
 // from another thread, stops the run at its next check (RiskCancelled); `progress` is called
@@ -96,6 +113,9 @@ struct RiskRequest {
     std::optional<double> maxCells;
     const std::atomic_bool *cancel = nullptr;
     std::function<void(int done, int total)> progress;
+    // When set, the lay-outs of the last run with it are taken over if nothing but the
+    // utilization changed, and this run's are kept for the next.
+    RiskReuse *reuse = nullptr;
 };
 
 // Thrown by analyseRisk when its request's `cancel` was set.
@@ -117,7 +137,7 @@ inline RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalo
 
 
 // Samples are computed in blocks of this many; the bands are taken from the first kBandSamples.
-inline constexpr std::size_t kBlockSamples = 64;
+inline constexpr std::size_t kBlockSamples = kLanes;
 inline constexpr std::size_t kBandSamples = 2048;
 // The bands keep every month of every option of each of their samples, at most this many bytes.
 inline constexpr std::size_t kBandBytes = std::size_t(256) << 20;

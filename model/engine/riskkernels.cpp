@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -111,47 +112,170 @@ std::optional<double> firstCrossover(const double *onPrem, const double *cloud, 
 
 namespace {
 
-// The quantiles of many values from a small bracket each: a sorted sample of 128 of them gives,
-// for each quantile, two values that very likely enclose the order statistics wanted; one pass
-// counts the values below the bracket and keeps those inside it, and only those are selected
-// from. False (nothing written) when a bracket missed, which the caller then does in full.
-template <typename T>
-bool selectQuantilesBracketed(const std::vector<T> &values, const double *q, int count, double *out,
-                              std::vector<T> &inside)
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+bool hasAvx2Fma()
 {
-    constexpr int kSample = 128;
-    constexpr int kSpread = 12; // sample ranks either side: about three standard deviations
+    static const bool has = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("fma") != 0;
+    }();
+    return has;
+}
+
+__attribute__((target("avx2,fma"))) void combineCurvesAvx2(const float *basis, const float *coefficients, int months,
+                                                          int rank, float *out)
+{
+    static_assert(kLanes == 64);
+    for (int m = 0; m < months; ++m) {
+        __m256 acc[8];
+        for (__m256 &a : acc)
+            a = _mm256_setzero_ps();
+        const float *row = basis + std::ptrdiff_t(m) * rank;
+        for (int r = 0; r < rank; ++r) {
+            const __m256 b = _mm256_set1_ps(row[r]);
+            const float *c = coefficients + std::ptrdiff_t(r) * kLanes;
+            for (int j = 0; j < 8; ++j)
+                acc[j] = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 8 * j), acc[j]);
+        }
+        float *o = out + std::ptrdiff_t(m) * kLanes;
+        for (int j = 0; j < 8; ++j)
+            _mm256_storeu_ps(o + 8 * j, acc[j]);
+    }
+}
+
+__attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, const float *cloud, const float *margin,
+                                                       int months, int from, std::uint64_t &pending, float *out,
+                                                       std::uint32_t *byMonth, std::uint64_t &unsettled)
+{
+    __m256 previous[8];
+    for (__m256 &p : previous)
+        p = _mm256_setzero_ps();
+    if (from > 0)
+        for (int j = 0; j < 8; ++j)
+            previous[j] = _mm256_sub_ps(_mm256_loadu_ps(onPrem + std::ptrdiff_t(from - 1) * kLanes + 8 * j),
+                                        _mm256_loadu_ps(cloud + std::ptrdiff_t(from - 1) * kLanes + 8 * j));
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    const __m256i oneStep = _mm256_set1_epi32(1); // the next float above a non-negative one
+    for (int m = from; m < months && pending != 0; ++m) {
+        const float *a = onPrem + std::ptrdiff_t(m) * kLanes;
+        const float *b = cloud + std::ptrdiff_t(m) * kLanes;
+        const __m256 base = _mm256_set1_ps(float(m - 1));
+        const __m256 top = _mm256_set1_ps(float(m));
+        std::uint64_t stuck = 0;
+        for (int j = 0; j < 8; ++j) {
+            const unsigned lanes = unsigned(pending >> (8 * j)) & 0xffu;
+            if (lanes == 0)
+                continue;
+            const __m256 limit = _mm256_loadu_ps(margin + 8 * j);
+            const __m256 d = _mm256_sub_ps(_mm256_loadu_ps(a + 8 * j), _mm256_loadu_ps(b + 8 * j));
+            const unsigned candidate = unsigned(_mm256_movemask_ps(_mm256_cmp_ps(d, limit, _CMP_LE_OQ))) & lanes;
+            if (candidate != 0) {
+                const unsigned below = unsigned(_mm256_movemask_ps(_mm256_cmp_ps(d, _mm256_xor_ps(limit, sign), _CMP_LE_OQ)));
+                const unsigned above = m == 0 ? 0xffu : unsigned(_mm256_movemask_ps(_mm256_cmp_ps(previous[j], limit, _CMP_GT_OQ)));
+                const unsigned settled = candidate & below & above;
+                if (settled != 0) {
+                    __m256 value = _mm256_setzero_ps();
+                    if (m > 0) {
+                        value = _mm256_add_ps(base, _mm256_div_ps(previous[j], _mm256_sub_ps(previous[j], d)));
+                        const __m256 after = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(base), oneStep));
+                        value = _mm256_min_ps(top, _mm256_max_ps(value, after));
+                    }
+                    const __m256i mask = _mm256_setr_epi32(int(settled << 31), int(settled << 30), int(settled << 29),
+                                                           int(settled << 28), int(settled << 27), int(settled << 26),
+                                                           int(settled << 25), int(settled << 24));
+                    _mm256_maskstore_ps(out + 8 * j, mask, value);
+                    byMonth[m] += std::uint32_t(std::popcount(settled));
+                    pending &= ~(std::uint64_t(settled) << (8 * j));
+                }
+                stuck |= std::uint64_t(candidate & ~settled) << (8 * j);
+            }
+            previous[j] = d;
+        }
+        if (stuck != 0) {
+            unsettled = stuck;
+            return m;
+        }
+    }
+    return -1;
+}
+#endif
+
+// The quantiles of many values by buckets: one pass finds the range, one counts the values of
+// each of about n/2 equal buckets of it, which tells the bucket of every order statistic wanted;
+// a last pass keeps the values of those few buckets only, and each order statistic is selected
+// among its bucket's values. A value's bucket never decreases with the value, so the order
+// statistics are exactly the sorted ones.
+template <typename T>
+struct BucketScratch {
+    std::vector<std::uint32_t> start;
+    std::vector<std::uint16_t> bucket;
+    std::vector<int> slot;
+    std::vector<T> kept[12]; // at most two buckets per quantile
+};
+
+template <typename T>
+bool selectQuantilesByBuckets(const std::vector<T> &values, const double *q, int count, double *out)
+{
+    thread_local BucketScratch<T> s;
     const std::size_t n = values.size();
-    std::array<T, kSample> sample;
-    for (int i = 0; i < kSample; ++i)
-        sample[std::size_t(i)] = values[(std::size_t(i) * n + n / 2) / kSample];
-    std::sort(sample.begin(), sample.end());
-    for (int k = 0; k < count; ++k) {
+    T low = values.front();
+    T high = values.front();
+    for (const T v : values) {
+        low = std::min(low, v);
+        high = std::max(high, v);
+    }
+    if (!(high > low)) {
+        std::fill_n(out, count, double(low));
+        return true;
+    }
+    const int buckets = int(std::clamp<std::size_t>(n / 2, 64, 8192));
+    const double scale = double(buckets) / (double(high) - double(low));
+    if (!std::isfinite(scale))
+        return false;
+    s.start.assign(std::size_t(buckets) + 1, 0);
+    s.bucket.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const int b = std::min(buckets - 1, int((double(values[i]) - double(low)) * scale));
+        s.bucket[i] = std::uint16_t(b);
+        ++s.start[std::size_t(b) + 1];
+    }
+    for (int b = 0; b < buckets; ++b)
+        s.start[std::size_t(b) + 1] += s.start[std::size_t(b)];
+    // The order statistics wanted: below and above each h, and their buckets.
+    std::array<std::size_t, 12> ranks{};
+    std::array<int, 12> bucketOf{};
+    s.slot.assign(std::size_t(buckets), -1);
+    int usedSlots = 0;
+    for (int k = 0; k < count && k < 6; ++k) {
         const double h = q[k] * double(n - 1);
         const auto below = std::size_t(std::floor(h));
-        const std::size_t last = below + 1 < n && h > double(below) ? below + 1 : below;
-        const double at = double(below) / double(n - 1) * (kSample - 1);
-        const T low = sample[std::size_t(std::max(0, int(at) - kSpread))];
-        const T high = sample[std::size_t(std::min(kSample - 1, int(std::ceil(at)) + kSpread))];
-        // Without branches: every value is written, and the next one overwrites it unless it
-        // lies inside the bracket (a branch per value mispredicts about a fifth of the time).
-        std::size_t under = 0;
-        std::size_t kept = 0;
-        if (inside.size() < n)
-            inside.resize(n);
-        for (const T v : values) {
-            under += v < low ? 1 : 0;
-            inside[kept] = v;
-            kept += (!(v < low) && !(high < v)) ? 1 : 0;
+        ranks[std::size_t(2 * k)] = below;
+        ranks[std::size_t(2 * k + 1)] = below + 1 < n && h > double(below) ? below + 1 : below;
+        for (int e = 0; e < 2; ++e) {
+            const std::size_t rank = ranks[std::size_t(2 * k + e)];
+            const int b = int(std::upper_bound(s.start.begin(), s.start.end(), std::uint32_t(rank)) - s.start.begin()) - 1;
+            bucketOf[std::size_t(2 * k + e)] = b;
+            if (s.slot[std::size_t(b)] < 0) {
+                s.slot[std::size_t(b)] = usedSlots;
+                s.kept[usedSlots].clear();
+                ++usedSlots;
+            }
         }
-        if (under > below || last >= under + kept)
-            return false;
-        const auto rank = std::ptrdiff_t(below - under);
-        const auto end = inside.begin() + std::ptrdiff_t(kept);
-        std::nth_element(inside.begin(), inside.begin() + rank, end);
-        const double lowValue = inside[std::size_t(rank)];
-        const double highValue = last > below ? double(*std::min_element(inside.begin() + rank + 1, end)) : lowValue;
-        out[k] = lowValue + (h - double(below)) * (highValue - lowValue);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (const int slot = s.slot[s.bucket[i]]; slot >= 0)
+            s.kept[slot].push_back(values[i]);
+    for (int k = 0; k < count && k < 6; ++k) {
+        double at[2];
+        for (int e = 0; e < 2; ++e) {
+            const int b = bucketOf[std::size_t(2 * k + e)];
+            std::vector<T> &kept = s.kept[s.slot[std::size_t(b)]];
+            const auto rank = std::ptrdiff_t(ranks[std::size_t(2 * k + e)] - s.start[std::size_t(b)]);
+            std::nth_element(kept.begin(), kept.begin() + rank, kept.end());
+            at[e] = double(kept[std::size_t(rank)]);
+        }
+        const double h = q[k] * double(n - 1);
+        out[k] = at[0] + (h - std::floor(h)) * (at[1] - at[0]);
     }
     return true;
 }
@@ -159,11 +283,9 @@ bool selectQuantilesBracketed(const std::vector<T> &values, const double *q, int
 template <typename T>
 void selectQuantilesOf(std::vector<T> &values, const double *q, int count, double *out)
 {
-    if (values.size() >= 512) {
-        thread_local std::vector<T> inside;
-        if (selectQuantilesBracketed(values, q, count, out, inside))
-            return;
-    }
+    if (values.size() >= 256 && values.size() < (std::size_t(1) << 32) && count <= 6
+        && selectQuantilesByBuckets(values, q, count, out))
+        return;
     std::size_t start = 0;
     for (int k = 0; k < count; ++k) {
         if (values.empty()) {
@@ -183,6 +305,71 @@ void selectQuantilesOf(std::vector<T> &values, const double *q, int count, doubl
 }
 
 } // namespace
+
+void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out)
+{
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+    if (hasAvx2Fma()) {
+        combineCurvesAvx2(basis, coefficients, months, rank, out);
+        return;
+    }
+#endif
+    // Four lanes a step with SSE2: the compiler vectorises the lane loop.
+    for (int m = 0; m < months; ++m) {
+        float acc[kLanes] = {};
+        const float *row = basis + std::ptrdiff_t(m) * rank;
+        for (int r = 0; r < rank; ++r) {
+            const float b = row[r];
+            const float *c = coefficients + std::ptrdiff_t(r) * kLanes;
+            for (int k = 0; k < kLanes; ++k)
+                acc[k] += b * c[k];
+        }
+        std::copy_n(acc, kLanes, out + std::ptrdiff_t(m) * kLanes);
+    }
+}
+
+float crossingIn(int month, double before, double now)
+{
+    if (month == 0)
+        return 0.0f;
+    const float base = float(month - 1);
+    const float value = float(double(month - 1) + before / (before - now));
+    return std::min(float(month), std::max(value, std::nextafter(base, float(month))));
+}
+
+int sweepCrossings(const float *onPrem, const float *cloud, const float *margin, int months, int from,
+                   std::uint64_t &pending, float *out, std::uint32_t *byMonth, std::uint64_t &unsettled)
+{
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+    if (hasAvx2())
+        return sweepCrossingsAvx2(onPrem, cloud, margin, months, from, pending, out, byMonth, unsettled);
+#endif
+    for (int m = from; m < months && pending != 0; ++m) {
+        std::uint64_t stuck = 0;
+        for (std::uint64_t lanes = pending; lanes != 0; lanes &= lanes - 1) {
+            const int k = std::countr_zero(lanes);
+            const float d = onPrem[std::ptrdiff_t(m) * kLanes + k] - cloud[std::ptrdiff_t(m) * kLanes + k];
+            if (!(d <= margin[k]))
+                continue;
+            const float before = m == 0 ? 0.0f
+                                        : onPrem[std::ptrdiff_t(m - 1) * kLanes + k] - cloud[std::ptrdiff_t(m - 1) * kLanes + k];
+            if (d <= -margin[k] && (m == 0 || before > margin[k])) {
+                // In single precision, as the vector steps compute it: the same on every processor.
+                const float base = float(m - 1);
+                out[k] = m == 0 ? 0.0f : std::min(float(m), std::max(base + before / (before - d), std::nextafter(base, float(m))));
+                ++byMonth[m];
+                pending &= ~(std::uint64_t(1) << k);
+            } else {
+                stuck |= std::uint64_t(1) << k;
+            }
+        }
+        if (stuck != 0) {
+            unsettled = stuck;
+            return m;
+        }
+    }
+    return -1;
+}
 
 void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out)
 {

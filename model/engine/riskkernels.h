@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <optional>
 #include <thread>
@@ -14,6 +15,32 @@ namespace breakeven {
 // the months are compared in vector steps (two with SSE2, four where the processor has AVX2,
 // chosen at run time) until the on-prem curve is no longer above.
 std::optional<double> firstCrossover(const double *onPremCumulative, const double *cloudCumulative, int months);
+
+// A block of sampled curves keeps this many samples side by side: month m of an option is 64
+// consecutive floats, one per sample (a lane), so a month of every sample is a few vector loads.
+inline constexpr int kLanes = 64;
+
+// out[m * kLanes + k] = sum over r of basis[m * rank + r] * coefficients[r * kLanes + k], for
+// m < months and k < kLanes: a block of curves from their coordinates in a basis, in single
+// precision (eight lanes a step with AVX2 and FMA where the processor has them, chosen at run
+// time; four with SSE2 otherwise).
+void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out);
+
+// Sweeps months `from`..months - 1 of two blocks of curves (kLanes floats a month, as
+// combineCurves writes them) for the lanes of `pending`, in single precision with margin[k]
+// covering both curves' rounding and CostModel::crossoverMonth's level tolerance. A lane whose
+// on-prem curve falls to -margin below the cloud's or further, having been more than margin above
+// it the month before, crosses at m - 1 + d(m - 1) / (d(m - 1) - d(m)) (kept inside (m - 1, m]):
+// out[k] gets it, the lane leaves `pending` and byMonth[m] counts it (at month 0: 0). Stops at
+// the first month with a lane it cannot settle so (within the margin of level, or below without
+// having been clearly above): returns that month with those lanes in `unsettled`, for the caller
+// to decide in double; -1 when it reached the end.
+int sweepCrossings(const float *onPrem, const float *cloud, const float *margin, int months, int from,
+                   std::uint64_t &pending, float *out, std::uint32_t *byMonth, std::uint64_t &unsettled);
+
+// The crossover inside (m - 1, m] from the differences at m - 1 (above) and m (not above), as
+// sweepCrossings writes it.
+float crossingIn(int month, double before, double now);
 
 // The quantile q of sorted values (linear between order statistics).
 double sortedQuantile(const std::vector<double> &sorted, double q);

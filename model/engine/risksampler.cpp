@@ -1,4 +1,5 @@
 #include "risksampler.h"
+#include "risksamplerplan.h"
 
 #include "assembly.h"
 
@@ -64,12 +65,6 @@ void lagrange(const std::vector<double> &nodes, const std::vector<double> &inver
     }
 }
 
-// Where an element's draw at quantile q lies in its range, 0..1.
-double position(const RangeElement &e, Distribution distribution, double q)
-{
-    const double width = e.high - e.low;
-    return width > 0 ? (drawElement(e, distribution, q) - e.low) / width : 0.0;
-}
 
 // The option an element belongs to (on-prem options first, then cloud options, as assembled),
 // or -1 for a field of the scenario itself.
@@ -84,6 +79,17 @@ int optionOf(const QString &path, int onPremCount)
 }
 
 } // namespace
+
+void lagrangeWeights(const std::vector<double> &nodes, const std::vector<double> &inverse, double t, double *weights)
+{
+    lagrange(nodes, inverse, t, weights);
+}
+
+double positionInRange(const RangeElement &e, Distribution distribution, double q)
+{
+    const double width = e.high - e.low;
+    return width > 0 ? (drawElement(e, distribution, q) - e.low) / width : 0.0;
+}
 
 void keepOptions(Scenario &scenario, const std::vector<int> &subset)
 {
@@ -103,24 +109,6 @@ void keepOptions(Scenario &scenario, const std::vector<int> &subset)
     // Futures are sampled for builds and cloud options; hybrid options name ones left out here.
     scenario.hybridOptions.clear();
 }
-
-struct CurveSampler::Layout {
-    std::vector<char> feasible;
-    Eigen::ArrayXXd fixed; // options x months: cumulative cost at u = 0
-    Eigen::ArrayXXd slope; // options x months: its growth per unit of u
-};
-
-struct CurveSampler::Plan {
-    bool laidOut = false;
-    bool feasible = true;
-    std::vector<int> ranges;                  // touching the option
-    std::vector<int> elements;                // per range: the element whose position counts
-    std::vector<std::vector<double>> nodes;   // per range
-    std::vector<std::vector<double>> inverse; // per range: inverseDenominators(nodes)
-    int gridSize = 1;
-    Eigen::MatrixXd weightsToBasis;           // 2K x r
-    Eigen::MatrixXd basis;                    // months x r
-};
 
 CurveSampler::Layout CurveSampler::layOut(const std::vector<double> &positions, const std::vector<int> &subset) const
 {
@@ -180,6 +168,7 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
     : m_scenario(scenario)
     , m_catalog(catalog)
     , m_ranges(ranges)
+    , m_only(only)
 {
     const std::size_t R = ranges.size();
     for (std::size_t r = 0; r < R; ++r)
@@ -323,8 +312,8 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
                 }
                 for (const double q : {0.17, 0.5, 0.83})
                     alike = alike
-                        && position(ranges[r].elements[e], ranges[r].input.distribution, q)
-                            == position(ranges[r].elements[std::size_t(chosen)], ranges[r].input.distribution, q);
+                        && positionInRange(ranges[r].elements[e], ranges[r].input.distribution, q)
+                            == positionInRange(ranges[r].elements[std::size_t(chosen)], ranges[r].input.distribution, q);
             }
             if (chosen < 0 || !alike) {
                 plan.laidOut = true;
@@ -432,13 +421,36 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
             m_laidOut.push_back(i);
         if (plan.laidOut || !plan.feasible)
             continue;
-        const Eigen::MatrixXd transposed = grids[std::size_t(i)].transpose(); // months x 2K
+        Eigen::MatrixXd &grid = grids[std::size_t(i)];
+        const Eigen::MatrixXd transposed = grid.transpose(); // months x 2K
         Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(transposed);
         qr.setThreshold(1e-13);
         const int rank = std::max<int>(1, int(qr.rank()));
         const Eigen::MatrixXd r = qr.matrixR().topRows(rank).triangularView<Eigen::Upper>();
-        plan.weightsToBasis = qr.colsPermutation() * r.transpose();
-        plan.basis = qr.householderQ() * Eigen::MatrixXd::Identity(m_months, rank);
+        const Eigen::MatrixXd toBasis = (qr.colsPermutation() * r.transpose()).transpose(); // r x 2K
+        const Eigen::MatrixXd basis = qr.householderQ() * Eigen::MatrixXd::Identity(m_months, rank);
+        plan.rank = rank;
+        plan.basis.resize(std::size_t(m_months) * std::size_t(rank));
+        for (int m = 0; m < m_months; ++m)
+            for (int k = 0; k < rank; ++k)
+                plan.basis[std::size_t(m) * std::size_t(rank) + std::size_t(k)] = float(basis(m, k));
+        const auto J = int(toBasis.cols());
+        plan.toBasis.resize(std::size_t(rank) * std::size_t(J));
+        for (int k = 0; k < rank; ++k)
+            for (int j = 0; j < J; ++j)
+                plan.toBasis[std::size_t(k) * std::size_t(J) + std::size_t(j)] = float(toBasis(k, j));
+        const Eigen::VectorXd largest = basis.cwiseAbs().colwise().maxCoeff().transpose(); // r
+        const Eigen::VectorXd weight = toBasis.cwiseAbs().transpose() * largest;           // 2K
+        plan.errorWeight.assign(weight.data(), weight.data() + weight.size());
+        plan.nodeOf.assign(plan.ranges.size(), std::vector<int>(std::size_t(plan.gridSize)));
+        int stride = 1;
+        for (std::size_t j = 0; j < plan.ranges.size(); ++j) {
+            const auto count = int(plan.nodes[j].size());
+            for (int k = 0; k < plan.gridSize; ++k)
+                plan.nodeOf[j][std::size_t(k)] = (k / stride) % count;
+            stride *= count;
+        }
+        plan.grid = std::move(grid);
     }
 }
 
@@ -447,68 +459,6 @@ CurveSampler::~CurveSampler() = default;
 int CurveSampler::interpolatedOptions() const
 {
     return int(std::count_if(m_plans.begin(), m_plans.end(), [](const Plan &p) { return !p.laidOut; }));
-}
-
-void CurveSampler::sample(const double *quantiles, int count, std::vector<Eigen::ArrayXXd> &curves,
-                          std::vector<char> &feasible) const
-{
-    const auto R = int(m_ranges.size());
-    curves.resize(std::size_t(m_options));
-    feasible.assign(std::size_t(m_options) * std::size_t(count), 0);
-    Eigen::ArrayXd u(count);
-    for (int k = 0; k < count; ++k)
-        u(k) = utilizationAt(quantiles + std::ptrdiff_t(k) * R);
-
-    Eigen::MatrixXd weights;
-    std::vector<double> basis(kChebyshevNodes);
-    for (int i = 0; i < m_options; ++i) {
-        const Plan &plan = m_plans[std::size_t(i)];
-        curves[std::size_t(i)].resize(m_months, count);
-        if (plan.laidOut)
-            continue;
-        if (!plan.feasible) {
-            curves[std::size_t(i)].setConstant(NAN);
-            continue;
-        }
-        const int K = plan.gridSize;
-        weights.setOnes(count, 2 * K);
-        int stride = 1;
-        for (std::size_t j = 0; j < plan.ranges.size(); ++j) {
-            const ResolvedRange &range = m_ranges[std::size_t(plan.ranges[j])];
-            const RangeElement &element = range.elements[std::size_t(plan.elements[j])];
-            const auto nodes = int(plan.nodes[j].size());
-            for (int s = 0; s < count; ++s) {
-                const double q = quantiles[std::ptrdiff_t(s) * R + plan.ranges[j]];
-                lagrange(plan.nodes[j], plan.inverse[j], position(element, range.input.distribution, q), basis.data());
-                for (int k = 0; k < K; ++k)
-                    weights(s, k) *= basis[std::size_t((k / stride) % nodes)];
-            }
-            stride *= nodes;
-        }
-        weights.rightCols(K) = weights.leftCols(K).array().colwise() * u;
-        curves[std::size_t(i)] = (plan.basis * (weights * plan.weightsToBasis).transpose()).array();
-        std::fill_n(feasible.begin() + std::ptrdiff_t(i) * count, count, 1);
-    }
-
-    if (m_laidOut.empty())
-        return;
-    // The others: each drawn scenario laid out in full, those options only.
-    Evaluation evaluation;
-    for (int s = 0; s < count; ++s) {
-        Scenario drawn = m_scenario;
-        const double *q = quantiles + std::ptrdiff_t(s) * R;
-        for (int r = 0; r < R; ++r)
-            for (const RangeElement &e : m_ranges[std::size_t(r)].elements)
-                e.field.set(drawn, drawElement(e, m_ranges[std::size_t(r)].input.distribution, q[r]));
-        keepOptions(drawn, m_laidOut);
-        const CostModel model(assemble(drawn, m_catalog));
-        model.evaluate(u(s), evaluation);
-        for (std::size_t k = 0; k < m_laidOut.size(); ++k) {
-            const auto i = std::size_t(m_laidOut[k]);
-            feasible[i * std::size_t(count) + std::size_t(s)] = model.isFeasible(int(k));
-            curves[i].col(s) = evaluation.cumulative.row(Eigen::Index(k)).transpose();
-        }
-    }
 }
 
 } // namespace breakeven

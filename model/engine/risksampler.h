@@ -19,10 +19,12 @@
 
 #include "catalog/gpucatalog.h"
 #include "costmodel.h"
+#include "riskkernels.h"
 #include "scenariopaths.h"
 
 #include <Eigen/Core>
 
+#include <cstdint>
 #include <vector>
 
 namespace breakeven {
@@ -32,11 +34,33 @@ namespace breakeven {
 // its own, so the ones kept cost exactly what they did.
 void keepOptions(Scenario &scenario, const std::vector<int> &subset);
 
+// Up to kLanes samples' curves, side by side (CurveSampler::sample). The curves are kept in single
+// precision, what finding crossovers and the bands need; each option's TCO in double, and what
+// gives any month of any sample exactly in double (CurveSampler::exactValue).
+struct SampleBlock {
+    int count = 0;                      // samples in the block, at most kLanes
+    int months = 0;                     // H + 1
+    std::vector<float> curves;          // option x month x kLanes: cumulative cost
+    std::vector<float> error;           // option x kLanes: a bound on a curve's single-precision error
+    std::vector<double> tco;            // option x kLanes: the cumulative cost at H, in double
+    std::vector<std::uint64_t> feasible; // per option: a bit per sample
+    std::vector<std::vector<double>> weights; // per interpolated option: kLanes x 2K weights
+    std::vector<Eigen::ArrayXXd> laidOut; // per option laid out in full: months x count, in double
+    // Room the sampler works in, kept from block to block.
+    std::vector<float> transposed;
+    std::vector<float> coordinates;
+
+    const float *curve(int option) const
+    {
+        return curves.data() + std::ptrdiff_t(option) * months * kLanes;
+    }
+};
+
 class CurveSampler {
 public:
     // `ranges` resolved against `scenario`; only the options of `only` (sorted indices as
-    // assembled) when it is not empty, the others never feasible. Throws InputError when a
-    // lay-out fails.
+    // assembled) when it is not empty, the others never feasible. Keeps copies of the scenario
+    // and the ranges; `catalog` must outlive it. Throws InputError when a lay-out fails.
     CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, const std::vector<ResolvedRange> &ranges,
                  const std::vector<int> &only = {});
     ~CurveSampler();
@@ -51,6 +75,17 @@ public:
     // `feasible[i * count + k]` says whether option i is feasible in sample k.
     void sample(const double *quantiles, int count, std::vector<Eigen::ArrayXXd> &curves,
                 std::vector<char> &feasible) const;
+    // The same for at most kLanes samples, in single precision (SampleBlock).
+    void sample(const double *quantiles, int count, SampleBlock &block) const;
+    // Option i's cumulative cost at month m in sample k of `block`, in double.
+    double exactValue(const SampleBlock &block, int option, int month, int sample) const;
+
+    // Whether this sampler's lay-outs serve `scenario` with `ranges` (resolved against it) and the
+    // same `only`: nothing differs but the workload's utilization and the range on it, which the
+    // lay-outs do not depend on (a moved utilization slider). Then rebind() takes them over.
+    bool servesUtilizationOf(const Scenario &scenario, const std::vector<ResolvedRange> &ranges,
+                             const std::vector<int> &only) const;
+    void rebind(const Scenario &scenario, const std::vector<ResolvedRange> &ranges);
 
 private:
     struct Layout;
@@ -61,9 +96,10 @@ private:
     Scenario placed(const std::vector<double> &positions) const;
     double utilizationAt(const double *quantiles) const;
 
-    const Scenario &m_scenario;
+    Scenario m_scenario;
     const GpuCatalog &m_catalog;
-    const std::vector<ResolvedRange> &m_ranges;
+    std::vector<ResolvedRange> m_ranges;
+    std::vector<int> m_only;
     int m_options = 0;
     int m_months = 0;
     int m_utilizationRange = -1;   // the range on workload.utilization, if any

@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <bit>
 #include <random>
 
 using namespace breakeven;
@@ -300,6 +301,141 @@ private Q_SLOTS:
             }
         }
         QVERIFY(crossed > 100 && never > 100);
+    }
+
+    // The single-precision sweep over a block of 64 samples, with the lanes it cannot settle
+    // decided in double as analyseRisk decides them, finds the cost model's crossover in every
+    // lane: crossing at once, later, never, level within the tolerance, and within rounding of
+    // level for several months before crossing.
+    void sweptCrossoversAreTheCostModels()
+    {
+        std::mt19937_64 generator(17);
+        const auto unit = [&] { return double(generator() >> 11) * 0x1.0p-53; };
+        int crossed = 0;
+        int never = 0;
+        int unsettledSeen = 0;
+        for (const int months : {1, 2, 7, 25, 61, 121}) {
+            for (int trial = 0; trial < 20; ++trial) {
+                Eigen::ArrayXXd onPrem(months, kLanes);
+                Eigen::ArrayXXd cloud(months, kLanes);
+                for (int k = 0; k < kLanes; ++k) {
+                    const int kind = (k + trial) % 6;
+                    double b = 1e5 * unit() * (kind == 0 ? 0 : 1);
+                    double c = 0;
+                    const double rent = 5e3 * unit();
+                    for (int m = 0; m < months; ++m) {
+                        b += 1e3 * unit();
+                        c += rent;
+                        onPrem(m, k) = b;
+                        cloud(m, k) = kind == 1   ? b * (1 + 1e-13)          // level within the tolerance
+                                      : kind == 2 ? b * (1 + 3e-7 * (m % 3)) // within float rounding of level
+                                                  : c;
+                    }
+                }
+                const Eigen::ArrayXXf a = onPrem.transpose().cast<float>(); // lanes side by side
+                const Eigen::ArrayXXf c = cloud.transpose().cast<float>();
+                float margin[kLanes];
+                for (int k = 0; k < kLanes; ++k) {
+                    const double largest = std::max(onPrem.col(k).abs().maxCoeff(), cloud.col(k).abs().maxCoeff());
+                    margin[k] = float(4 * (4 * 0x1.0p-24 + 1e-12) * largest + 1e-12);
+                }
+                std::vector<float> out(kLanes, INFINITY);
+                std::vector<std::uint32_t> byMonth(std::size_t(months), 0);
+                std::uint64_t pending = ~std::uint64_t(0);
+                const auto exactGap = [&](int m, int k) {
+                    const double x = onPrem(m, k);
+                    const double y = cloud(m, k);
+                    const double scale = std::max({1.0, std::abs(x), std::abs(y)});
+                    return std::abs(x - y) <= 1e-12 * scale ? 0.0 : x - y;
+                };
+                int from = 0;
+                while (pending != 0) {
+                    std::uint64_t unsettled = 0;
+                    const int m = sweepCrossings(a.data(), c.data(), margin, months, from, pending, out.data(), byMonth.data(),
+                                                 unsettled);
+                    if (m < 0)
+                        break;
+                    for (; unsettled != 0; unsettled &= unsettled - 1) {
+                        const int k = std::countr_zero(unsettled);
+                        ++unsettledSeen;
+                        const double now = exactGap(m, k);
+                        if (now > 0)
+                            continue;
+                        out[std::size_t(k)] = crossingIn(m, m > 0 ? exactGap(m - 1, k) : 0.0, now);
+                        ++byMonth[std::size_t(m)];
+                        pending &= ~(std::uint64_t(1) << k);
+                    }
+                    from = m + 1;
+                }
+                std::vector<std::uint32_t> expectedByMonth(std::size_t(months), 0);
+                for (int k = 0; k < kLanes; ++k) {
+                    const Eigen::ArrayXd left = onPrem.col(k);
+                    const Eigen::ArrayXd right = cloud.col(k);
+                    const auto expected = CostModel::crossoverMonth(left, right);
+                    const float actual = out[std::size_t(k)];
+                    QCOMPARE(std::isinf(actual), !expected.has_value());
+                    QCOMPARE(bool((pending >> k) & 1), !expected.has_value());
+                    if (!expected) {
+                        ++never;
+                        continue;
+                    }
+                    ++crossed;
+                    if (std::abs(actual - *expected) > 1e-3)
+                        QFAIL(qPrintable(QStringLiteral("lane %1 of %2 months: %3, the cost model %4")
+                                             .arg(k).arg(months).arg(actual).arg(*expected)));
+                    ++expectedByMonth[std::size_t(std::ceil(*expected))];
+                    QCOMPARE(std::ceil(actual), std::ceil(float(*expected)));
+                }
+                QCOMPARE(byMonth, expectedByMonth);
+            }
+        }
+        QVERIFY(crossed > 1000 && never > 500 && unsettledSeen > 100);
+    }
+
+    // A run that takes the last run's lay-outs over gives the futures a run laying out afresh
+    // gives, bit for bit; a change other than the utilization lays out again.
+    void reusedLayoutsGiveTheSameFutures()
+    {
+        Scenario s = scenario(4, 0.5, 36);
+        s.onPremOptions = {build(QStringLiteral("a"), 9000), build(QStringLiteral("b"), 14000)};
+        s.cloudOptions = {cloud(QStringLiteral("x"), 1.0), cloud(QStringLiteral("y"), 0.8)};
+        s.cloudPriceChangePerYear = -0.1;
+        RiskReuse reuse;
+        RiskRequest kept;
+        kept.samples = 2000;
+        kept.tornado = false;
+        kept.reuse = &reuse;
+        RiskRequest fresh = kept;
+        fresh.reuse = nullptr;
+        const auto same = [](const RiskResult &x, const RiskResult &y) {
+            QCOMPARE(x.options.size(), y.options.size());
+            for (std::size_t i = 0; i < x.options.size(); ++i) {
+                QCOMPARE(x.options[i].tco, y.options[i].tco);
+                QCOMPARE(x.options[i].mean, y.options[i].mean);
+                QVERIFY((x.options[i].bands == y.options[i].bands).all());
+            }
+            QCOMPARE(x.pairs.size(), y.pairs.size());
+            for (std::size_t p = 0; p < x.pairs.size(); ++p) {
+                QCOMPARE(x.pairs[p].onPremCheaper, y.pairs[p].onPremCheaper);
+                QCOMPARE(x.pairs[p].paidOffBy, y.pairs[p].paidOffBy);
+                QCOMPARE(x.pairs[p].crossoverP50, y.pairs[p].crossoverP50);
+                QCOMPARE(x.pairs[p].crossoverP90, y.pairs[p].crossoverP90);
+            }
+        };
+        analyseRisk(s, catalog(), kept);
+        QCOMPARE(reuse.reused, 0);
+        for (const double u : {0.3, 0.45, 0.7}) {
+            Scenario moved = s;
+            moved.workload.utilization = u;
+            same(analyseRisk(moved, catalog(), kept), analyseRisk(moved, catalog(), fresh));
+            if (QTest::currentTestFailed())
+                return;
+        }
+        QCOMPARE(reuse.reused, 3);
+        Scenario priced = s;
+        priced.cloudOptions[1].pricePerHour = 0.9;
+        same(analyseRisk(priced, catalog(), kept), analyseRisk(priced, catalog(), fresh));
+        QCOMPARE(reuse.reused, 3);
     }
 
     // Without the bands, the same figures otherwise.

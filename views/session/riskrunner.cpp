@@ -13,7 +13,13 @@ namespace breakeven {
 
 RiskRunner::RiskRunner(QObject *parent)
     : QObject(parent)
+    , m_reuse(std::make_unique<RiskReuse>())
 {
+}
+
+int RiskRunner::layoutsReused() const
+{
+    return m_thread ? 0 : m_reuse->reused;
 }
 
 RiskRunner::~RiskRunner()
@@ -64,6 +70,7 @@ void RiskRunner::start(Job job)
         request.cancel = cancel.get();
         request.tornado = !job.preview;
         request.bands = job.bands;
+        request.reuse = m_reuse.get();
         if (job.preview) {
             const int own = job.scenario.uncertainty ? job.scenario.uncertainty->samples : kDefaultSamples;
             request.samples = std::min(own, kPreviewSamples);

@@ -20,6 +20,7 @@ class QThread;
 namespace breakeven {
 
 struct RiskResult;
+struct RiskReuse;
 
 class RiskRunner : public QObject {
     Q_OBJECT
@@ -41,6 +42,8 @@ public:
     // Runs started and runs cancelled before they delivered, for tests.
     int runsStarted() const { return m_started; }
     int runsCancelled() const { return m_cancelled; }
+    // Runs that took the previous run's lay-outs over (only the utilization had moved).
+    int layoutsReused() const;
     // Blocks until no run is in flight or waiting, delivering results as they come; for tests
     // and the report. False when `timeoutMs` ran out first.
     bool waitUntilIdle(int timeoutMs = 30000);
@@ -77,6 +80,8 @@ private:
     bool m_runPreview = false;
     int m_started = 0;
     int m_cancelled = 0;
+    // The last run's lay-outs, for the next; used by one run at a time (runs never overlap).
+    std::unique_ptr<RiskReuse> m_reuse;
 };
 
 } // namespace breakeven
