@@ -249,6 +249,15 @@ private Q_SLOTS:
         QTRY_COMPARE(qint64(catalog->offerModel()->rowCount()), before[QStringLiteral("lambda")]);
         window.undoStack()->redo();
         QCOMPARE(offersOf(*window.document(), QStringLiteral("lambda")), before[QStringLiteral("lambda")] + report.clouds[0].offers.added);
+
+        // The next refresh starts from the mirror and clouds of this one.
+        QTRY_VERIFY(window.findChildren<RefreshDialog *>().isEmpty());
+        window.actions().refreshPrices->trigger();
+        auto *next = window.findChild<RefreshDialog *>();
+        QVERIFY(next);
+        QCOMPARE(next->endpointEdit(QStringLiteral("skypilot"))->text(), m_server->baseUrl());
+        QCOMPARE(next->cloudsEdit(QStringLiteral("skypilot"))->text(), clouds.join(QStringLiteral(", ")));
+        next->close();
     }
 
     // Cancel while the server is slow to answer: the dialog says nothing changed, and the file is

@@ -110,7 +110,9 @@ QWidget *RefreshDialog::createSetupPage()
         auto *form = new QFormLayout;
         form->addRow(description);
         fields.endpoint = new QLineEdit(fields.box);
-        fields.endpoint->setText(settings.value(settingsKey(info.name, "endpoint"), info.defaultEndpoint.toString()).toString());
+        // Only a mirror is remembered: a later version's default endpoint then applies.
+        const QString mirror = settings.value(settingsKey(info.name, "endpoint")).toString();
+        fields.endpoint->setText(mirror.isEmpty() ? info.defaultEndpoint.toString() : mirror);
         fields.endpoint->setPlaceholderText(info.defaultEndpoint.toString());
         fields.endpoint->setToolTip(tr("The source's base URL: %1 by default; a company mirror of it works the "
                                        "same. Empty: the default.")
@@ -271,7 +273,9 @@ void RefreshDialog::rememberFields() const
     QSettings settings;
     for (const SourceFields &fields : m_sources) {
         settings.setValue(settingsKey(fields.info.name, "checked"), fields.box->isChecked());
-        settings.setValue(settingsKey(fields.info.name, "endpoint"), fields.endpoint->text().trimmed());
+        const QString endpoint = fields.endpoint->text().trimmed();
+        settings.setValue(settingsKey(fields.info.name, "endpoint"),
+                          endpoint == fields.info.defaultEndpoint.toString() ? QString() : endpoint);
         if (fields.clouds)
             settings.setValue(settingsKey(fields.info.name, "clouds"), fields.clouds->text().trimmed());
         if (fields.regions)
