@@ -108,7 +108,9 @@ int runRefresh(const QStringList &arguments, QTextStream &out)
     const QStringList kSources = sourceNames();
     QStringList sources = args.values(QStringLiteral("source"));
     if (sources.isEmpty())
-        sources = kSources;
+        for (const RefreshSourceInfo &info : refreshSources())
+            if (info.byDefault)
+                sources << info.name;
     sources.removeDuplicates();
     for (const QString &source : sources)
         if (!kSources.contains(source))

@@ -31,6 +31,7 @@ QList<RefreshSourceInfo> refreshSources()
                                          "prices of EC2's GPU instances (Linux) from the bulk offer files of the regions asked.");
         aws.defaultEndpoint = defaultAwsPriceListBaseUrl();
         aws.takesRegions = true;
+        aws.byDefault = false;
         list << aws;
         return list;
     }();
