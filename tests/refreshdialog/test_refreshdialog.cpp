@@ -157,7 +157,11 @@ private Q_SLOTS:
             QCOMPARE(dialog->endpointEdit(source.name)->text(), source.defaultEndpoint.toString());
             QCOMPARE(dialog->cloudsEdit(source.name) != nullptr, source.takesClouds);
             QCOMPARE(dialog->regionsEdit(source.name) != nullptr, source.takesRegions);
+            // Checked as the command line runs them when none is named: not the AWS Price List.
+            QCOMPARE(box->isChecked(), source.byDefault);
         }
+        QVERIFY(dialog->sourceBox(QStringLiteral("skypilot"))->isChecked());
+        QVERIFY(!dialog->sourceBox(QStringLiteral("aws"))->isChecked());
         // A wrong field is named, and nothing starts.
         for (const RefreshSourceInfo &source : refreshSources())
             dialog->sourceBox(source.name)->setChecked(source.name == QLatin1String("skypilot"));

@@ -104,7 +104,7 @@ QWidget *RefreshDialog::createSetupPage()
         fields.box = new QGroupBox(info.title, list);
         fields.box->setObjectName(info.name);
         fields.box->setCheckable(true);
-        fields.box->setChecked(settings.value(settingsKey(info.name, "checked"), true).toBool());
+        fields.box->setChecked(settings.value(settingsKey(info.name, "checked"), info.byDefault).toBool());
         auto *description = new QLabel(info.description, fields.box);
         description->setWordWrap(true);
         auto *form = new QFormLayout;
