@@ -6,23 +6,38 @@
 #include <SQLiteCpp/Exception.h>
 #include <sqlite3.h>
 
+#include <QStringList>
+
 #include <algorithm>
+#include <iterator>
 #include <limits>
+#include <tuple>
 
 namespace breakeven {
 
 namespace {
 
+static_assert(std::tuple_size_v<WrittenPrices> == rows::kOfferPriceCount);
+
+// The parameter of each price column (rows::kOfferPriceColumns) in rows::kOfferColumns' order.
+constexpr int kPriceParameters[rows::kOfferPriceCount] = {10, 11, 12, 13, 17, 18};
+
 // Parameters ?1..?18 follow rows::kOfferColumns, so bindOffer binds the lookup too. Source and
 // date are compared as the offers have them: '' is the sheet's, the stored offer's sheet for
-// the stored one and this import's (?20, ?21, bound once) for the new one.
-const std::string kFind =
-    "SELECT id, (category IS ?2 AND gpu IS ?4 AND gpu_count IS ?5 AND vcpus IS ?6 AND memory_gib IS ?7"
-    " AND currency IS ?9 AND on_demand IS ?10 AND spot IS ?11 AND reserved_1y IS ?12 AND reserved_3y IS ?13"
-    " AND reserved_1y_upfront IS ?17 AND reserved_3y_upfront IS ?18"
-    " AND url IS ?15 AND " + rows::kOfferSource + " IS (CASE WHEN ?14 = '' THEN ?20 ELSE ?14 END)"
-    " AND " + rows::kOfferAsOf + " IS (CASE WHEN ?16 = '' THEN ?21 ELSE ?16 END))"
-    " FROM cloud_offers WHERE " + rows::offerKeyMatch(1, 3, 8);
+// the stored one and this import's (?20, ?21, bound once) for the new one. Only the prices the
+// sheet carries are compared: the others stay as they are.
+std::string findSql(const WrittenPrices &written)
+{
+    std::string prices;
+    for (int i = 0; i < rows::kOfferPriceCount; ++i)
+        if (written[std::size_t(i)])
+            prices += std::string(" AND ") + rows::kOfferPriceColumns[i] + " IS ?" + std::to_string(kPriceParameters[i]);
+    return "SELECT id, (category IS ?2 AND gpu IS ?4 AND gpu_count IS ?5 AND vcpus IS ?6 AND memory_gib IS ?7"
+           " AND currency IS ?9" + prices
+        + " AND url IS ?15 AND " + rows::kOfferSource + " IS (CASE WHEN ?14 = '' THEN ?20 ELSE ?14 END)"
+          " AND " + rows::kOfferAsOf + " IS (CASE WHEN ?16 = '' THEN ?21 ELSE ?16 END))"
+          " FROM cloud_offers WHERE " + rows::offerKeyMatch(1, 3, 8);
+}
 constexpr int kFindSheetSource = 20;
 constexpr int kFindSheetAsOf = 21;
 
@@ -46,8 +61,21 @@ std::string insertSql(int rowCount)
     return sql;
 }
 
-const std::string kUpdate = "UPDATE cloud_offers SET " + rows::assignments(rows::kOfferColumns)
-    + ", sheet_id = ? WHERE id = ?";
+// Sets every column of rows::kOfferColumns (?1..?18) but the prices the sheet does not carry,
+// then the sheet's id (?19) of the offer ?20.
+std::string updateSql(const WrittenPrices &written)
+{
+    std::string sql = "UPDATE cloud_offers SET ";
+    const QStringList columns = QString::fromStdString(rows::kOfferColumns).split(QLatin1Char(','));
+    for (int parameter = 1; parameter <= columns.size(); ++parameter) {
+        const auto price = std::find(std::begin(kPriceParameters), std::end(kPriceParameters), parameter);
+        if (price != std::end(kPriceParameters) && !written[std::size_t(price - std::begin(kPriceParameters))])
+            continue;
+        sql += columns[parameter - 1].trimmed().toStdString() + " = ?" + std::to_string(parameter) + ", ";
+    }
+    return sql + "sheet_id = ?" + std::to_string(rows::kOfferColumnCount + 1) + " WHERE id = ?"
+        + std::to_string(rows::kOfferColumnCount + 2);
+}
 
 constexpr qint64 kDenseIdLimit = qint64(1) << 26;
 
@@ -118,14 +146,15 @@ double headlinePrice(const EncodedOffer &offer)
     return std::numeric_limits<double>::infinity();
 }
 
-OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId)
+OfferWriter::OfferWriter(Connection &connection, std::optional<qint64> sheetId, const WrittenPrices &written)
     : m_database(connection.database().getHandle())
     , m_sheetId(sheetId)
-    , m_find(m_database, kFind)
+    , m_written(written)
+    , m_find(m_database, findSql(written))
     , m_insert(m_database, insertSql(1))
     , m_insertBatch(m_database, insertSql(kBatchRows))
-    , m_update(m_database, kUpdate)
-    , m_keepEarlier(m_database, rows::kKeepEarlierPrices)
+    , m_update(m_database, updateSql(written))
+    , m_keepEarlier(m_database, rows::keepEarlierPrices(written))
     , m_kept(m_database, "SELECT on_demand, spot, reserved_1y, reserved_3y FROM cloud_offers WHERE id = ?")
 {
     RawStatement last(m_database, "SELECT coalesce(max(id), 0) FROM cloud_offers");
@@ -181,7 +210,8 @@ void OfferWriter::remember(qint64 offerId, qint64 line, UpsertResult result)
     m_sparse[offerId] = record;
 }
 
-// The prices of the offer kept for a key, as the document has them now.
+// The prices of the offer kept for a key, as the document has them now; those of columns the
+// sheet does not carry are left out, as they are of the sheet's offer.
 std::pair<double, double> OfferWriter::keptPrice(qint64 offerId)
 {
     sqlite3_stmt *statement = m_kept.get();
@@ -189,7 +219,7 @@ std::pair<double, double> OfferWriter::keptPrice(qint64 offerId)
     EncodedOffer kept;
     if (m_kept.step()) {
         const auto price = [&](int column) -> std::optional<double> {
-            if (sqlite3_column_type(statement, column) == SQLITE_NULL)
+            if (!m_written[std::size_t(column)] || sqlite3_column_type(statement, column) == SQLITE_NULL)
                 return std::nullopt;
             return sqlite3_column_double(statement, column);
         };
@@ -481,12 +511,14 @@ OfferWriter::Outcome OfferWriter::update(const EncodedOffer &offer, qint64 line,
             sqlite3_bind_int64(keep, 3, *m_sheetId);
         else
             sqlite3_bind_null(keep, 3);
-        bindPrice(keep, 4, offer.onDemand);
-        bindPrice(keep, 5, offer.spot);
-        bindPrice(keep, 6, offer.reserved1y);
-        bindPrice(keep, 7, offer.reserved3y);
-        bindPrice(keep, 8, offer.reserved1yUpfront);
-        bindPrice(keep, 9, offer.reserved3yUpfront);
+        // Only the prices written are compared (rows::keepEarlierPrices).
+        const std::optional<double> *prices[rows::kOfferPriceCount] = {
+            &offer.onDemand,   &offer.spot,
+            &offer.reserved1y, &offer.reserved3y,
+            &offer.reserved1yUpfront, &offer.reserved3yUpfront};
+        for (int i = 0; i < rows::kOfferPriceCount; ++i)
+            if (m_written[std::size_t(i)])
+                bindPrice(keep, 4 + i, *prices[i]);
         m_keepEarlier.step();
         m_keepEarlier.reset();
         bindOffer(m_update, offer, true);

@@ -8,6 +8,9 @@
 // New keys are inserted 32 to a statement, and looked up only when the statement met keys
 // already there; while most keys are (a newer sheet of a provider the document has), each key
 // is looked up first instead, one at a time.
+// A sheet need not carry every price column (SkyPilot's publish on-demand and spot only): an
+// offer it updates keeps the prices of the columns it lacks, compares only the prices it carries
+// (all equal: unchanged) and keeps in its history only a change of those.
 #pragma once
 
 #include "domain.h"
@@ -17,6 +20,7 @@
 #include <QVarLengthArray>
 #include <QString>
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -112,9 +116,14 @@ private:
     QString m_inherited[EncodedOffer::kTextColumns]; // null: the column is written as it is
 };
 
+// The price columns a sheet carries: on-demand, spot, reserved 1y and 3y, and their upfront
+// prices (rows::kOfferPriceColumns' order). A column it lacks is false.
+using WrittenPrices = std::array<bool, 6>;
+inline constexpr WrittenPrices kAllPrices = {true, true, true, true, true, true};
+
 class OfferWriter {
 public:
-    OfferWriter(Connection &connection, std::optional<qint64> sheetId);
+    OfferWriter(Connection &connection, std::optional<qint64> sheetId, const WrittenPrices &written = kAllPrices);
     ~OfferWriter();
 
     // The source and date of the sheet the offers link to; an offer with the same ones is
@@ -171,6 +180,7 @@ private:
 
     sqlite3 *m_database;
     std::optional<qint64> m_sheetId;
+    WrittenPrices m_written;
     QString m_sheetSource;
     QString m_sheetAsOf;
     RawStatement m_find;

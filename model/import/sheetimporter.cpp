@@ -19,7 +19,9 @@
 #include <algorithm>
 #include <deque>
 #include <exception>
+#include <iterator>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 namespace breakeven {
@@ -347,7 +349,16 @@ void ImportRun::produce(CsvReader &reader, BatchQueue<Batch> &queue)
 // filled here, in the sheet's order, exactly as if one thread did both.
 void ImportRun::importRows(CsvReader &reader, std::optional<qint64> sheetId)
 {
-    m_writer.emplace(m_document.connection(), sheetId);
+    // A price column the sheet lacks (SkyPilot's have no reserved prices) leaves the stored
+    // price of an offer it updates as it is; an empty cell in a column it has clears it.
+    WrittenPrices written;
+    const SheetField priceFields[] = {SheetField::OnDemand,   SheetField::Spot,
+                                      SheetField::Reserved1y, SheetField::Reserved3y,
+                                      SheetField::Reserved1yUpfront, SheetField::Reserved3yUpfront};
+    static_assert(std::size(priceFields) == std::tuple_size_v<WrittenPrices>);
+    for (std::size_t i = 0; i < written.size(); ++i)
+        written[i] = m_rowReader->hasColumn(priceFields[i]);
+    m_writer.emplace(m_document.connection(), sheetId, written);
     m_encoder.inheritFromSheet(m_writer->sheetSource(), m_writer->sheetAsOf());
     m_writer->sink = [this](qint64 line, const OfferWriter::Outcome &outcome) { settle(line, outcome); };
     m_sinceProgress.start();

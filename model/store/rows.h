@@ -5,6 +5,7 @@
 #include "domain.h"
 
 #include <SQLiteCpp/Statement.h>
+#include <array>
 #include <string>
 
 namespace breakeven::rows {
@@ -62,17 +63,28 @@ inline const std::string kOfferAsOf = inheritedFromSheet("as_of");
 // date (schema 8). ?1: the offer's id; ?2 and ?3: the as_of and sheet id the write gives it;
 // ?4 to ?9: its on-demand, spot, reserved 1y and 3y, and their upfront prices. The same prices
 // under a later date (a refresh that found nothing changed) keep nothing: the history holds
-// changes, not every fetch.
-inline const std::string kKeepEarlierPrices
-    = "INSERT OR REPLACE INTO offer_prices (offer_id, as_of, on_demand, spot, reserved_1y, reserved_3y,"
-      " reserved_1y_upfront, reserved_3y_upfront)"
-      " SELECT id, " + kOfferAsOf + ", on_demand, spot, reserved_1y, reserved_3y, reserved_1y_upfront,"
-      " reserved_3y_upfront FROM cloud_offers"
-      " WHERE id = ?1 AND " + kOfferAsOf + " <> '' AND " + kOfferAsOf
-    + " IS NOT (CASE WHEN ?2 <> '' OR ?3 IS NULL THEN ?2"
-      " ELSE coalesce((SELECT sheets.as_of FROM sheets WHERE sheets.id = ?3), '') END)"
-      " AND NOT (on_demand IS ?4 AND spot IS ?5 AND reserved_1y IS ?6 AND reserved_3y IS ?7"
-      " AND reserved_1y_upfront IS ?8 AND reserved_3y_upfront IS ?9)";
+// changes, not every fetch. A price the write keeps (`written` false: a sheet without its column)
+// is no change either, and its parameter is not read.
+inline constexpr int kOfferPriceCount = 6;
+inline const char *const kOfferPriceColumns[kOfferPriceCount]
+    = {"on_demand", "spot", "reserved_1y", "reserved_3y", "reserved_1y_upfront", "reserved_3y_upfront"};
+inline std::string keepEarlierPrices(const std::array<bool, kOfferPriceCount> &written)
+{
+    std::string changed;
+    for (int i = 0; i < kOfferPriceCount; ++i)
+        if (written[std::size_t(i)])
+            changed += std::string(changed.empty() ? "" : " AND ") + kOfferPriceColumns[i] + " IS ?"
+                + std::to_string(4 + i);
+    return "INSERT OR REPLACE INTO offer_prices (offer_id, as_of, on_demand, spot, reserved_1y, reserved_3y,"
+           " reserved_1y_upfront, reserved_3y_upfront)"
+           " SELECT id, " + kOfferAsOf + ", on_demand, spot, reserved_1y, reserved_3y, reserved_1y_upfront,"
+           " reserved_3y_upfront FROM cloud_offers"
+           " WHERE id = ?1 AND " + kOfferAsOf + " <> '' AND " + kOfferAsOf
+        + " IS NOT (CASE WHEN ?2 <> '' OR ?3 IS NULL THEN ?2"
+          " ELSE coalesce((SELECT sheets.as_of FROM sheets WHERE sheets.id = ?3), '') END)"
+          " AND NOT (" + (changed.empty() ? std::string("1") : changed) + ")";
+}
+inline const std::string kKeepEarlierPrices = keepEarlierPrices({true, true, true, true, true, true});
 inline const std::string kOfferReadColumns
     = "provider, category, instance_type, gpu, gpu_count, vcpus, memory_gib, region, currency, "
       "on_demand, spot, reserved_1y, reserved_3y, " + kOfferSource + ", url, " + kOfferAsOf

@@ -9,3 +9,5 @@ breakeven_add_test(test_offerwriter SOURCES ${CMAKE_CURRENT_LIST_DIR}/../import/
                    ${CMAKE_CURRENT_LIST_DIR}/../import/sheetfixtures.h)
 breakeven_add_test(test_providerpath SOURCES ${CMAKE_CURRENT_LIST_DIR}/../import/test_providerpath.cpp
                    ${CMAKE_CURRENT_LIST_DIR}/../import/sheetfixtures.h)
+breakeven_add_test(test_keptprices SOURCES ${CMAKE_CURRENT_LIST_DIR}/../import/test_keptprices.cpp
+                   ${CMAKE_CURRENT_LIST_DIR}/../import/sheetfixtures.h)
