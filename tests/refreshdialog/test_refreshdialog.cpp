@@ -287,7 +287,10 @@ private Q_SLOTS:
             QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
             QTRY_VERIFY_WITH_TIMEOUT(m_server->hits("/catalogs/v8/aws/vms.csv") >= 1, 20000);
             QVERIFY(dialog->runner()->isRunning());
-            QVERIFY2(dialog->statusLabel()->text().contains(QStringLiteral("aws")), qPrintable(dialog->statusLabel()->text()));
+            // The worker's progress reaches the window as a queued event: it may come just after
+            // the request reached the server.
+            QTRY_VERIFY2_WITH_TIMEOUT(dialog->statusLabel()->text().contains(QStringLiteral("aws")),
+                                      qPrintable(dialog->statusLabel()->text()), 5000);
             QTest::mouseClick(dialog->cancelButton(), Qt::LeftButton);
             QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
             QCOMPARE(dialog->runner()->outcome(), RefreshRunner::Outcome::Cancelled);
