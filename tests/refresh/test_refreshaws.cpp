@@ -8,6 +8,7 @@
 #include "../support/testsupport.h"
 #include "awsofferfile.h"
 #include "awssource.h"
+#include "skypilotsource.h"
 #include "catalog/cloudoptionfromoffer.h"
 #include "catalog/gpucatalog.h"
 #include "store/document.h"
@@ -307,6 +308,33 @@ private Q_SLOTS:
         for (const PricePoint &point : document->catalog().priceHistory(p4d->id, PricingPlan::OnDemand))
             kept = kept || (point.date == QDate(2025, 9, 12) && point.price == 21.957642);
         QVERIFY2(kept, "the earlier on-demand price is not in the history");
+    }
+
+    // The Price List's reserved prices, then SkyPilot's catalog of the same offers (on-demand and
+    // spot only): the offer takes SkyPilot's prices and keeps the reserved ones.
+    void skyPilotAfterwardsKeepsReservedPrices()
+    {
+        newDocument();
+        auto document = Document::open(m_documentPath);
+        refreshAws(*document, options());
+        const std::optional<StoredOffer> before = findOffer(document->catalog(), QStringLiteral("g5.xlarge"), QStringLiteral("us-east-1"));
+        QVERIFY(before && before->offer.reserved1y && before->offer.reserved3yUpfront);
+        m_server->setRoute({});
+        RefreshOptions o;
+        o.baseUrl = QUrl(m_server->baseUrl());
+        o.clouds = {QStringLiteral("aws")};
+        o.fetch.transferTimeoutMs = 5000;
+        const SourceRefresh report = refreshSkyPilot(*document, o);
+        QCOMPARE(report.cloudsImported, 1);
+        const std::optional<StoredOffer> after = findOffer(document->catalog(), QStringLiteral("g5.xlarge"), QStringLiteral("us-east-1"));
+        QVERIFY(after);
+        QCOMPARE(after->id, before->id);
+        QCOMPARE(after->offer.onDemand, std::optional(1.006));
+        QCOMPARE(after->offer.spot, std::optional(0.39)); // the cheaper of the two zones
+        QCOMPARE(after->offer.reserved1y, before->offer.reserved1y);
+        QCOMPARE(after->offer.reserved3y, before->offer.reserved3y);
+        QCOMPARE(after->offer.reserved1yUpfront, before->offer.reserved1yUpfront);
+        QCOMPARE(after->offer.reserved3yUpfront, before->offer.reserved3yUpfront);
     }
 
     void unpublishedRegionIsSkipped()
