@@ -156,14 +156,16 @@ __attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, cons
                                         _mm256_loadu_ps(cloud + std::ptrdiff_t(from - 1) * kLanes + 8 * j));
     const __m256 sign = _mm256_set1_ps(-0.0f);
     const __m256i oneStep = _mm256_set1_epi32(1); // the next float above a non-negative one
-    for (int m = from; m < months && pending != 0; ++m) {
+    // A copy the compiler keeps in a register (the caller's may alias what is written).
+    std::uint64_t live = pending;
+    for (int m = from; m < months && live != 0; ++m) {
         const float *a = onPrem + std::ptrdiff_t(m) * kLanes;
         const float *b = cloud + std::ptrdiff_t(m) * kLanes;
         const __m256 base = _mm256_set1_ps(float(m - 1));
         const __m256 top = _mm256_set1_ps(float(m));
         std::uint64_t stuck = 0;
         for (int j = 0; j < 8; ++j) {
-            const unsigned lanes = unsigned(pending >> (8 * j)) & 0xffu;
+            const unsigned lanes = unsigned(live >> (8 * j)) & 0xffu;
             if (lanes == 0)
                 continue;
             const __m256 limit = _mm256_loadu_ps(margin + 8 * j);
@@ -185,17 +187,19 @@ __attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, cons
                                                            int(settled << 25), int(settled << 24));
                     _mm256_maskstore_ps(out + 8 * j, mask, value);
                     byMonth[m] += std::uint32_t(std::popcount(settled));
-                    pending &= ~(std::uint64_t(settled) << (8 * j));
+                    live &= ~(std::uint64_t(settled) << (8 * j));
                 }
                 stuck |= std::uint64_t(candidate & ~settled) << (8 * j);
             }
             previous[j] = d;
         }
         if (stuck != 0) {
+            pending = live;
             unsettled = stuck;
             return m;
         }
     }
+    pending = live;
     return -1;
 }
 #endif
