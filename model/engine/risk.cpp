@@ -341,15 +341,16 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         for (int m = 0; bandSamples > 0 && m < months; ++m) {
             const float *all = curves.data() + (std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples;
             if (feasibleSamples.size() == bandSamples) {
-                column.assign(all, all + bandSamples);
+                // Every sample: selected where they are, not copied.
+                selectQuantiles(all, bandSamples, kBands.data(), int(kBands.size()), band.data());
             } else {
                 column.clear();
                 for (const std::size_t s : feasibleSamples)
                     column.push_back(all[s]);
+                if (column.empty())
+                    continue;
+                selectQuantiles(column, kBands.data(), int(kBands.size()), band.data());
             }
-            if (column.empty())
-                continue;
-            selectQuantiles(column, kBands.data(), int(kBands.size()), band.data());
             for (int b = 0; b < 3; ++b)
                 o.bands(b, m) = band[std::size_t(b)];
         }

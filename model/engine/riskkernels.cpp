@@ -218,15 +218,14 @@ struct BucketScratch {
 };
 
 template <typename T>
-bool selectQuantilesByBuckets(const std::vector<T> &values, const double *q, int count, double *out)
+bool selectQuantilesByBuckets(const T *values, std::size_t n, const double *q, int count, double *out)
 {
     thread_local BucketScratch<T> s;
-    const std::size_t n = values.size();
-    T low = values.front();
-    T high = values.front();
-    for (const T v : values) {
-        low = std::min(low, v);
-        high = std::max(high, v);
+    T low = values[0];
+    T high = values[0];
+    for (std::size_t i = 0; i < n; ++i) {
+        low = std::min(low, values[i]);
+        high = std::max(high, values[i]);
     }
     if (!(high > low)) {
         std::fill_n(out, count, double(low));
@@ -288,7 +287,7 @@ template <typename T>
 void selectQuantilesOf(std::vector<T> &values, const double *q, int count, double *out)
 {
     if (values.size() >= 256 && values.size() < (std::size_t(1) << 32) && count <= 6
-        && selectQuantilesByBuckets(values, q, count, out))
+        && selectQuantilesByBuckets(values.data(), values.size(), q, count, out))
         return;
     std::size_t start = 0;
     for (int k = 0; k < count; ++k) {
@@ -383,6 +382,15 @@ void selectQuantiles(std::vector<double> &values, const double *q, int count, do
 void selectQuantiles(std::vector<float> &values, const double *q, int count, double *out)
 {
     selectQuantilesOf(values, q, count, out);
+}
+
+void selectQuantiles(const float *values, std::size_t n, const double *q, int count, double *out)
+{
+    if (n >= 256 && n < (std::size_t(1) << 32) && count <= 6 && selectQuantilesByBuckets(values, n, q, count, out))
+        return;
+    thread_local std::vector<float> copy;
+    copy.assign(values, values + n);
+    selectQuantilesOf(copy, q, count, out);
 }
 
 double sortedQuantile(const std::vector<double> &sorted, double q)

@@ -47,6 +47,8 @@ double sortedQuantile(const std::vector<double> &sorted, double q);
 // The same for `count` ascending q of unsorted values, reordering them (linear time each).
 void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out);
 void selectQuantiles(std::vector<float> &values, const double *q, int count, double *out);
+// The same without reordering `values` (n of them, at least one).
+void selectQuantiles(const float *values, std::size_t n, const double *q, int count, double *out);
 
 // Runs body(begin, end, first) over 0..count split in two halves, the second on another thread
 // when there are two cores and at least `least` items; `first` tells the calling thread's half.
