@@ -43,7 +43,12 @@ GpuCatalog::Spelling GpuCatalog::spelling(const QString &name)
                                          QStringLiteral("RAM"), QStringLiteral("LOWRAM"), QStringLiteral("HBM"),
                                          QStringLiteral("HBM2"), QStringLiteral("HBM2E"), QStringLiteral("HBM3"),
                                          QStringLiteral("HBM3E"), QStringLiteral("GDDR6"), QStringLiteral("GDDR6X"),
-                                         QStringLiteral("GDDR7")};
+                                         QStringLiteral("GDDR7"),
+                                         // A bridge between cards, and the workstation edition
+                                         // of a card (Hyperstack's `A100-80G-PCIe-NVLink`,
+                                         // Lium's `RTXPRO6000-WK`).
+                                         QStringLiteral("NVLINK"), QStringLiteral("WK"), QStringLiteral("WS"),
+                                         QStringLiteral("WORKSTATION")};
     static const QRegularExpression memory(QStringLiteral("^(\\d+)(G|GB|GIB)$"));
     static const QRegularExpression words(QStringLiteral("[^A-Za-z0-9]+"));
     Spelling out;

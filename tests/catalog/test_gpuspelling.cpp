@@ -111,6 +111,10 @@ private Q_SLOTS:
         QTest::newRow("B300") << "B300" << "B300";
         QTest::newRow("GB200") << "GB200" << "GB200";
         QTest::newRow("MI355X") << "AMD Instinct MI355X" << "MI355X";
+        // Hyperstack's and Lium's sheets: a bridge and an edition named beside the card.
+        QTest::newRow("A100-80G-PCIe-NVLink") << "A100-80G-PCIe-NVLink" << "A100-PCIE-80GB";
+        QTest::newRow("H100-80G-PCIe-NVLink") << "H100-80G-PCIe-NVLink" << "H100-PCIE-80GB";
+        QTest::newRow("RTXPRO6000-WK") << "RTXPRO6000-WK" << "RTX-PRO-6000";
     }
 
     void bundledCatalogUnderstandsProviders()
