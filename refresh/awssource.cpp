@@ -206,18 +206,7 @@ SourceRefresh refreshAws(Document &document, const RefreshOptions &options)
         throw RefreshFailed(kSource, error.message());
     }
 
-    for (const CloudRefresh &entry : report.clouds) {
-        if (!entry.imported) {
-            ++report.cloudsSkipped;
-            continue;
-        }
-        ++report.cloudsImported;
-        report.offers.added += entry.offers.added;
-        report.offers.updated += entry.offers.updated;
-        report.offers.unchanged += entry.offers.unchanged;
-        report.rowsRead += entry.rowsRead;
-        report.skippedRows += entry.skippedRows;
-    }
+    addUpClouds(report);
     return report;
 }
 

@@ -419,19 +419,9 @@ SourceRefresh refreshAzure(Document &document, const RefreshOptions &options)
         throw RefreshFailed(kSource, error.message());
     }
 
-    for (RegionFetch &region : fetched) {
-        const CloudRefresh &entry = region.entry;
-        if (!entry.imported)
-            ++report.cloudsSkipped;
-        else
-            ++report.cloudsImported;
-        report.offers.added += entry.offers.added;
-        report.offers.updated += entry.offers.updated;
-        report.offers.unchanged += entry.offers.unchanged;
-        report.rowsRead += entry.rowsRead;
-        report.skippedRows += entry.skippedRows;
+    for (RegionFetch &region : fetched)
         report.clouds.push_back(std::move(region.entry));
-    }
+    addUpClouds(report);
     return report;
 }
 

@@ -53,6 +53,22 @@ QStringList defaultSkyPilotClouds()
             QStringLiteral("daytona")};
 }
 
+void addUpClouds(SourceRefresh &report)
+{
+    report.cloudsImported = report.cloudsSkipped = 0;
+    report.offers = {};
+    report.rowsRead = report.skippedRows = 0;
+    // A cloud skipped whole may still have rows read (a region whose items were all passed over).
+    for (const CloudRefresh &entry : report.clouds) {
+        ++(entry.imported ? report.cloudsImported : report.cloudsSkipped);
+        report.offers.added += entry.offers.added;
+        report.offers.updated += entry.offers.updated;
+        report.offers.unchanged += entry.offers.unchanged;
+        report.rowsRead += entry.rowsRead;
+        report.skippedRows += entry.skippedRows;
+    }
+}
+
 SourceRefresh refreshSkyPilot(Document &document, const RefreshOptions &options)
 {
     SourceRefresh report;
@@ -143,18 +159,7 @@ SourceRefresh refreshSkyPilot(Document &document, const RefreshOptions &options)
         throw RefreshFailed(kSource, error.message());
     }
 
-    for (const CloudRefresh &entry : report.clouds) {
-        if (!entry.imported) {
-            ++report.cloudsSkipped;
-            continue;
-        }
-        ++report.cloudsImported;
-        report.offers.added += entry.offers.added;
-        report.offers.updated += entry.offers.updated;
-        report.offers.unchanged += entry.offers.unchanged;
-        report.rowsRead += entry.rowsRead;
-        report.skippedRows += entry.skippedRows;
-    }
+    addUpClouds(report);
     return report;
 }
 

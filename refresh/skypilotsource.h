@@ -62,6 +62,9 @@ struct SourceRefresh {
     int cloudsSkipped = 0;
 };
 
+// Sets the source's totals (clouds imported and skipped, offers, rows) from its clouds.
+void addUpClouds(SourceRefresh &report);
+
 // A source that failed: `where` is the source's name, the reason says why and that nothing
 // changed.
 struct RefreshFailed : InputError {
