@@ -18,22 +18,6 @@ namespace {
 
 const QString kSource = QStringLiteral("aws");
 
-bool looksLikeHtml(const FetchResult &result)
-{
-    if (result.contentType.toLower().contains("text/html"))
-        return true;
-    const QByteArray start = result.head.trimmed().toLower();
-    return start.startsWith("<!doctype") || start.startsWith("<html") || start.startsWith("<?xml")
-        || start.startsWith("<head") || start.startsWith("<body");
-}
-
-bool asked(const RefreshOptions &options, const QString &region, const QString &stage, int index, int count)
-{
-    if (options.cancel && options.cancel->load())
-        return false;
-    return !options.progress || options.progress(region, stage, index, count);
-}
-
 // The spot prices the document has for AWS offers, by instance type and region: the Price List
 // does not publish spot prices, so an offer it updates keeps the one it had.
 QHash<QString, double> spotPrices(Document &document)
@@ -97,15 +81,12 @@ SourceRefresh refreshAws(Document &document, const RefreshOptions &options)
     // Each region's file is downloaded straight to a temporary file, read there (only the GPU
     // offers are kept) and removed before the next download, so that the disk holds one file at
     // a time; the document is written only once every region has been read.
-    FetchOptions fetchOptions = options.fetch;
-    if (!fetchOptions.cancel)
-        fetchOptions.cancel = options.cancel;
-    HttpFetcher fetcher(fetchOptions);
+    HttpFetcher fetcher(fetchOptionsOf(options));
     const GpuCatalog catalog = document.catalog().gpuCatalog();
     std::vector<std::optional<AwsOfferFile>> read;
     for (int i = 0; i < count; ++i) {
         const QString &region = regions[i];
-        if (!asked(options, region, QStringLiteral("download"), i, count))
+        if (!refreshGoesOn(options, region, QStringLiteral("download"), i, count))
             throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
         CloudRefresh entry;
         entry.cloud = region;
@@ -133,7 +114,7 @@ SourceRefresh refreshAws(Document &document, const RefreshOptions &options)
         file.close();
         entry.bytes = result.size;
 
-        if (!asked(options, region, QStringLiteral("read"), i, count))
+        if (!refreshGoesOn(options, region, QStringLiteral("read"), i, count))
             throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
         AwsReadOptions readOptions;
         readOptions.region = region;
@@ -163,7 +144,7 @@ SourceRefresh refreshAws(Document &document, const RefreshOptions &options)
                 CloudRefresh &entry = report.clouds[i];
                 if (!read[i])
                     continue;
-                if (!asked(options, entry.cloud, QStringLiteral("import"), int(i), count))
+                if (!refreshGoesOn(options, entry.cloud, QStringLiteral("import"), int(i), count))
                     throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
                 AwsOfferFile &file = *read[i];
                 for (CloudOffer &offer : file.offers) {

@@ -31,22 +31,6 @@ QString shown(const QUrl &url)
     return url.toDisplayString(QUrl::RemoveUserInfo);
 }
 
-bool asked(const RefreshOptions &options, const QString &what, const QString &stage, int index, int count)
-{
-    if (options.cancel && options.cancel->load())
-        return false;
-    return !options.progress || options.progress(what, stage, index, count);
-}
-
-bool looksLikeHtml(const FetchResult &result)
-{
-    if (result.contentType.toLower().contains("text/html"))
-        return true;
-    const QByteArray start = result.head.trimmed().toLower();
-    return start.startsWith("<!doctype") || start.startsWith("<html") || start.startsWith("<?xml")
-        || start.startsWith("<head") || start.startsWith("<body");
-}
-
 // A price and the date it took effect; a later date wins, and on the same date the lower price.
 struct Dated {
     std::optional<double> price;
@@ -271,10 +255,7 @@ SourceRefresh refreshAzure(Document &document, const RefreshOptions &options)
         throw RefreshFailed(kSource, QStringLiteral("cannot make a temporary folder: %1").arg(scratch.errorString()));
 
     // First every page of every region, so that the document is written only once all have arrived.
-    FetchOptions fetchOptions = options.fetch;
-    if (!fetchOptions.cancel)
-        fetchOptions.cancel = options.cancel;
-    HttpFetcher fetcher(fetchOptions);
+    HttpFetcher fetcher(fetchOptionsOf(options));
     std::vector<RegionFetch> fetched;
     for (int i = 0; i < count; ++i) {
         const QString &region = regions[i];
@@ -287,7 +268,7 @@ SourceRefresh refreshAzure(Document &document, const RefreshOptions &options)
         QSet<QUrl> visited;
         qint64 items = 0;
         for (int page = 1; next.isValid() && !next.isEmpty(); ++page) {
-            if (!asked(options, page == 1 ? region : QStringLiteral("%1, page %2").arg(region).arg(page),
+            if (!refreshGoesOn(options, page == 1 ? region : QStringLiteral("%1, page %2").arg(region).arg(page),
                        QStringLiteral("download"), i, count))
                 throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
             if (page > kMaxPages)
@@ -385,7 +366,7 @@ SourceRefresh refreshAzure(Document &document, const RefreshOptions &options)
                 RegionFetch &region = fetched[i];
                 if (region.sheet.isEmpty())
                     continue;
-                if (!asked(options, region.entry.cloud, QStringLiteral("import"), int(i), count))
+                if (!refreshGoesOn(options, region.entry.cloud, QStringLiteral("import"), int(i), count))
                     throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
                 ImportOptions importOptions;
                 importOptions.presetName = QStringLiteral("native");

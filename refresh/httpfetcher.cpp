@@ -264,4 +264,13 @@ void HttpFetcher::finish()
         done(m_result);
 }
 
+bool looksLikeHtml(const FetchResult &result)
+{
+    if (result.contentType.toLower().contains("text/html"))
+        return true;
+    const QByteArray start = result.head.trimmed().toLower();
+    return start.startsWith("<!doctype") || start.startsWith("<html") || start.startsWith("<?xml")
+        || start.startsWith("<head") || start.startsWith("<body");
+}
+
 } // namespace breakeven

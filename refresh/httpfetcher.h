@@ -42,6 +42,9 @@ struct FetchResult {
     QString error;         // when !ok: "https://…: HTTP 404 Not Found", "…: timed out after 30 s"
 };
 
+// A body that is an HTML page (an error or login page answered with 200), not the data asked for.
+bool looksLikeHtml(const FetchResult &result);
+
 // "1,234": byte counts in messages.
 QString groupedNumber(qint64 value);
 // Whether HTTPS can be used: Qt found a TLS backend. When not, `why` says so.

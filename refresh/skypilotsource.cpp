@@ -13,23 +13,6 @@ namespace {
 
 const QString kSource = QStringLiteral("skypilot");
 
-// A body that is an HTML page (an error or login page answered with 200), not a sheet.
-bool looksLikeHtml(const FetchResult &result)
-{
-    if (result.contentType.toLower().contains("text/html"))
-        return true;
-    const QByteArray start = result.head.trimmed().toLower();
-    return start.startsWith("<!doctype") || start.startsWith("<html") || start.startsWith("<?xml")
-        || start.startsWith("<head") || start.startsWith("<body");
-}
-
-bool asked(const RefreshOptions &options, const QString &cloud, const QString &stage, int index, int count)
-{
-    if (options.cancel && options.cancel->load())
-        return false;
-    return !options.progress || options.progress(cloud, stage, index, count);
-}
-
 } // namespace
 
 QUrl defaultSkyPilotBaseUrl()
@@ -51,6 +34,21 @@ QStringList defaultSkyPilotClouds()
             QStringLiteral("verda"),     QStringLiteral("seeweb"),     QStringLiteral("jarvislabs"),
             QStringLiteral("primeintellect"), QStringLiteral("yotta"), QStringLiteral("lium"),
             QStringLiteral("daytona")};
+}
+
+bool refreshGoesOn(const RefreshOptions &options, const QString &item, const QString &stage, int index, int count)
+{
+    if (options.cancel && options.cancel->load())
+        return false;
+    return !options.progress || options.progress(item, stage, index, count);
+}
+
+FetchOptions fetchOptionsOf(const RefreshOptions &options)
+{
+    FetchOptions fetch = options.fetch;
+    if (!fetch.cancel)
+        fetch.cancel = options.cancel;
+    return fetch;
 }
 
 void addUpClouds(SourceRefresh &report)
@@ -84,14 +82,11 @@ SourceRefresh refreshSkyPilot(Document &document, const RefreshOptions &options)
         throw RefreshFailed(kSource, QStringLiteral("cannot make a temporary folder: %1").arg(scratch.errorString()));
 
     // First every download, so that the document is written only once all have arrived.
-    FetchOptions fetchOptions = options.fetch;
-    if (!fetchOptions.cancel)
-        fetchOptions.cancel = options.cancel;
-    HttpFetcher fetcher(fetchOptions);
+    HttpFetcher fetcher(fetchOptionsOf(options));
     std::vector<QString> files(clouds.size());
     for (int i = 0; i < count; ++i) {
         const QString &cloud = clouds[i];
-        if (!asked(options, cloud, QStringLiteral("download"), i, count))
+        if (!refreshGoesOn(options, cloud, QStringLiteral("download"), i, count))
             throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
         CloudRefresh entry;
         entry.cloud = cloud;
@@ -132,7 +127,7 @@ SourceRefresh refreshSkyPilot(Document &document, const RefreshOptions &options)
                 CloudRefresh &entry = report.clouds[i];
                 if (files[i].isEmpty())
                     continue;
-                if (!asked(options, entry.cloud, QStringLiteral("import"), int(i), count))
+                if (!refreshGoesOn(options, entry.cloud, QStringLiteral("import"), int(i), count))
                     throw RefreshFailed(kSource, QStringLiteral("cancelled"), true);
                 ImportOptions importOptions;
                 importOptions.presetName = QStringLiteral("skypilot");

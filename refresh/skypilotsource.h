@@ -62,6 +62,12 @@ struct SourceRefresh {
     int cloudsSkipped = 0;
 };
 
+// Whether a source goes on to `stage` of `item` (index of count): false once `options.cancel` is
+// set or `options.progress` says stop.
+bool refreshGoesOn(const RefreshOptions &options, const QString &item, const QString &stage, int index, int count);
+// The fetch options of a refresh: its own, cancelled with the refresh.
+FetchOptions fetchOptionsOf(const RefreshOptions &options);
+
 // Sets the source's totals (clouds imported and skipped, offers, rows) from its clouds.
 void addUpClouds(SourceRefresh &report);
 
