@@ -6,9 +6,9 @@ throughput_basis to the `training` profile. Run from the project's root after ch
     python3 tools/throughput-profiles.py
 
 Every figure is relative to the A100-SXM4-80GB. Measured training figures are recomputed from
-the excerpts of Lambda's published PyTorch training benchmarks kept in tests/data/throughput/
-(test_bundledcatalog checks the catalog against them); the other measured figures are the
-published results named beside them.
+the excerpts of Lambda's published PyTorch training benchmarks kept in tests/data/throughput/, and
+Intel Gaudi 2's from the MLPerf Training runs kept there (test_bundledcatalog checks the catalog
+against both); the other measured figures are the published results named beside them.
 """
 import csv
 import math
@@ -54,6 +54,28 @@ MLPERF_BERT = {
     "L4": (0.148, "MLPerf Training v3.0 BERT-large, xFusion 2288H V7 6 x L4 vs Dell XE9680 8 x A100-SXM-80GB, per GPU (github.com/mlcommons/training_results_v3.0 @63e326c4)", "2023-06-27"),
 }
 
+# Every run of the MLPerf Training results behind the Intel Gaudi 2 figures, copied from the result
+# logs (tests/data/throughput/SOURCE.md): (round, benchmark, system) -> runs.
+MLPERF_RUNS = "mlperf-training-runs.csv"
+MLPERF_V30 = "github.com/mlcommons/training_results_v3.0 @63e326c4"
+MLPERF_V40 = "github.com/mlcommons/training_results_v4.0 @6fe95437"
+A100_BERT_SYSTEM = ("v3.0", "bert", "Dell/XE9680x8A100-SXM-80GB")
+GAUDI2_BERT_SYSTEM = ("v3.0", "bert", "Intel-HabanaLabs/HLS-Gaudi2-PT")
+GAUDI2_LORA_SYSTEM = ("v4.0", "llama2_70b_lora", "Intel-HabanaLabs/HLS-Gaudi2-PT")
+
+# Measured figures of one GPU scaled by a measured ratio of a sibling when no benchmark covers
+# the GPU itself: GPU -> (sibling, ratio, what the ratio is). Intel published no MLPerf Training
+# result for Gaudi 3; its own throughput tables, measured with one software release (1.18.0) on
+# both generations, are the one like-for-like comparison of the two.
+GAUDI3_OVER_GAUDI2 = ("GAUDI2", 1.386,
+                      "Gaudi 3 / Gaudi 2 = 1.386, the geometric mean of Intel's measured one-card LLM inference "
+                      "throughput at the same settings with Intel Gaudi software 1.18.0 (LLaMA 2 7B, Mistral 7B, "
+                      "LLaMA 3.1 8B, FP8, four input/output lengths each: 12 pairs, 1.22 to 1.69; "
+                      "https://www.intel.com/content/www/us/en/developer/platform/gaudi/model-performance.html and "
+                      "https://www.intel.com/content/www/us/en/developer/platform/gaudi/model-performance-gaudi2-inference.html), "
+                      "not the 4.25 ratio of peak BF16 TFLOPS, which no measurement approaches")
+SIBLING_RATIO = {"GAUDI3": GAUDI3_OVER_GAUDI2}
+
 # Large-transformer training, measured: MLPerf Training time to train, chained through the
 # H100 (the A100 link is BERT-large, the one same-system A100/H100 pair MLPerf has).
 H100_LINK = "H100/A100 = 2.928 from MLPerf Training v3.0 BERT-large, Dell XE9680 8 x A100-SXM-80GB 15.415 min vs 8 x H100-SXM-80GB 5.264 min (github.com/mlcommons/training_results_v3.0 @63e326c4)"
@@ -89,7 +111,7 @@ TRAINING_SIBLING = {
     "V100-SXM2-32GB": "V100-SXM2-16GB", "V100-PCIE-16GB": "V100-SXM2-16GB", "T4": "QUADRO-RTX-6000",
     "T4G": "QUADRO-RTX-6000", "A800-PCIE-80GB": "A100-PCIE-80GB", "RTX-A2000": "RTX-A4000", "RTX-A4500": "RTX-A5000",
     "RTX-3070": "RTX-3080", "RTX-4000-ADA": "RTX-6000-ADA", "RTX-5000-ADA": "RTX-6000-ADA",
-    "B300": "B200", "GB200": "B200", "MI355X": "MI325X",
+    "B300": "B200", "GB200": "B200", "GB300": "B200", "MI355X": "MI325X", "RTX-PRO-6000-SERVER": "RTX-6000-ADA",
 }
 
 
@@ -118,6 +140,52 @@ def lambda_ratio(excerpt, row):
     return math.exp(sum(logs) / len(logs)), len(logs)
 
 
+def mlperf_runs():
+    """The runs kept in tests/data/throughput, by (round, benchmark, submitter/system)."""
+    runs = {}
+    with open(os.path.join(DATA, MLPERF_RUNS), newline="") as f:
+        for r in csv.DictReader(f):
+            key = (r["round"], r["benchmark"], r["submitter"] + "/" + r["system"])
+            runs.setdefault(key, []).append(r)
+    return runs
+
+
+def time_to_train(runs, key):
+    """MLPerf's time to train in minutes: the slowest and the fastest run dropped, the mean of the
+    others (a run that did not converge counts as the slowest). Also the system's accelerator count."""
+    rows = runs[key]
+    minutes = sorted((int(r["run_stop_ms"]) - int(r["run_start_ms"])) / 60000 if r["status"] == "success"
+                     else math.inf for r in rows)
+    kept = minutes[1:-1]
+    return sum(kept) / len(kept), int(rows[0]["accelerators"])
+
+
+def gaudi2_figures():
+    """Gaudi 2's measured training (BERT-large against the 8 x A100 system of the same round, per
+    accelerator) and large-transformer figure (Llama 2 70B LoRA against the median 8 x H100 system
+    of the same round, times the catalog's H100/A100 link)."""
+    runs = mlperf_runs()
+    a100, a100_n = time_to_train(runs, A100_BERT_SYSTEM)
+    gaudi, gaudi_n = time_to_train(runs, GAUDI2_BERT_SYSTEM)
+    bert = (a100 * a100_n) / (gaudi * gaudi_n)
+    training = (round(bert, 3), "measured",
+                f"MLPerf Training v3.0 BERT-large, Intel-HabanaLabs HLS-Gaudi2-PT 8 x Gaudi 2 {gaudi:.3f} min vs "
+                f"Dell XE9680 8 x A100-SXM-80GB {a100:.3f} min ({MLPERF_V30}); runs in tests/data/throughput/{MLPERF_RUNS}",
+                "2023-06-27")
+    h100 = sorted(time_to_train(runs, key)[0] for key in runs
+                  if key[:2] == GAUDI2_LORA_SYSTEM[:2] and key != GAUDI2_LORA_SYSTEM
+                  and "H100" in runs[key][0]["accelerator"] and int(runs[key][0]["accelerators"]) == 8)
+    middle = len(h100) // 2
+    median = h100[middle] if len(h100) % 2 else (h100[middle - 1] + h100[middle]) / 2
+    lora, _ = time_to_train(runs, GAUDI2_LORA_SYSTEM)
+    ratio = median / lora
+    llm = (round(ratio * LLM_MEASURED["H100-SXM5-80GB"][0], 3), "measured",
+           f"MLPerf Training v4.0 Llama 2 70B LoRA, 8 accelerators: median of {len(h100)} systems of 8 x H100-SXM "
+           f"{median:.3f} min / Intel-HabanaLabs HLS-Gaudi2-PT {lora:.3f} min = {ratio:.3f} ({MLPERF_V40}); x {H100_LINK}",
+           "2024-06-12")
+    return training, llm
+
+
 def main():
     fields, gpus = read_gpus()
     by = {g["name"]: g for g in gpus}
@@ -132,11 +200,18 @@ def main():
                           f"{models} models against \u201c{LAMBDA_REFERENCE_ROW}\u201d", date)
     for name, (ratio, source, date) in MLPERF_BERT.items():
         training[name] = (ratio, "measured", source, date)
+    gaudi2_training, gaudi2_llm = gaudi2_figures()
+    training["GAUDI2"] = gaudi2_training
     for g in gpus:
         name = g["name"]
         if name in training:
             continue
         arch = g["architecture"]
+        if name in SIBLING_RATIO:
+            sibling, ratio, why = SIBLING_RATIO[name]
+            training[name] = (round(training[sibling][0] * ratio, 3), "estimate",
+                              f"estimate: the {sibling}'s measured figure ({training[sibling][0]}) x {why}", g["as_of"])
+            continue
         sibling = TRAINING_SIBLING.get(name) or SIBLINGS[arch][0]
         if sibling is None:
             # No measured training figure of the vendor: the H100's, scaled by the two GPUs'
@@ -165,12 +240,15 @@ def main():
     llm = dict(LLM_MEASURED)
     llm = {k: (v[0], "measured", v[1], v[2]) for k, v in llm.items()}
     llm["A100-SXM4-80GB"] = (1.0, "measured", "the reference", "2023-06-27")
+    llm["GAUDI2"] = gaudi2_llm
     llm["H100-PCIE-80GB"] = (1.458, "estimate", "estimate: MLPerf Training v3.0 BERT-large (a 340M-parameter transformer, not an LLM), 8 x H100 PCIe (ASUSTeK, Supermicro, mean 10.570 min) vs Dell 8 x A100-SXM-80GB 15.415 min (github.com/mlcommons/training_results_v3.0 @63e326c4)", "2023-06-27")
     llm["GH200"] = (3.035, "estimate", "estimate: no large-transformer result; the H100-SXM5-80GB's figure x GH200/H100 = 1.036 of Lambda's one-GPU PyTorch suite (pytorch/csv_v1_v2/pytorch-train-throughput-fp16.csv @aa5addb6)", "2025-12-10")
     # Without a large-transformer result: the GPU's training figure times its architecture's
     # anchor's ratio of the two profiles (FP8 and the memory of newer GPUs gain more on large
     # transformers than on the training suite); architectures before Ada have no FP8, like the A100.
-    anchors = {"Ada Lovelace": "L40S", "Hopper": "H100-SXM5-80GB", "Blackwell": "B200", "CDNA4": "MI325X"}
+    # Gaudi 3 takes Gaudi 2's ratio: the same kind of chip with FP8, and the one Gaudi measured on both.
+    anchors = {"Ada Lovelace": "L40S", "Hopper": "H100-SXM5-80GB", "Blackwell": "B200", "CDNA4": "MI325X",
+               "Gaudi 3": "GAUDI2"}
     for g in gpus:
         name = g["name"]
         if name in llm:

@@ -186,6 +186,119 @@ private Q_SLOTS:
         QVERIFY2(training.source.contains(row), qPrintable(training.source));
     }
 
+    // The GPUs price sheets name beside the older ones: their published figures, per device, and
+    // where their training figure stands among their siblings.
+    void newerAccelerators_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("vendor");
+        QTest::addColumn<double>("memoryGB");
+        QTest::addColumn<double>("bandwidthGBs");
+        QTest::addColumn<double>("fp16Tflops");
+        QTest::addColumn<double>("tdpW");
+        QTest::addColumn<QString>("basis");
+        QTest::newRow("GB300") << "GB300" << "NVIDIA" << 279.0 << 8000.0 << 2500.0 << 1400.0 << "estimate";
+        QTest::newRow("RTX PRO 6000 Server") << "RTX-PRO-6000-SERVER" << "NVIDIA" << 96.0 << 1597.0 << 468.0 << 600.0 << "estimate";
+        QTest::newRow("Gaudi 2") << "GAUDI2" << "Intel" << 96.0 << 2460.0 << 432.0 << 600.0 << "measured";
+        QTest::newRow("Gaudi 3") << "GAUDI3" << "Intel" << 128.0 << 3670.0 << 1835.0 << 900.0 << "estimate";
+    }
+
+    void newerAccelerators()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, vendor);
+        QFETCH(double, memoryGB);
+        QFETCH(double, bandwidthGBs);
+        QFETCH(double, fp16Tflops);
+        QFETCH(double, tdpW);
+        QFETCH(QString, basis);
+        const GpuModel *g = GpuCatalog::bundled().find(name);
+        QVERIFY(g);
+        QCOMPARE(g->name, name);
+        QCOMPARE(g->vendor, vendor);
+        QCOMPARE(g->gpusPerBoard, 1);
+        QCOMPARE(g->memoryGB, memoryGB);
+        QCOMPARE(g->bandwidthGBs, bandwidthGBs);
+        QCOMPARE(g->fp16Tflops, fp16Tflops);
+        QCOMPARE(g->tdpW, tdpW);
+        QCOMPARE(g->figure(ThroughputProfile::Training).basis, basis);
+        QVERIFY2(g->source.contains(QLatin1String("https://")), qPrintable(g->source));
+    }
+
+    void newerAcceleratorsAgainstTheirSiblings()
+    {
+        // GB300 is the GB200's Blackwell Ultra successor: the same dense BF16, more memory.
+        QCOMPARE(throughput("GB300"), throughput("GB200"));
+        QVERIFY(GpuCatalog::bundled().find(QStringLiteral("GB300"))->memoryGB > GpuCatalog::bundled().find(QStringLiteral("GB200"))->memoryGB);
+        // The Server Edition runs the workstation card's chip slower and with less bandwidth.
+        QVERIFY(throughput("RTX-PRO-6000-SERVER") < throughput("RTX-PRO-6000"));
+        QVERIFY(throughput("RTX-PRO-6000-SERVER") > throughput("RTX-6000-ADA"));
+        // Gaudi 2 trains BERT-large about as fast as an A100; Gaudi 3 gains far less than its
+        // 4.25 x peak BF16 suggests, and stays below the H100.
+        QVERIFY(throughput("GAUDI2") > 0.95 && throughput("GAUDI2") < 1.15);
+        QVERIFY(throughput("GAUDI3") > throughput("GAUDI2"));
+        QVERIFY(throughput("GAUDI3") < throughput("H100-SXM5-80GB"));
+        const GpuModel *gaudi3 = GpuCatalog::bundled().find(QStringLiteral("GAUDI3"));
+        QVERIFY(gaudi3->throughputFor(ThroughputProfile::Peak) > 2 * gaudi3->throughputFor(ThroughputProfile::Training));
+        QVERIFY(gaudi3->figure(ThroughputProfile::Training).source.contains(QLatin1String("GAUDI2")));
+    }
+
+    // Gaudi 2's measured figures, recomputed from the MLPerf Training runs kept in
+    // tests/data/throughput (SOURCE.md there): MLPerf's time to train (the slowest and fastest
+    // run dropped, the mean of the others), per accelerator, within 2 % of the catalog.
+    void gaudi2IsRecomputedFromTheMlperfRuns()
+    {
+        QFile csv(QStringLiteral(BREAKEVEN_TEST_DATA "/throughput/mlperf-training-runs.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QStringList header = QString::fromUtf8(csv.readLine()).trimmed().split(QLatin1Char(','));
+        const auto column = [&](const char *name) { return int(header.indexOf(QLatin1String(name))); };
+        QHash<QString, QList<double>> minutes; // "round benchmark submitter/system" -> runs
+        QHash<QString, QString> accelerator;
+        while (!csv.atEnd()) {
+            const QStringList c = QString::fromUtf8(csv.readLine()).trimmed().split(QLatin1Char(','));
+            QCOMPARE(c.size(), header.size());
+            QCOMPARE(c.at(column("accelerators")), QStringLiteral("8"));
+            const QString key = c.at(column("round")) + QLatin1Char(' ') + c.at(column("benchmark")) + QLatin1Char(' ')
+                + c.at(column("submitter")) + QLatin1Char('/') + c.at(column("system"));
+            const double run = (c.at(column("run_stop_ms")).toDouble() - c.at(column("run_start_ms")).toDouble()) / 60000;
+            minutes[key] << (c.at(column("status")) == QLatin1String("success") ? run : qInf());
+            accelerator[key] = c.at(column("accelerator"));
+        }
+        const auto timeToTrain = [&](const QString &key) {
+            QList<double> runs = minutes.value(key);
+            std::sort(runs.begin(), runs.end());
+            double sum = 0;
+            for (qsizetype i = 1; i + 1 < runs.size(); ++i)
+                sum += runs[i];
+            return runs.size() >= 5 ? sum / double(runs.size() - 2) : 0.0;
+        };
+        const double a100 = timeToTrain(QStringLiteral("v3.0 bert Dell/XE9680x8A100-SXM-80GB"));
+        const double gaudiBert = timeToTrain(QStringLiteral("v3.0 bert Intel-HabanaLabs/HLS-Gaudi2-PT"));
+        QVERIFY(qAbs(a100 - 15.415) < 0.001); // the A100 time the catalog's H100 link uses
+        QList<double> h100;
+        for (auto it = accelerator.cbegin(); it != accelerator.cend(); ++it)
+            if (it.key().startsWith(QLatin1String("v4.0 llama2_70b_lora ")) && it.value().contains(QLatin1String("H100")))
+                h100 << timeToTrain(it.key());
+        QCOMPARE(h100.size(), 8);
+        std::sort(h100.begin(), h100.end());
+        const double h100Median = (h100[3] + h100[4]) / 2;
+        const double gaudiLora = timeToTrain(QStringLiteral("v4.0 llama2_70b_lora Intel-HabanaLabs/HLS-Gaudi2-PT"));
+        QVERIFY(gaudiBert > 0 && gaudiLora > 0);
+
+        const GpuModel *gaudi = GpuCatalog::bundled().find(QStringLiteral("GAUDI2"));
+        const GpuModel *h100Model = GpuCatalog::bundled().find(QStringLiteral("H100-SXM5-80GB"));
+        const ThroughputFigure &training = gaudi->figure(ThroughputProfile::Training);
+        QVERIFY2(qAbs(training.relative / (a100 / gaudiBert) - 1) < 0.02,
+                 qPrintable(QStringLiteral("%1 in the catalog, %2 recomputed").arg(training.relative).arg(a100 / gaudiBert)));
+        QCOMPARE(training.basis, QStringLiteral("measured"));
+        QVERIFY(training.source.contains(QLatin1String("HLS-Gaudi2-PT")));
+        const ThroughputFigure &llm = gaudi->figure(ThroughputProfile::LlmTraining);
+        const double recomputed = h100Median / gaudiLora * h100Model->figure(ThroughputProfile::LlmTraining).relative;
+        QVERIFY2(qAbs(llm.relative / recomputed - 1) < 0.02,
+                 qPrintable(QStringLiteral("%1 in the catalog, %2 recomputed").arg(llm.relative).arg(recomputed)));
+        QCOMPARE(llm.basis, QStringLiteral("measured"));
+    }
+
     void cloudOffers()
     {
         const auto offers = loadBundledOffers();

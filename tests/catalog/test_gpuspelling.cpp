@@ -115,6 +115,22 @@ private Q_SLOTS:
         QTest::newRow("A100-80G-PCIe-NVLink") << "A100-80G-PCIe-NVLink" << "A100-PCIE-80GB";
         QTest::newRow("H100-80G-PCIe-NVLink") << "H100-80G-PCIe-NVLink" << "H100-PCIE-80GB";
         QTest::newRow("RTXPRO6000-WK") << "RTXPRO6000-WK" << "RTX-PRO-6000";
+        // OCI's GB300 sheet, the Server Edition's device name (AWS g7e, RunPod), and Intel's
+        // accelerators as hl-smi, gpuhunt and the MLPerf system descriptions name them.
+        QTest::newRow("GB300") << "GB300" << "GB300";
+        QTest::newRow("NVIDIA GB300") << "NVIDIA GB300" << "GB300";
+        QTest::newRow("Server Edition") << "NVIDIA RTX PRO 6000 Blackwell Server Edition" << "RTX-PRO-6000-SERVER";
+        QTest::newRow("Server Edition, no vendor") << "RTX PRO 6000 Blackwell Server Edition" << "RTX-PRO-6000-SERVER";
+        QTest::newRow("RTXPRO6000_SERVER") << "RTXPRO6000_SERVER" << "RTX-PRO-6000-SERVER";
+        QTest::newRow("RTXPRO6000 stays the workstation card") << "RTXPRO6000" << "RTX-PRO-6000";
+        QTest::newRow("Gaudi2") << "Gaudi2" << "GAUDI2";
+        QTest::newRow("HL-225") << "HL-225" << "GAUDI2";
+        QTest::newRow("Habana Gaudi2") << "Habana Gaudi2" << "GAUDI2";
+        QTest::newRow("Intel Gaudi 2 96GB") << "Intel Gaudi 2 96GB" << "GAUDI2";
+        QTest::newRow("Intel(R) Gaudi(R) 2") << "Intel(R) Gaudi(R) 2 AI Accelerator" << "GAUDI2";
+        QTest::newRow("Gaudi3") << "Gaudi3" << "GAUDI3";
+        QTest::newRow("HL-325L") << "HL-325L" << "GAUDI3";
+        QTest::newRow("Intel Gaudi 3 AI Accelerator") << "Intel Gaudi 3 AI Accelerator" << "GAUDI3";
     }
 
     void bundledCatalogUnderstandsProviders()
@@ -124,6 +140,23 @@ private Q_SLOTS:
         const GpuModel *found = GpuCatalog::bundled().find(spelling);
         QVERIFY2(found, qPrintable(spelling));
         QCOMPARE(found->name, model);
+    }
+
+    // Spellings that name another product than the catalog's: none of them may resolve.
+    void bundledCatalogRefusesOtherProducts_data()
+    {
+        QTest::addColumn<QString>("spelling");
+        QTest::newRow("Gaudi 1 (AWS dl1)") << "Gaudi HL-205";
+        QTest::newRow("Gaudi 2 PCIe card") << "HL-288";
+        QTest::newRow("Gaudi 2 of another memory") << "Gaudi2 128GB";
+        QTest::newRow("Gaudi 3 PCIe card") << "HL-338";
+    }
+
+    void bundledCatalogRefusesOtherProducts()
+    {
+        QFETCH(QString, spelling);
+        const GpuModel *found = GpuCatalog::bundled().find(spelling);
+        QVERIFY2(!found, qPrintable(spelling + QStringLiteral(" -> ") + (found ? found->name : QString())));
     }
 };
 
