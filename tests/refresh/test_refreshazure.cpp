@@ -79,7 +79,8 @@ class TestRefreshAzure : public QObject {
     QString endpoint() const { return origin() + QStringLiteral("/api/retail/prices"); }
 
     // The recorded pages as the API answers them: the first page of a region's query, the page
-    // its NextPageLink names, an empty page for a region the recording does not cover. Their
+    // its NextPageLink names (page1102 after eastus's page1101, page3046 after francecentral's
+    // page323), an empty page for a region the recording does not cover. Their
     // links name prices.azure.com; they are pointed at this server. `edit` changes page 2.
     Route pages(std::function<QByteArray(QByteArray)> edit = {})
     {
@@ -98,6 +99,10 @@ class TestRefreshAzure : public QObject {
                 answer.body = recorded(QStringLiteral("page1101.json"));
             } else if (query.contains("armRegionName eq 'northcentralus'")) {
                 answer.body = recorded(QStringLiteral("page1104.json"));
+            } else if (query.contains("$skip=304600")) {
+                answer.body = recorded(QStringLiteral("page3046.json"));
+            } else if (query.contains("armRegionName eq 'francecentral'")) {
+                answer.body = recorded(QStringLiteral("page323.json"));
             } else {
                 answer.body = recorded(QStringLiteral("empty.json"));
             }
@@ -267,6 +272,67 @@ private Q_SLOTS:
         QVERIFY(northcentral.skips[0].reason.contains(QStringLiteral("0.246043")));
         QCOMPARE(report.rowsRead, 11);
         QCOMPARE(report.offers.added, 1);
+    }
+
+    // francecentral: a whole-GPU size (one V100) with its Linux pay-as-you-go price and both
+    // reservations on one page, its Spot price on the next, as Azure recorded them. They land in
+    // one offer: the reservations as the whole term's price over 8,760 and 26,280 hours (written
+    // with 12 significant digits), the same rates as paid upfront, and the newest of the four dates.
+    void landsSpotAndReservations()
+    {
+        newDocument();
+        auto document = Document::open(m_documentPath);
+        CatalogRepository &catalog = document->catalog();
+        QStringList progress;
+        RefreshOptions o = options({QStringLiteral("francecentral")});
+        o.progress = [&](const QString &what, const QString &stage, int, int) {
+            progress << stage + QLatin1Char(' ') + what;
+            return true;
+        };
+        const SourceRefresh report = refreshAzure(*document, o);
+        QCOMPARE(progress, (QStringList{"download francecentral", "download francecentral, page 2", "import francecentral"}));
+        QCOMPARE(m_server->hits("/api/retail/prices?$skip=304600"), 1);
+        QCOMPARE(int(report.clouds.size()), 1);
+        const CloudRefresh &france = report.clouds[0];
+        QVERIFY(france.imported);
+        QCOMPARE(france.rowsRead, 5);
+        QCOMPARE(france.offers.added, 1);
+
+        // The NV12s v3's Spot price is read too, but its Tesla M60 is not a catalog GPU: the
+        // import skips it, named by its item (the fifth).
+        QCOMPARE(france.skippedRows, 1);
+        QCOMPARE(int(france.skips.size()), 1);
+        QCOMPARE(france.skips[0].line, 5);
+        QVERIFY2(france.skips[0].reason.startsWith(QStringLiteral("Standard_NV12s_v3: unknown GPU \"M60\"")),
+                 qPrintable(france.skips[0].reason));
+        QCOMPARE(int(france.unknownGpus.size()), 1);
+        QCOMPARE(france.unknownGpus[0].first, QStringLiteral("M60"));
+
+        const auto nc = azureOffer(catalog, QStringLiteral("Standard_NC6s_v3"), QStringLiteral("francecentral"));
+        QVERIFY(nc);
+        const CloudOffer &offer = nc->offer;
+        QCOMPARE(offer.gpu, QStringLiteral("V100-PCIE-16GB"));
+        QCOMPARE(offer.gpuCount, 1);
+        QCOMPARE(offer.vcpus, 6.0);
+        QCOMPARE(offer.memoryGiB, 112.0);
+        QCOMPARE(offer.currency, QStringLiteral("USD"));
+        QCOMPARE(offer.onDemand, std::optional<double>(3.58));
+        QCOMPARE(offer.spot, std::optional<double>(1.4141));
+        // 19,978 $ for 1 year and 30,108 $ for 3 years.
+        QCOMPARE(offer.reserved1y, std::optional<double>(2.28059360731));
+        QCOMPARE(offer.reserved3y, std::optional<double>(1.14566210046));
+        QVERIFY(qAbs(*offer.reserved1y - 19978.0 / 8760) < 1e-10);
+        QVERIFY(qAbs(*offer.reserved3y - 30108.0 / 26280) < 1e-10);
+        QCOMPARE(offer.reserved1yUpfront, offer.reserved1y);
+        QCOMPARE(offer.reserved3yUpfront, offer.reserved3y);
+        // The Spot price's effectiveStartDate; the others date from 2020.
+        QCOMPARE(offer.asOf, QStringLiteral("2022-06-01"));
+
+        // Refreshed again, nothing changes.
+        const SourceRefresh again = refreshAzure(*document, options({QStringLiteral("francecentral")}));
+        QCOMPARE(again.offers.added, 0);
+        QCOMPARE(again.offers.updated, 0);
+        QCOMPARE(again.offers.unchanged, 1);
     }
 
     void sameRefreshChangesNothing()
