@@ -228,11 +228,25 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     const std::size_t tallyWidth = std::size_t(months) + 3;
     std::vector<std::uint32_t> tallies[2];
     std::atomic<std::size_t> done = 0;
+    // The options on each side of some pair: their stretches' bounds let a sweep pass over months
+    // in which a lane cannot cross.
+    std::vector<char> onPremSide(std::size_t(n), 0);
+    std::vector<char> cloudSide(std::size_t(n), 0);
+    for (const PairRisk &pair : result.pairs) {
+        onPremSide[std::size_t(pair.onPrem)] = 1;
+        cloudSide[std::size_t(pair.cloud)] = 1;
+    }
+    const std::size_t stretches = std::size_t(stretchesOf(months));
     const auto run = [&](std::size_t begin, std::size_t end, bool reports) {
         std::vector<std::uint32_t> &tally = tallies[reports ? 0 : 1];
         tally.assign(P * tallyWidth, 0);
         SampleBlock block;
         float margin[kLanes];
+        std::vector<float> low(P > 0 ? std::size_t(n) * stretches * kLanes : 0);
+        std::vector<float> high(low.size());
+        const auto boundsOf = [&](std::vector<float> &bounds, int option) {
+            return bounds.data() + std::ptrdiff_t(option) * std::ptrdiff_t(stretches) * kLanes;
+        };
         for (std::size_t first = begin; first < end; first += kBlockSamples) {
             if (request.cancel && request.cancel->load(std::memory_order_relaxed))
                 throw RiskCancelled();
@@ -252,6 +266,10 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                                     curves.begin() + std::ptrdiff_t((std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples + first));
                 }
             }
+            for (int i = 0; P > 0 && i < n; ++i)
+                if ((onPremSide[std::size_t(i)] || cloudSide[std::size_t(i)]) && block.feasible[std::size_t(i)] != 0)
+                    stretchBounds(block.curve(i), months, onPremSide[std::size_t(i)] ? boundsOf(low, i) : nullptr,
+                                  cloudSide[std::size_t(i)] ? boundsOf(high, i) : nullptr);
             // Pair by pair, every sample of the block at once: a month of both curves is a few
             // vector loads, compared in single precision with a margin that covers its error;
             // a comparison the margin cannot settle is decided in double.
@@ -278,7 +296,8 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                 int from = 0;
                 while (pending != 0) {
                     std::uint64_t unsettled = 0;
-                    const int m = sweepCrossings(a, c, margin, months, from, pending, out, counts + 3, unsettled);
+                    const int m = sweepCrossings(a, c, boundsOf(low, pair.onPrem), boundsOf(high, pair.cloud), margin,
+                                                 months, from, pending, out, counts + 3, unsettled);
                     if (m < 0)
                         break;
                     // Within rounding of level, or not clearly above the month before: decided
@@ -400,15 +419,20 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             if (slot[std::size_t(buckets[e])] < 0)
                 slot[std::size_t(buckets[e])] = usedSlots++;
         }
+        // A crossing in (m - 1, m] is in bucket m; NaN (infeasible) and +inf (never) in none.
+        std::array<int, 6> wanted{};
+        for (int m = 0; m < months; ++m)
+            if (slot[std::size_t(m)] >= 0)
+                wanted[std::size_t(slot[std::size_t(m)])] = m;
         for (std::size_t block = 0; block < blocks; ++block) {
             const float *values = crossover.data() + (block * P + p) * kBlockSamples;
             const std::size_t count = std::min(kBlockSamples, S - block * kBlockSamples);
-            for (std::size_t k = 0; k < count; ++k) {
-                const float v = values[k];
-                if (std::isnan(v) || std::isinf(v))
-                    continue;
-                if (const int at = slot[std::min(std::size_t(months) - 1, std::size_t(std::ceil(v)))]; at >= 0)
-                    kept[std::size_t(at)].push_back(v);
+            const std::uint64_t inBlock = count >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << count) - 1;
+            for (int w = 0; w < usedSlots; ++w) {
+                const int m = wanted[std::size_t(w)];
+                for (std::uint64_t lanes = lanesWithin(values, float(m - 1), float(m)) & inBlock; lanes != 0;
+                     lanes &= lanes - 1)
+                    kept[std::size_t(w)].push_back(values[std::countr_zero(lanes)]);
             }
         }
         std::array<double, 6> order{};

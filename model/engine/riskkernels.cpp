@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -143,42 +144,82 @@ __attribute__((target("avx2,fma"))) void combineCurvesAvx2(const float *basis, c
     }
 }
 
-__attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, const float *cloud, const float *margin,
-                                                       int months, int from, std::uint64_t &pending, float *out,
+// The bounds of a stretch: months [first, last) of every lane, eight lanes a step.
+__attribute__((target("avx2"))) void stretchBoundsAvx2(const float *curve, int months, float *low, float *high)
+{
+    for (int first = 0, s = 0; first < months; first += kStretchMonths, ++s) {
+        const int last = std::min(months, first + kStretchMonths);
+        for (int j = 0; j < 8; ++j) {
+            __m256 least = _mm256_loadu_ps(curve + std::ptrdiff_t(first) * kLanes + 8 * j);
+            __m256 most = least;
+            for (int m = first + 1; m < last; ++m) {
+                const __m256 v = _mm256_loadu_ps(curve + std::ptrdiff_t(m) * kLanes + 8 * j);
+                least = _mm256_min_ps(least, v);
+                most = _mm256_max_ps(most, v);
+            }
+            if (low)
+                _mm256_storeu_ps(low + std::ptrdiff_t(s) * kLanes + 8 * j, least);
+            if (high)
+                _mm256_storeu_ps(high + std::ptrdiff_t(s) * kLanes + 8 * j, most);
+        }
+    }
+}
+
+__attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, const float *cloud, const float *onPremLow,
+                                                       const float *cloudHigh, const float *margin, int months,
+                                                       int from, std::uint64_t &pending, float *out,
                                                        std::uint32_t *byMonth, std::uint64_t &unsettled)
 {
-    __m256 previous[8];
-    for (__m256 &p : previous)
-        p = _mm256_setzero_ps();
-    if (from > 0)
-        for (int j = 0; j < 8; ++j)
-            previous[j] = _mm256_sub_ps(_mm256_loadu_ps(onPrem + std::ptrdiff_t(from - 1) * kLanes + 8 * j),
-                                        _mm256_loadu_ps(cloud + std::ptrdiff_t(from - 1) * kLanes + 8 * j));
     const __m256 sign = _mm256_set1_ps(-0.0f);
     const __m256i oneStep = _mm256_set1_epi32(1); // the next float above a non-negative one
     // A copy the compiler keeps in a register (the caller's may alias what is written).
     std::uint64_t live = pending;
-    for (int m = from; m < months && live != 0; ++m) {
-        const float *a = onPrem + std::ptrdiff_t(m) * kLanes;
-        const float *b = cloud + std::ptrdiff_t(m) * kLanes;
-        const __m256 base = _mm256_set1_ps(float(m - 1));
-        const __m256 top = _mm256_set1_ps(float(m));
-        std::uint64_t stuck = 0;
-        for (int j = 0; j < 8; ++j) {
-            const unsigned lanes = unsigned(live >> (8 * j)) & 0xffu;
-            if (lanes == 0)
-                continue;
-            const __m256 limit = _mm256_loadu_ps(margin + 8 * j);
-            const __m256 d = _mm256_sub_ps(_mm256_loadu_ps(a + 8 * j), _mm256_loadu_ps(b + 8 * j));
-            const unsigned candidate = unsigned(_mm256_movemask_ps(_mm256_cmp_ps(d, limit, _CMP_LE_OQ))) & lanes;
-            if (candidate != 0) {
+    int m = from;
+    while (m < months && live != 0) {
+        const int stretch = m / kStretchMonths;
+        const int end = std::min(months, (stretch + 1) * kStretchMonths);
+        // The lanes to look at in this stretch: those not clearly above all through it.
+        std::uint64_t look = live;
+        if (onPremLow && cloudHigh) {
+            std::uint64_t clear = 0;
+            for (int j = 0; j < 8; ++j) {
+                if (((live >> (8 * j)) & 0xffu) == 0)
+                    continue;
+                const std::ptrdiff_t at = std::ptrdiff_t(stretch) * kLanes + 8 * j;
+                const __m256 gap = _mm256_sub_ps(_mm256_loadu_ps(onPremLow + at), _mm256_loadu_ps(cloudHigh + at));
+                clear |= std::uint64_t(unsigned(_mm256_movemask_ps(_mm256_cmp_ps(gap, _mm256_loadu_ps(margin + 8 * j), _CMP_GT_OQ))))
+                    << (8 * j);
+            }
+            look &= ~clear;
+        }
+        for (; look != 0 && m < end; ++m) {
+            const float *a = onPrem + std::ptrdiff_t(m) * kLanes;
+            const float *b = cloud + std::ptrdiff_t(m) * kLanes;
+            std::uint64_t stuck = 0;
+            for (int j = 0; j < 8; ++j) {
+                const unsigned lanes = unsigned(look >> (8 * j)) & 0xffu;
+                if (lanes == 0)
+                    continue;
+                const __m256 limit = _mm256_loadu_ps(margin + 8 * j);
+                const __m256 d = _mm256_sub_ps(_mm256_loadu_ps(a + 8 * j), _mm256_loadu_ps(b + 8 * j));
+                const unsigned candidate = unsigned(_mm256_movemask_ps(_mm256_cmp_ps(d, limit, _CMP_LE_OQ))) & lanes;
+                if (candidate == 0)
+                    continue;
                 const unsigned below = unsigned(_mm256_movemask_ps(_mm256_cmp_ps(d, _mm256_xor_ps(limit, sign), _CMP_LE_OQ)));
-                const unsigned above = m == 0 ? 0xffu : unsigned(_mm256_movemask_ps(_mm256_cmp_ps(previous[j], limit, _CMP_GT_OQ)));
+                // The month before, computed again: a candidate comes once or twice per lane.
+                __m256 previous = _mm256_setzero_ps();
+                unsigned above = 0xffu;
+                if (m > 0) {
+                    previous = _mm256_sub_ps(_mm256_loadu_ps(a - kLanes + 8 * j), _mm256_loadu_ps(b - kLanes + 8 * j));
+                    above = unsigned(_mm256_movemask_ps(_mm256_cmp_ps(previous, limit, _CMP_GT_OQ)));
+                }
                 const unsigned settled = candidate & below & above;
                 if (settled != 0) {
                     __m256 value = _mm256_setzero_ps();
                     if (m > 0) {
-                        value = _mm256_add_ps(base, _mm256_div_ps(previous[j], _mm256_sub_ps(previous[j], d)));
+                        const __m256 base = _mm256_set1_ps(float(m - 1));
+                        const __m256 top = _mm256_set1_ps(float(m));
+                        value = _mm256_add_ps(base, _mm256_div_ps(previous, _mm256_sub_ps(previous, d)));
                         const __m256 after = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(base), oneStep));
                         value = _mm256_min_ps(top, _mm256_max_ps(value, after));
                     }
@@ -188,16 +229,17 @@ __attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, cons
                     _mm256_maskstore_ps(out + 8 * j, mask, value);
                     byMonth[m] += std::uint32_t(std::popcount(settled));
                     live &= ~(std::uint64_t(settled) << (8 * j));
+                    look &= ~(std::uint64_t(settled) << (8 * j));
                 }
                 stuck |= std::uint64_t(candidate & ~settled) << (8 * j);
             }
-            previous[j] = d;
+            if (stuck != 0) {
+                pending = live;
+                unsettled = stuck;
+                return m;
+            }
         }
-        if (stuck != 0) {
-            pending = live;
-            unsettled = stuck;
-            return m;
-        }
+        m = end;
     }
     pending = live;
     return -1;
@@ -217,9 +259,134 @@ struct BucketScratch {
     std::vector<T> kept[12]; // at most two buckets per quantile
 };
 
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+// selectQuantilesByBuckets for single precision, eight values a step where it can: the range,
+// each value's bucket (computed in single precision: (v - low) * scale never decreases with v,
+// so neither does the bucket), and the values of the wanted buckets found by comparing bucket
+// numbers, eight at a time (a wanted bucket holds a couple of values, so few are ever kept).
+__attribute__((target("avx2"))) bool selectFloatQuantilesAvx2(const float *values, std::size_t n, const double *q,
+                                                               int count, double *out)
+{
+    thread_local std::vector<std::int32_t> bucketOfValue;
+    thread_local std::vector<std::uint32_t> start;
+    thread_local std::vector<float> kept[12];
+    std::size_t i = 0;
+    __m256 least = _mm256_set1_ps(values[0]);
+    __m256 most = least;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 v = _mm256_loadu_ps(values + i);
+        least = _mm256_min_ps(least, v);
+        most = _mm256_max_ps(most, v);
+    }
+    alignas(32) float lanes[2][8];
+    _mm256_store_ps(lanes[0], least);
+    _mm256_store_ps(lanes[1], most);
+    float low = *std::min_element(lanes[0], lanes[0] + 8);
+    float high = *std::max_element(lanes[1], lanes[1] + 8);
+    for (; i < n; ++i) {
+        low = std::min(low, values[i]);
+        high = std::max(high, values[i]);
+    }
+    if (!std::isfinite(low) || !std::isfinite(high))
+        return false;
+    if (!(high > low)) {
+        std::fill_n(out, count, double(low));
+        return true;
+    }
+    const int buckets = int(std::clamp<std::size_t>(n / 2, 64, 8192));
+    const float scale = float(buckets) / (high - low);
+    if (!std::isfinite(scale))
+        return false;
+    bucketOfValue.resize(n);
+    start.assign(std::size_t(buckets) + 1, 0);
+    {
+        const __m256 from = _mm256_set1_ps(low);
+        const __m256 by = _mm256_set1_ps(scale);
+        const __m256i last = _mm256_set1_epi32(buckets - 1);
+        const __m256i zero = _mm256_setzero_si256();
+        std::size_t k = 0;
+        for (; k + 8 <= n; k += 8) {
+            const __m256i b = _mm256_cvttps_epi32(_mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(values + k), from), by));
+            _mm256_storeu_si256(reinterpret_cast<__m256i *>(bucketOfValue.data() + k),
+                                _mm256_max_epi32(zero, _mm256_min_epi32(last, b)));
+        }
+        for (; k < n; ++k)
+            bucketOfValue[k] = std::clamp(int((values[k] - low) * scale), 0, buckets - 1);
+    }
+    for (std::size_t k = 0; k < n; ++k)
+        ++start[std::size_t(bucketOfValue[k]) + 1];
+    for (int b = 0; b < buckets; ++b)
+        start[std::size_t(b) + 1] += start[std::size_t(b)];
+    std::array<std::size_t, 12> ranks{};
+    std::array<int, 12> bucketOf{};
+    std::array<int, 12> wanted{}; // the distinct buckets wanted, slot by slot
+    int usedSlots = 0;
+    const int quantiles = std::min(count, 6);
+    for (int k = 0; k < quantiles; ++k) {
+        const double h = q[k] * double(n - 1);
+        const auto below = std::size_t(std::floor(h));
+        ranks[std::size_t(2 * k)] = below;
+        ranks[std::size_t(2 * k + 1)] = below + 1 < n && h > double(below) ? below + 1 : below;
+        for (int e = 0; e < 2; ++e) {
+            const std::size_t rank = ranks[std::size_t(2 * k + e)];
+            const int b = int(std::upper_bound(start.begin(), start.end(), std::uint32_t(rank)) - start.begin()) - 1;
+            bucketOf[std::size_t(2 * k + e)] = b;
+            if (std::find(wanted.begin(), wanted.begin() + usedSlots, b) == wanted.begin() + usedSlots) {
+                wanted[std::size_t(usedSlots)] = b;
+                kept[usedSlots].clear();
+                ++usedSlots;
+            }
+        }
+    }
+    {
+        __m256i target[12];
+        for (int w = 0; w < usedSlots; ++w)
+            target[w] = _mm256_set1_epi32(wanted[std::size_t(w)]);
+        std::size_t k = 0;
+        const auto keep = [&](std::size_t at) {
+            const int b = bucketOfValue[at];
+            for (int w = 0; w < usedSlots; ++w)
+                if (wanted[std::size_t(w)] == b) {
+                    kept[w].push_back(values[at]);
+                    return;
+                }
+        };
+        for (; k + 8 <= n; k += 8) {
+            const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(bucketOfValue.data() + k));
+            __m256i hit = _mm256_cmpeq_epi32(b, target[0]);
+            for (int w = 1; w < usedSlots; ++w)
+                hit = _mm256_or_si256(hit, _mm256_cmpeq_epi32(b, target[w]));
+            for (unsigned mask = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(hit))); mask != 0; mask &= mask - 1)
+                keep(k + std::size_t(std::countr_zero(mask)));
+        }
+        for (; k < n; ++k)
+            keep(k);
+    }
+    for (int k = 0; k < quantiles; ++k) {
+        double at[2];
+        for (int e = 0; e < 2; ++e) {
+            const int b = bucketOf[std::size_t(2 * k + e)];
+            const auto slot = std::size_t(std::find(wanted.begin(), wanted.begin() + usedSlots, b) - wanted.begin());
+            std::vector<float> &values = kept[slot];
+            const auto rank = std::ptrdiff_t(ranks[std::size_t(2 * k + e)] - start[std::size_t(b)]);
+            std::nth_element(values.begin(), values.begin() + rank, values.end());
+            at[e] = double(values[std::size_t(rank)]);
+        }
+        const double h = q[k] * double(n - 1);
+        out[k] = at[0] + (h - std::floor(h)) * (at[1] - at[0]);
+    }
+    return true;
+}
+#endif
+
 template <typename T>
 bool selectQuantilesByBuckets(const T *values, std::size_t n, const double *q, int count, double *out)
 {
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+    if constexpr (std::is_same_v<T, float>)
+        if (hasAvx2())
+            return selectFloatQuantilesAvx2(values, n, q, count, out);
+#endif
     thread_local BucketScratch<T> s;
     T low = values[0];
     T high = values[0];
@@ -340,12 +507,66 @@ float crossingIn(int month, double before, double now)
     return std::min(float(month), std::max(value, std::nextafter(base, float(month))));
 }
 
-int sweepCrossings(const float *onPrem, const float *cloud, const float *margin, int months, int from,
-                   std::uint64_t &pending, float *out, std::uint32_t *byMonth, std::uint64_t &unsettled)
+void stretchBounds(const float *curve, int months, float *low, float *high)
 {
 #if defined(BREAKEVEN_AVX2_DISPATCH)
     if (hasAvx2())
-        return sweepCrossingsAvx2(onPrem, cloud, margin, months, from, pending, out, byMonth, unsettled);
+        return stretchBoundsAvx2(curve, months, low, high);
+#endif
+    for (int first = 0, s = 0; first < months; first += kStretchMonths, ++s) {
+        const int last = std::min(months, first + kStretchMonths);
+        for (int k = 0; k < kLanes; ++k) {
+            float least = curve[std::ptrdiff_t(first) * kLanes + k];
+            float most = least;
+            for (int m = first + 1; m < last; ++m) {
+                least = std::min(least, curve[std::ptrdiff_t(m) * kLanes + k]);
+                most = std::max(most, curve[std::ptrdiff_t(m) * kLanes + k]);
+            }
+            if (low)
+                low[std::ptrdiff_t(s) * kLanes + k] = least;
+            if (high)
+                high[std::ptrdiff_t(s) * kLanes + k] = most;
+        }
+    }
+}
+
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+__attribute__((target("avx2"))) std::uint64_t lanesWithinAvx2(const float *values, float above, float atMost)
+{
+    const __m256 low = _mm256_set1_ps(above);
+    const __m256 high = _mm256_set1_ps(atMost);
+    std::uint64_t mask = 0;
+    for (int j = 0; j < kLanes / 8; ++j) {
+        const __m256 v = _mm256_loadu_ps(values + 8 * j);
+        const __m256 in = _mm256_and_ps(_mm256_cmp_ps(v, low, _CMP_GT_OQ), _mm256_cmp_ps(v, high, _CMP_LE_OQ));
+        mask |= std::uint64_t(unsigned(_mm256_movemask_ps(in))) << (8 * j);
+    }
+    return mask;
+}
+#endif
+
+std::uint64_t lanesWithin(const float *values, float above, float atMost)
+{
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+    if (hasAvx2())
+        return lanesWithinAvx2(values, above, atMost);
+#endif
+    std::uint64_t mask = 0;
+    for (int k = 0; k < kLanes; ++k)
+        mask |= std::uint64_t(values[k] > above && values[k] <= atMost) << k;
+    return mask;
+}
+
+// The portable sweep looks at every month of every pending lane: the stretches' bounds would
+// spare it work, never change what it finds.
+int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremLow, const float *cloudHigh,
+                   const float *margin, int months, int from, std::uint64_t &pending, float *out,
+                   std::uint32_t *byMonth, std::uint64_t &unsettled)
+{
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+    if (hasAvx2())
+        return sweepCrossingsAvx2(onPrem, cloud, onPremLow, cloudHigh, margin, months, from, pending, out, byMonth,
+                                  unsettled);
 #endif
     for (int m = from; m < months && pending != 0; ++m) {
         std::uint64_t stuck = 0;

@@ -26,6 +26,15 @@ inline constexpr int kLanes = 64;
 // time; four with SSE2 otherwise).
 void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out);
 
+// A block's months in stretches of this many, for the bounds that let a sweep pass over them.
+inline constexpr int kStretchMonths = 8;
+inline constexpr int stretchesOf(int months) { return (months + kStretchMonths - 1) / kStretchMonths; }
+
+// Per stretch of kStretchMonths months of a block of curves (as combineCurves writes them), each
+// lane's least value (into `low`, when not null) and greatest (into `high`, when not null):
+// stretchesOf(months) x kLanes floats each.
+void stretchBounds(const float *curve, int months, float *low, float *high);
+
 // Sweeps months `from`..months - 1 of two blocks of curves (kLanes floats a month, as
 // combineCurves writes them) for the lanes of `pending`, in single precision with margin[k]
 // covering both curves' rounding and CostModel::crossoverMonth's level tolerance. A lane whose
@@ -34,9 +43,15 @@ void combineCurves(const float *basis, const float *coefficients, int months, in
 // out[k] gets it, the lane leaves `pending` and byMonth[m] counts it (at month 0: 0). Stops at
 // the first month with a lane it cannot settle so (within the margin of level, or below without
 // having been clearly above): returns that month with those lanes in `unsettled`, for the caller
-// to decide in double; -1 when it reached the end.
-int sweepCrossings(const float *onPrem, const float *cloud, const float *margin, int months, int from,
-                   std::uint64_t &pending, float *out, std::uint32_t *byMonth, std::uint64_t &unsettled);
+// to decide in double; -1 when it reached the end. `onPremLow` and `cloudHigh` (stretchBounds of
+// the two blocks, or null) only spare work: a lane whose on-prem least value of a stretch is more
+// than margin above the cloud's greatest cannot cross in it, and is not looked at there.
+int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremLow, const float *cloudHigh,
+                   const float *margin, int months, int from, std::uint64_t &pending, float *out,
+                   std::uint32_t *byMonth, std::uint64_t &unsettled);
+
+// The lanes k of a block (kLanes floats) with above < values[k] <= atMost, a bit each; NaN never.
+std::uint64_t lanesWithin(const float *values, float above, float atMost);
 
 // The crossover inside (m - 1, m] from the differences at m - 1 (above) and m (not above), as
 // sweepCrossings writes it.

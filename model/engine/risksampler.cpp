@@ -85,10 +85,19 @@ void lagrangeWeights(const std::vector<double> &nodes, const std::vector<double>
     lagrange(nodes, inverse, t, weights);
 }
 
-double positionInRange(const RangeElement &e, Distribution distribution, double q)
+double splitOf(const RangeElement &e)
 {
     const double width = e.high - e.low;
-    return width > 0 ? (drawElement(e, distribution, q) - e.low) / width : 0.0;
+    return width > 0 ? (std::clamp(e.own, e.low, e.high) - e.low) / width : NAN;
+}
+
+double positionAt(Distribution distribution, double split, double q)
+{
+    if (std::isnan(split))
+        return 0.0;
+    if (distribution == Distribution::Uniform)
+        return q;
+    return q < split ? std::sqrt(q * split) : 1 - std::sqrt((1 - q) * (1 - split));
 }
 
 void keepOptions(Scenario &scenario, const std::vector<int> &subset)
@@ -323,6 +332,7 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
             plan.elements.push_back(chosen);
             plan.nodes.push_back(nodes);
             plan.inverse.push_back(inverseDenominators(nodes));
+            plan.splits.push_back(splitOf(ranges[r].elements[std::size_t(chosen)]));
             plan.gridSize *= int(nodes.size());
             if (plan.gridSize > kMaxGridNodes)
                 plan.laidOut = true;
@@ -451,6 +461,20 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
             stride *= count;
         }
         plan.grid = std::move(grid);
+        // Its weights' class: the first plan alike (NaN splits alike too).
+        const auto alike = [&](const Plan &other) {
+            if (other.ranges != plan.ranges || other.nodes != plan.nodes || other.splits.size() != plan.splits.size())
+                return false;
+            for (std::size_t j = 0; j < plan.splits.size(); ++j)
+                if (!(other.splits[j] == plan.splits[j] || (std::isnan(other.splits[j]) && std::isnan(plan.splits[j]))))
+                    return false;
+            return true;
+        };
+        const auto same = std::find_if(m_classPlans.begin(), m_classPlans.end(),
+                                       [&](int c) { return alike(m_plans[std::size_t(c)]); });
+        plan.weightClass = int(same - m_classPlans.begin());
+        if (same == m_classPlans.end())
+            m_classPlans.push_back(i);
     }
 }
 

@@ -44,10 +44,13 @@ struct SampleBlock {
     std::vector<float> error;           // option x kLanes: a bound on a curve's single-precision error
     std::vector<double> tco;            // option x kLanes: the cumulative cost at H, in double
     std::vector<std::uint64_t> feasible; // per option: a bit per sample
-    std::vector<std::vector<double>> weights; // per interpolated option: kLanes x 2K weights
+    // Per class of interpolated options (alike plans share their weights): count x 2K weights,
+    // sample by sample; the same 2K x kLanes, lane by lane, in double and in single precision.
+    std::vector<std::vector<double>> weights;
+    std::vector<std::vector<double>> wide;
+    std::vector<std::vector<float>> narrow;
     std::vector<Eigen::ArrayXXd> laidOut; // per option laid out in full: months x count, in double
     // Room the sampler works in, kept from block to block.
-    std::vector<float> transposed;
     std::vector<float> coordinates;
 
     const float *curve(int option) const
@@ -105,6 +108,7 @@ private:
     int m_utilizationRange = -1;   // the range on workload.utilization, if any
     std::vector<Plan> m_plans;     // per option
     std::vector<int> m_laidOut;    // the options laid out per sample
+    std::vector<int> m_classPlans; // per class of weights (Plan::weightClass): its first option
 };
 
 } // namespace breakeven

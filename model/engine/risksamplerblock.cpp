@@ -28,36 +28,36 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
     block.error.assign(std::size_t(n) * kLanes, 0.0f);
     block.tco.assign(std::size_t(n) * kLanes, NAN);
     block.feasible.assign(std::size_t(n), 0);
-    block.weights.resize(std::size_t(n));
     block.laidOut.resize(std::size_t(n));
     const std::uint64_t all = count >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << count) - 1;
     double u[kLanes];
     for (int k = 0; k < count; ++k)
         u[k] = utilizationAt(quantiles + std::ptrdiff_t(k) * R);
 
-    std::vector<float> &transposed = block.transposed;   // 2K x kLanes: the weights, lane by lane
-    std::vector<float> &coordinates = block.coordinates; // r x kLanes
+    // The weights, once per class of alike plans: per range the Lagrange weights of the draw's
+    // position (one position per sample), their products over the grid, then times u.
+    const auto classes = std::size_t(m_classPlans.size());
+    block.weights.resize(classes);
+    block.wide.resize(classes);
+    block.narrow.resize(classes);
     double lagrange[33];
-    for (int i = 0; i < n; ++i) {
-        const Plan &plan = m_plans[std::size_t(i)];
-        if (plan.laidOut || !plan.feasible)
-            continue;
+    for (std::size_t c = 0; c < classes; ++c) {
+        const Plan &plan = m_plans[std::size_t(m_classPlans[c])];
         const int K = plan.gridSize;
         const int J = 2 * K;
-        std::vector<double> &weights = block.weights[std::size_t(i)];
+        std::vector<double> &weights = block.weights[c];
+        std::vector<double> &wide = block.wide[c];
+        std::vector<float> &narrow = block.narrow[c];
         weights.resize(std::size_t(count) * std::size_t(J));
-        transposed.assign(std::size_t(J) * kLanes, 0.0f);
-        float *error = block.error.data() + std::ptrdiff_t(i) * kLanes;
-        double *tco = block.tco.data() + std::ptrdiff_t(i) * kLanes;
-        const double *last = plan.grid.col(months - 1).data();
+        wide.resize(std::size_t(J) * kLanes);
+        narrow.resize(std::size_t(J) * kLanes);
         for (int k = 0; k < count; ++k) {
             double *wk = weights.data() + std::ptrdiff_t(k) * J;
             std::fill_n(wk, K, 1.0);
             for (std::size_t j = 0; j < plan.ranges.size(); ++j) {
                 const ResolvedRange &range = m_ranges[std::size_t(plan.ranges[j])];
-                const RangeElement &element = range.elements[std::size_t(plan.elements[j])];
                 const double q = quantiles[std::ptrdiff_t(k) * R + plan.ranges[j]];
-                lagrangeWeights(plan.nodes[j], plan.inverse[j], positionInRange(element, range.input.distribution, q),
+                lagrangeWeights(plan.nodes[j], plan.inverse[j], positionAt(range.input.distribution, plan.splits[j], q),
                                 lagrange);
                 const int *node = plan.nodeOf[j].data();
                 for (int g = 0; g < K; ++g)
@@ -65,21 +65,52 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
             }
             for (int g = 0; g < K; ++g)
                 wk[K + g] = u[k] * wk[g];
-            double value = 0;
-            double terms = 0;
             for (int g = 0; g < J; ++g) {
-                value += wk[g] * last[g];
-                terms += std::abs(wk[g]) * plan.errorWeight[std::size_t(g)];
-                transposed[std::size_t(g) * kLanes + std::size_t(k)] = float(wk[g]);
+                wide[std::size_t(g) * kLanes + std::size_t(k)] = wk[g];
+                narrow[std::size_t(g) * kLanes + std::size_t(k)] = float(wk[g]);
             }
-            tco[k] = value;
-            // Rounding the weights and the two products (2K and r terms summed), the rank
-            // compression (1e-13 of the grid), and CostModel::crossoverMonth's level tolerance;
-            // twice over for safety.
-            error[k] = float(2 * ((double(J + plan.rank) + 8) * kFloatEpsilon + 1e-12) * terms);
+        }
+        for (int g = 0; count < kLanes && g < J; ++g) {
+            std::fill(wide.begin() + std::ptrdiff_t(g) * kLanes + count, wide.begin() + std::ptrdiff_t(g + 1) * kLanes, 0.0);
+            std::fill(narrow.begin() + std::ptrdiff_t(g) * kLanes + count, narrow.begin() + std::ptrdiff_t(g + 1) * kLanes,
+                      0.0f);
+        }
+    }
+
+    // Per option: its TCO and error bound from the weights, lane by lane (the terms summed in the
+    // order of the weights, as a dot product per sample would), and its curves in two products.
+    std::vector<float> &coordinates = block.coordinates; // r x kLanes
+    for (int i = 0; i < n; ++i) {
+        const Plan &plan = m_plans[std::size_t(i)];
+        if (plan.laidOut || !plan.feasible)
+            continue;
+        const int J = 2 * plan.gridSize;
+        const double *wide = block.wide[std::size_t(plan.weightClass)].data();
+        const double *last = plan.grid.col(months - 1).data();
+        double value[kLanes] = {};
+        double terms[kLanes] = {};
+        for (int g = 0; g < J; ++g) {
+            const double *w = wide + std::ptrdiff_t(g) * kLanes;
+            const double at = last[g];
+            const double bound = plan.errorWeight[std::size_t(g)];
+            for (int k = 0; k < kLanes; ++k) {
+                value[k] += w[k] * at;
+                terms[k] += std::abs(w[k]) * bound;
+            }
+        }
+        float *error = block.error.data() + std::ptrdiff_t(i) * kLanes;
+        double *tco = block.tco.data() + std::ptrdiff_t(i) * kLanes;
+        // Rounding the weights and the two products (2K and r terms summed), the rank
+        // compression (1e-13 of the grid), and CostModel::crossoverMonth's level tolerance;
+        // twice over for safety.
+        const double factor = 2 * ((double(J + plan.rank) + 8) * kFloatEpsilon + 1e-12);
+        for (int k = 0; k < count; ++k) {
+            tco[k] = value[k];
+            error[k] = float(factor * terms[k]);
         }
         coordinates.resize(std::size_t(plan.rank) * kLanes);
-        combineCurves(plan.toBasis.data(), transposed.data(), plan.rank, J, coordinates.data());
+        combineCurves(plan.toBasis.data(), block.narrow[std::size_t(plan.weightClass)].data(), plan.rank, J,
+                      coordinates.data());
         combineCurves(plan.basis.data(), coordinates.data(), months, plan.rank,
                       block.curves.data() + std::ptrdiff_t(i) * months * kLanes);
         block.feasible[std::size_t(i)] = all;
@@ -125,7 +156,7 @@ double CurveSampler::exactValue(const SampleBlock &block, int option, int month,
     if (plan.laidOut)
         return block.laidOut[std::size_t(option)](month, sample);
     const Eigen::Index J = plan.grid.rows();
-    const Eigen::Map<const Eigen::VectorXd> w(block.weights[std::size_t(option)].data() + sample * J, J);
+    const Eigen::Map<const Eigen::VectorXd> w(block.weights[std::size_t(plan.weightClass)].data() + sample * J, J);
     return plan.grid.col(month).dot(w);
 }
 

@@ -23,6 +23,7 @@ struct CurveSampler::Plan {
     std::vector<int> elements;                // per range: the element whose position counts
     std::vector<std::vector<double>> nodes;   // per range
     std::vector<std::vector<double>> inverse; // per range: inverseDenominators(nodes)
+    std::vector<double> splits;               // per range: splitOf(its element)
     int gridSize = 1;                         // K: the nodes of the tensor grid
     std::vector<std::vector<int>> nodeOf;     // per range, per grid point: its node of that range
     // The curves at the grid's nodes: rows 0..K-1 at u = 0, rows K..2K-1 their slopes in u. A
@@ -36,11 +37,22 @@ struct CurveSampler::Plan {
     // Per weight j: sum over r of max_m |basis(m, r)| |toBasis(r, j)|; with the weights' absolute
     // values it bounds the terms summed for any month, hence the single-precision error.
     std::vector<double> errorWeight;          // 2K
+    // Plans with the same ranges, nodes and splits give every sample the same weights: the
+    // sampler computes them once per class (SampleBlock::weights).
+    int weightClass = -1;
 };
 
 // The Lagrange basis of `nodes` at t (risksampler.cpp).
 void lagrangeWeights(const std::vector<double> &nodes, const std::vector<double> &inverse, double t, double *weights);
-// Where an element's draw at quantile q lies in its range, 0..1.
-double positionInRange(const RangeElement &element, Distribution distribution, double q);
+// Where an element's own value lies in its range, 0..1 (NaN for a range of no width): with the
+// distribution and the quantile, all that says where a draw lies in it (positionAt).
+double splitOf(const RangeElement &element);
+// Where a draw at quantile q lies in a range whose own value is at `split`, 0..1: as
+// drawElement draws, divided by the range's width.
+double positionAt(Distribution distribution, double split, double q);
+inline double positionInRange(const RangeElement &element, Distribution distribution, double q)
+{
+    return positionAt(distribution, splitOf(element), q);
+}
 
 } // namespace breakeven

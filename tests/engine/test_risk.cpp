@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <bit>
+#include <cstring>
 #include <random>
 
 using namespace breakeven;
@@ -248,7 +249,7 @@ private Q_SLOTS:
     {
         std::mt19937_64 generator(5);
         const std::array<double, 5> q = {0.05, 0.10, 0.50, 0.90, 0.95};
-        for (const int n : {1, 2, 7, 511, 512, 1000, 2048, 5000}) {
+        for (const int n : {1, 2, 7, 511, 512, 1000, 1003, 2048, 5000}) {
             for (int kind = 0; kind < 4; ++kind) {
                 std::vector<double> values(static_cast<std::size_t>(n));
                 for (std::size_t i = 0; i < values.size(); ++i) {
@@ -263,6 +264,18 @@ private Q_SLOTS:
                 selectQuantiles(values, q.data(), int(q.size()), selected.data());
                 for (std::size_t k = 0; k < q.size(); ++k)
                     QCOMPARE(selected[k], sortedQuantile(sorted, q[k]));
+                // In single precision (the bands), reordered and left in place.
+                std::vector<float> narrow(values.begin(), values.end());
+                std::vector<double> sortedNarrow(narrow.begin(), narrow.end());
+                std::sort(sortedNarrow.begin(), sortedNarrow.end());
+                std::array<double, 5> inPlace{};
+                selectQuantiles(static_cast<const float *>(narrow.data()), narrow.size(), q.data(), int(q.size()),
+                                inPlace.data());
+                selectQuantiles(narrow, q.data(), int(q.size()), selected.data());
+                for (std::size_t k = 0; k < q.size(); ++k) {
+                    QCOMPARE(selected[k], sortedQuantile(sortedNarrow, q[k]));
+                    QCOMPARE(inPlace[k], sortedQuantile(sortedNarrow, q[k]));
+                }
             }
         }
     }
@@ -306,7 +319,7 @@ private Q_SLOTS:
     // The single-precision sweep over a block of 64 samples, with the lanes it cannot settle
     // decided in double as analyseRisk decides them, finds the cost model's crossover in every
     // lane: crossing at once, later, never, level within the tolerance, and within rounding of
-    // level for several months before crossing.
+    // level for several months before crossing; the same with the stretches' bounds as without.
     void sweptCrossoversAreTheCostModels()
     {
         std::mt19937_64 generator(17);
@@ -325,6 +338,8 @@ private Q_SLOTS:
                     const double rent = 5e3 * unit();
                     for (int m = 0; m < months; ++m) {
                         b += 1e3 * unit();
+                        if (kind == 3 && m == 2 * months / 3)
+                            b *= 0.7; // a curve that falls (a resale), inside a stretch
                         c += rent;
                         onPrem(m, k) = b;
                         cloud(m, k) = kind == 1   ? b * (1 + 1e-13)          // level within the tolerance
@@ -339,34 +354,59 @@ private Q_SLOTS:
                     const double largest = std::max(onPrem.col(k).abs().maxCoeff(), cloud.col(k).abs().maxCoeff());
                     margin[k] = float(4 * (4 * 0x1.0p-24 + 1e-12) * largest + 1e-12);
                 }
-                std::vector<float> out(kLanes, INFINITY);
-                std::vector<std::uint32_t> byMonth(std::size_t(months), 0);
-                std::uint64_t pending = ~std::uint64_t(0);
                 const auto exactGap = [&](int m, int k) {
                     const double x = onPrem(m, k);
                     const double y = cloud(m, k);
                     const double scale = std::max({1.0, std::abs(x), std::abs(y)});
                     return std::abs(x - y) <= 1e-12 * scale ? 0.0 : x - y;
                 };
-                int from = 0;
-                while (pending != 0) {
-                    std::uint64_t unsettled = 0;
-                    const int m = sweepCrossings(a.data(), c.data(), margin, months, from, pending, out.data(), byMonth.data(),
-                                                 unsettled);
-                    if (m < 0)
-                        break;
-                    for (; unsettled != 0; unsettled &= unsettled - 1) {
-                        const int k = std::countr_zero(unsettled);
-                        ++unsettledSeen;
-                        const double now = exactGap(m, k);
-                        if (now > 0)
-                            continue;
-                        out[std::size_t(k)] = crossingIn(m, m > 0 ? exactGap(m - 1, k) : 0.0, now);
-                        ++byMonth[std::size_t(m)];
-                        pending &= ~(std::uint64_t(1) << k);
+                // With the stretches' bounds (which only spare work) and without them.
+                std::vector<float> low(std::size_t(stretchesOf(months)) * kLanes);
+                std::vector<float> high(low.size());
+                stretchBounds(a.data(), months, low.data(), nullptr);
+                stretchBounds(c.data(), months, nullptr, high.data());
+                for (int s = 0; s < stretchesOf(months); ++s)
+                    for (int k = 0; k < kLanes; ++k) {
+                        const int first = s * kStretchMonths;
+                        const int count = std::min(kStretchMonths, months - first);
+                        QCOMPARE(low[std::size_t(s * kLanes + k)], a.row(k).segment(first, count).minCoeff());
+                        QCOMPARE(high[std::size_t(s * kLanes + k)], c.row(k).segment(first, count).maxCoeff());
                     }
-                    from = m + 1;
-                }
+                const auto sweep = [&](bool bounded, std::vector<float> &out, std::vector<std::uint32_t> &byMonth) {
+                    out.assign(kLanes, INFINITY);
+                    byMonth.assign(std::size_t(months), 0);
+                    std::uint64_t pending = ~std::uint64_t(0);
+                    int from = 0;
+                    while (pending != 0) {
+                        std::uint64_t unsettled = 0;
+                        const int m = sweepCrossings(a.data(), c.data(), bounded ? low.data() : nullptr,
+                                                     bounded ? high.data() : nullptr, margin, months, from, pending,
+                                                     out.data(), byMonth.data(), unsettled);
+                        if (m < 0)
+                            break;
+                        for (; unsettled != 0; unsettled &= unsettled - 1) {
+                            const int k = std::countr_zero(unsettled);
+                            ++unsettledSeen;
+                            const double now = exactGap(m, k);
+                            if (now > 0)
+                                continue;
+                            out[std::size_t(k)] = crossingIn(m, m > 0 ? exactGap(m - 1, k) : 0.0, now);
+                            ++byMonth[std::size_t(m)];
+                            pending &= ~(std::uint64_t(1) << k);
+                        }
+                        from = m + 1;
+                    }
+                    return pending;
+                };
+                std::vector<float> plainOut;
+                std::vector<std::uint32_t> plainByMonth;
+                const std::uint64_t plainPending = sweep(false, plainOut, plainByMonth);
+                std::vector<float> out;
+                std::vector<std::uint32_t> byMonth;
+                const std::uint64_t pending = sweep(true, out, byMonth);
+                QCOMPARE(pending, plainPending);
+                QCOMPARE(byMonth, plainByMonth);
+                QVERIFY(std::memcmp(out.data(), plainOut.data(), out.size() * sizeof(float)) == 0);
                 std::vector<std::uint32_t> expectedByMonth(std::size_t(months), 0);
                 for (int k = 0; k < kLanes; ++k) {
                     const Eigen::ArrayXd left = onPrem.col(k);
