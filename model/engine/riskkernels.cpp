@@ -268,7 +268,7 @@ __attribute__((target("avx2"))) bool selectFloatQuantilesAvx2(const float *value
                                                                int count, double *out)
 {
     thread_local std::vector<std::int32_t> bucketOfValue;
-    thread_local std::vector<std::uint32_t> start;
+    thread_local std::vector<std::uint32_t> counts;
     thread_local std::vector<float> kept[12];
     std::size_t i = 0;
     __m256 least = _mm256_set1_ps(values[0]);
@@ -293,12 +293,13 @@ __attribute__((target("avx2"))) bool selectFloatQuantilesAvx2(const float *value
         std::fill_n(out, count, double(low));
         return true;
     }
-    const int buckets = int(std::clamp<std::size_t>(n / 2, 64, 8192));
+    // About eight values a bucket: few buckets to add up, few values to select among.
+    const int buckets = int(std::clamp<std::size_t>(n / 8, 32, 8192));
     const float scale = float(buckets) / (high - low);
     if (!std::isfinite(scale))
         return false;
     bucketOfValue.resize(n);
-    start.assign(std::size_t(buckets) + 1, 0);
+    counts.assign(std::size_t(buckets), 0);
     {
         const __m256 from = _mm256_set1_ps(low);
         const __m256 by = _mm256_set1_ps(scale);
@@ -314,12 +315,13 @@ __attribute__((target("avx2"))) bool selectFloatQuantilesAvx2(const float *value
             bucketOfValue[k] = std::clamp(int((values[k] - low) * scale), 0, buckets - 1);
     }
     for (std::size_t k = 0; k < n; ++k)
-        ++start[std::size_t(bucketOfValue[k]) + 1];
-    for (int b = 0; b < buckets; ++b)
-        start[std::size_t(b) + 1] += start[std::size_t(b)];
+        ++counts[std::size_t(bucketOfValue[k])];
+    // The order statistics wanted, ascending (q is), and the bucket of each, found by adding the
+    // counts up once.
     std::array<std::size_t, 12> ranks{};
     std::array<int, 12> bucketOf{};
-    std::array<int, 12> wanted{}; // the distinct buckets wanted, slot by slot
+    std::array<std::size_t, 12> before{}; // values in the buckets below bucketOf
+    std::array<int, 12> wanted{};         // the distinct buckets wanted, slot by slot
     int usedSlots = 0;
     const int quantiles = std::min(count, 6);
     for (int k = 0; k < quantiles; ++k) {
@@ -327,11 +329,16 @@ __attribute__((target("avx2"))) bool selectFloatQuantilesAvx2(const float *value
         const auto below = std::size_t(std::floor(h));
         ranks[std::size_t(2 * k)] = below;
         ranks[std::size_t(2 * k + 1)] = below + 1 < n && h > double(below) ? below + 1 : below;
-        for (int e = 0; e < 2; ++e) {
-            const std::size_t rank = ranks[std::size_t(2 * k + e)];
-            const int b = int(std::upper_bound(start.begin(), start.end(), std::uint32_t(rank)) - start.begin()) - 1;
-            bucketOf[std::size_t(2 * k + e)] = b;
-            if (std::find(wanted.begin(), wanted.begin() + usedSlots, b) == wanted.begin() + usedSlots) {
+    }
+    {
+        std::size_t sum = 0;
+        int b = 0;
+        for (int e = 0; e < 2 * quantiles; ++e) {
+            while (b < buckets - 1 && sum + counts[std::size_t(b)] <= ranks[std::size_t(e)])
+                sum += counts[std::size_t(b++)];
+            bucketOf[std::size_t(e)] = b;
+            before[std::size_t(e)] = sum;
+            if (usedSlots == 0 || wanted[std::size_t(usedSlots - 1)] != b) {
                 wanted[std::size_t(usedSlots)] = b;
                 kept[usedSlots].clear();
                 ++usedSlots;
@@ -368,7 +375,7 @@ __attribute__((target("avx2"))) bool selectFloatQuantilesAvx2(const float *value
             const int b = bucketOf[std::size_t(2 * k + e)];
             const auto slot = std::size_t(std::find(wanted.begin(), wanted.begin() + usedSlots, b) - wanted.begin());
             std::vector<float> &values = kept[slot];
-            const auto rank = std::ptrdiff_t(ranks[std::size_t(2 * k + e)] - start[std::size_t(b)]);
+            const auto rank = std::ptrdiff_t(ranks[std::size_t(2 * k + e)] - before[std::size_t(2 * k + e)]);
             std::nth_element(values.begin(), values.begin() + rank, values.end());
             at[e] = double(values[std::size_t(rank)]);
         }

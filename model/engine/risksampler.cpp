@@ -23,6 +23,7 @@ constexpr int kChebyshevCounts[] = {9, 17, 33};
 constexpr int kChebyshevNodes = 33; // the most
 constexpr double kAffineTolerance = 1e-10;
 constexpr double kCheckTolerance = 1e-9;
+constexpr double kCompression = 1e-7; // the rank of an option's node curves: relative to the largest
 
 std::vector<double> nodesFor(int count)
 {
@@ -433,8 +434,10 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
             continue;
         Eigen::MatrixXd &grid = grids[std::size_t(i)];
         const Eigen::MatrixXd transposed = grid.transpose(); // months x 2K
+        // Compressed to a relative 1e-7 of the grid: far below single precision's rounding
+        // summed over a product, and what the compression leaves out is bounded below.
         Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(transposed);
-        qr.setThreshold(1e-13);
+        qr.setThreshold(kCompression);
         const int rank = std::max<int>(1, int(qr.rank()));
         const Eigen::MatrixXd r = qr.matrixR().topRows(rank).triangularView<Eigen::Upper>();
         const Eigen::MatrixXd toBasis = (qr.colsPermutation() * r.transpose()).transpose(); // r x 2K
@@ -452,6 +455,16 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         const Eigen::VectorXd largest = basis.cwiseAbs().colwise().maxCoeff().transpose(); // r
         const Eigen::VectorXd weight = toBasis.cwiseAbs().transpose() * largest;           // 2K
         plan.errorWeight.assign(weight.data(), weight.data() + weight.size());
+        // What the compression and the single-precision factors leave out, per weight: the
+        // largest difference over the months between the grid and the product of the factors
+        // as stored.
+        const Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> storedBasis(
+            plan.basis.data(), m_months, rank);
+        const Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> storedToBasis(
+            plan.toBasis.data(), rank, J);
+        const Eigen::MatrixXd left = transposed - storedBasis.cast<double>() * storedToBasis.cast<double>();
+        const Eigen::VectorXd leftOut = left.cwiseAbs().colwise().maxCoeff().transpose(); // 2K
+        plan.compressionError.assign(leftOut.data(), leftOut.data() + leftOut.size());
         plan.nodeOf.assign(plan.ranges.size(), std::vector<int>(std::size_t(plan.gridSize)));
         int stride = 1;
         for (std::size_t j = 0; j < plan.ranges.size(); ++j) {

@@ -89,24 +89,27 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
         const double *last = plan.grid.col(months - 1).data();
         double value[kLanes] = {};
         double terms[kLanes] = {};
+        double leftOut[kLanes] = {};
         for (int g = 0; g < J; ++g) {
             const double *w = wide + std::ptrdiff_t(g) * kLanes;
             const double at = last[g];
             const double bound = plan.errorWeight[std::size_t(g)];
+            const double compressed = plan.compressionError[std::size_t(g)];
             for (int k = 0; k < kLanes; ++k) {
                 value[k] += w[k] * at;
                 terms[k] += std::abs(w[k]) * bound;
+                leftOut[k] += std::abs(w[k]) * compressed;
             }
         }
         float *error = block.error.data() + std::ptrdiff_t(i) * kLanes;
         double *tco = block.tco.data() + std::ptrdiff_t(i) * kLanes;
-        // Rounding the weights and the two products (2K and r terms summed), the rank
-        // compression (1e-13 of the grid), and CostModel::crossoverMonth's level tolerance;
-        // twice over for safety.
+        // Rounding the weights and the two products (2K and r terms summed), what the
+        // compression leaves out, and CostModel::crossoverMonth's level tolerance; twice over for
+        // safety.
         const double factor = 2 * ((double(J + plan.rank) + 8) * kFloatEpsilon + 1e-12);
         for (int k = 0; k < count; ++k) {
             tco[k] = value[k];
-            error[k] = float(factor * terms[k]);
+            error[k] = float(factor * terms[k] + 2 * leftOut[k]);
         }
         coordinates.resize(std::size_t(plan.rank) * kLanes);
         combineCurves(plan.toBasis.data(), block.narrow[std::size_t(plan.weightClass)].data(), plan.rank, J,

@@ -37,6 +37,9 @@ struct CurveSampler::Plan {
     // Per weight j: sum over r of max_m |basis(m, r)| |toBasis(r, j)|; with the weights' absolute
     // values it bounds the terms summed for any month, hence the single-precision error.
     std::vector<double> errorWeight;          // 2K
+    // Per weight j: max_m |grid(j, m) - (basis toBasis)(m, j)|, the factors as stored; with the
+    // weights' absolute values it bounds what compressing the grid leaves out of a curve.
+    std::vector<double> compressionError;     // 2K
     // Plans with the same ranges, nodes and splits give every sample the same weights: the
     // sampler computes them once per class (SampleBlock::weights).
     int weightClass = -1;

@@ -166,6 +166,31 @@ private Q_SLOTS:
             // With growth drawn, the quota binds in some futures and not in others.
             if (growth)
                 QVERIFY(feasibleQuota > 0 && feasibleQuota < count);
+
+            // The single-precision curves of a block (compressed to a rank, two products) stay
+            // within their error bound of the exact ones, every month of every lane; the bound is
+            // a small share of the curve.
+            SampleBlock block;
+            for (int first = 0; first + kLanes <= count; first += kLanes) {
+                sampler.sample(q.data() + std::ptrdiff_t(first) * std::ptrdiff_t(ranges.size()), kLanes, block);
+                for (int i = 0; i < n; ++i) {
+                    for (int k = 0; k < kLanes; ++k) {
+                        if (!((block.feasible[std::size_t(i)] >> k) & 1))
+                            continue;
+                        const float bound = block.error[std::size_t(i) * kLanes + std::size_t(k)];
+                        double largest = 0;
+                        for (int m = 0; m < block.months; ++m) {
+                            const double exact = sampler.exactValue(block, i, m, k);
+                            largest = std::max(largest, std::abs(exact));
+                            const double off = std::abs(double(block.curve(i)[std::ptrdiff_t(m) * kLanes + k]) - exact);
+                            if (!(off <= double(bound)))
+                                QFAIL(qPrintable(QStringLiteral("option %1, lane %2, month %3: off by %4, bound %5")
+                                                     .arg(i).arg(k).arg(m).arg(off).arg(bound)));
+                        }
+                        QVERIFY(double(bound) < 1e-4 * std::max(1.0, largest));
+                    }
+                }
+            }
         }
     }
 
