@@ -216,12 +216,13 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
               1, std::min({S, kBandSamples, kBandBytes / std::max<std::size_t>(1, std::size_t(n) * std::size_t(months) * sizeof(float))}))
         : 0;
     result.bandSamples = int(bandSamples);
-    std::vector<float> curves(bandSamples * std::size_t(n) * std::size_t(months));
+    // Written where a sample is feasible and read only there: not cleared first.
+    const std::unique_ptr<float[]> curves(new float[bandSamples * std::size_t(n) * std::size_t(months)]);
     std::vector<double> tco(S * std::size_t(n), NAN); // option by option; NaN: infeasible in that sample
     // Each pair's crossover, block by block (kBlockSamples of a pair side by side), so that a block
     // writes one stretch; NaN: either infeasible; +inf: never within H.
     const std::size_t blocks = (S + kBlockSamples - 1) / kBlockSamples;
-    std::vector<float> crossover(blocks * P * kBlockSamples);
+    const std::unique_ptr<float[]> crossover(new float[blocks * P * kBlockSamples]); // every lane written (startPair)
     // Per pair, counted as the blocks go, one tally per thread: the samples in which both are
     // feasible, those with on-prem cheaper at H, those that never cross, and the crossings by
     // month (in (m - 1, m]).
@@ -263,7 +264,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                     const float *curve = block.curve(i);
                     for (int m = 0; m < months; ++m)
                         std::copy_n(curve + std::ptrdiff_t(m) * kLanes, kept,
-                                    curves.begin() + std::ptrdiff_t((std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples + first));
+                                    curves.get() + std::ptrdiff_t((std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples + first));
                 }
             }
             for (int i = 0; P > 0 && i < n; ++i)
@@ -275,24 +276,18 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             // a comparison the margin cannot settle is decided in double.
             for (std::size_t p = 0; p < P; ++p) {
                 const PairRisk &pair = result.pairs[p];
-                float *out = crossover.data() + ((first / kBlockSamples) * P + p) * kBlockSamples;
+                float *out = crossover.get() + ((first / kBlockSamples) * P + p) * kBlockSamples;
                 std::uint64_t pending = block.feasible[std::size_t(pair.onPrem)] & block.feasible[std::size_t(pair.cloud)];
-                for (int k = 0; k < count; ++k)
-                    out[k] = (pending >> k) & 1 ? INFINITY : NAN;
                 std::uint32_t *counts = tally.data() + p * tallyWidth;
-                const double *tb = block.tco.data() + std::ptrdiff_t(pair.onPrem) * kLanes;
-                const double *tc = block.tco.data() + std::ptrdiff_t(pair.cloud) * kLanes;
-                std::uint64_t cheaper = 0;
-                for (int k = 0; k < count; ++k)
-                    cheaper |= std::uint64_t(tb[k] < tc[k]) << k;
+                const std::uint64_t cheaper = startPair(block.tco.data() + std::ptrdiff_t(pair.onPrem) * kLanes,
+                                                        block.tco.data() + std::ptrdiff_t(pair.cloud) * kLanes,
+                                                        block.error.data() + std::ptrdiff_t(pair.onPrem) * kLanes,
+                                                        block.error.data() + std::ptrdiff_t(pair.cloud) * kLanes,
+                                                        pending, margin, out);
                 counts[0] += std::uint32_t(std::popcount(pending));
                 counts[1] += std::uint32_t(std::popcount(cheaper & pending));
                 const float *a = block.curve(pair.onPrem);
                 const float *c = block.curve(pair.cloud);
-                const float *ea = block.error.data() + std::ptrdiff_t(pair.onPrem) * kLanes;
-                const float *ec = block.error.data() + std::ptrdiff_t(pair.cloud) * kLanes;
-                for (int k = 0; k < kLanes; ++k)
-                    margin[k] = ea[k] + ec[k] + 1e-12f;
                 int from = 0;
                 while (pending != 0) {
                     std::uint64_t unsettled = 0;
@@ -358,7 +353,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             if (!std::isnan(tco[std::size_t(i) * S + s]))
                 feasibleSamples.push_back(s);
         for (int m = 0; bandSamples > 0 && m < months; ++m) {
-            const float *all = curves.data() + (std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples;
+            const float *all = curves.get() + (std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples;
             if (feasibleSamples.size() == bandSamples) {
                 // Every sample: selected where they are, not copied.
                 selectQuantiles(all, bandSamples, kBands.data(), int(kBands.size()), band.data());
@@ -425,7 +420,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             if (slot[std::size_t(m)] >= 0)
                 wanted[std::size_t(slot[std::size_t(m)])] = m;
         for (std::size_t block = 0; block < blocks; ++block) {
-            const float *values = crossover.data() + (block * P + p) * kBlockSamples;
+            const float *values = crossover.get() + (block * P + p) * kBlockSamples;
             const std::size_t count = std::min(kBlockSamples, S - block * kBlockSamples);
             const std::uint64_t inBlock = count >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << count) - 1;
             for (int w = 0; w < usedSlots; ++w) {

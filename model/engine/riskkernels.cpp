@@ -538,6 +538,30 @@ void stretchBounds(const float *curve, int months, float *low, float *high)
 }
 
 #if defined(BREAKEVEN_AVX2_DISPATCH)
+__attribute__((target("avx2"))) std::uint64_t startPairAvx2(const double *tcoOnPrem, const double *tcoCloud,
+                                                            const float *errorOnPrem, const float *errorCloud,
+                                                            std::uint64_t pending, float *margin, float *out)
+{
+    std::uint64_t cheaper = 0;
+    for (int j = 0; j < kLanes / 4; ++j)
+        cheaper |= std::uint64_t(unsigned(_mm256_movemask_pd(
+                       _mm256_cmp_pd(_mm256_loadu_pd(tcoOnPrem + 4 * j), _mm256_loadu_pd(tcoCloud + 4 * j), _CMP_LT_OQ))))
+            << (4 * j);
+    const __m256 tiny = _mm256_set1_ps(1e-12f);
+    const __m256 never = _mm256_set1_ps(INFINITY);
+    const __m256 none = _mm256_set1_ps(NAN);
+    for (int j = 0; j < kLanes / 8; ++j) {
+        _mm256_storeu_ps(margin + 8 * j, _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(errorOnPrem + 8 * j),
+                                                                     _mm256_loadu_ps(errorCloud + 8 * j)),
+                                                       tiny));
+        const auto lanes = unsigned(pending >> (8 * j)) & 0xffu;
+        const __m256i mask = _mm256_setr_epi32(int(lanes << 31), int(lanes << 30), int(lanes << 29), int(lanes << 28),
+                                               int(lanes << 27), int(lanes << 26), int(lanes << 25), int(lanes << 24));
+        _mm256_storeu_ps(out + 8 * j, _mm256_blendv_ps(none, never, _mm256_castsi256_ps(mask)));
+    }
+    return cheaper;
+}
+
 __attribute__((target("avx2"))) std::uint64_t lanesWithinAvx2(const float *values, float above, float atMost)
 {
     const __m256 low = _mm256_set1_ps(above);
@@ -551,6 +575,22 @@ __attribute__((target("avx2"))) std::uint64_t lanesWithinAvx2(const float *value
     return mask;
 }
 #endif
+
+std::uint64_t startPair(const double *tcoOnPrem, const double *tcoCloud, const float *errorOnPrem,
+                        const float *errorCloud, std::uint64_t pending, float *margin, float *out)
+{
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+    if (hasAvx2())
+        return startPairAvx2(tcoOnPrem, tcoCloud, errorOnPrem, errorCloud, pending, margin, out);
+#endif
+    std::uint64_t cheaper = 0;
+    for (int k = 0; k < kLanes; ++k) {
+        cheaper |= std::uint64_t(tcoOnPrem[k] < tcoCloud[k]) << k;
+        margin[k] = errorOnPrem[k] + errorCloud[k] + 1e-12f;
+        out[k] = (pending >> k) & 1 ? INFINITY : NAN;
+    }
+    return cheaper;
+}
 
 std::uint64_t lanesWithin(const float *values, float above, float atMost)
 {

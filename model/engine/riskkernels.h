@@ -50,6 +50,12 @@ int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremL
                    const float *margin, int months, int from, std::uint64_t &pending, float *out,
                    std::uint32_t *byMonth, std::uint64_t &unsettled);
 
+// Starts a pair's sweep over a block: out[k] = +inf for the lanes of `pending` (not crossed yet)
+// and NaN for the others; margin[k] = errorOnPrem[k] + errorCloud[k] + 1e-12 (what sweepCrossings
+// takes); returns the lanes whose on-prem TCO is below the cloud's (NaN: not).
+std::uint64_t startPair(const double *tcoOnPrem, const double *tcoCloud, const float *errorOnPrem,
+                        const float *errorCloud, std::uint64_t pending, float *margin, float *out);
+
 // The lanes k of a block (kLanes floats) with above < values[k] <= atMost, a bit each; NaN never.
 std::uint64_t lanesWithin(const float *values, float above, float atMost);
 
