@@ -265,41 +265,95 @@ RowValidator::RowValidator(const GpuCatalog &catalog, const SheetRowReader &read
 {
 }
 
-const GpuModel *RowValidator::resolveGpu(const QString &accelerator, const std::optional<GpuInfo> &info, int count,
-                                         double &memoryGB)
+namespace {
+
+// Instance types whose names state no form factor while their provider's own instance list does.
+// Lambda's /instance-types describes gpu_1x_a100, gpu_2x_a100 and gpu_4x_a100 as
+// "A100 (40 GB PCIe)" and gpu_8x_a100 as "A100 (40 GB SXM4)", the plain A100's model; its
+// SkyPilot sheets name all of them "A100".
+struct StatedForm {
+    const char *provider;
+    const char *instanceType;
+    const char *form;
+};
+constexpr StatedForm kStatedForms[] = {
+    {"lambda", "gpu_1x_a100", "PCIE"},
+    {"lambda", "gpu_2x_a100", "PCIE"},
+    {"lambda", "gpu_4x_a100", "PCIE"},
+};
+
+// Of `model`'s family (its name without the memory suffix), the model with the memory GpuInfo
+// gives, and that memory per GPU; none when no member has it.
+std::pair<const GpuModel *, double> memoryMatch(const GpuCatalog &catalog, const GpuModel &model,
+                                                const GpuInfo &info, int count)
 {
-    const ResolutionKey cacheKey{accelerator, count, info ? info->sizeMiB : 0.0};
+    // SizeInMiB is per GPU in most sheets and for all GPUs of the instance in some (Vast);
+    // whichever reading matches a catalog model of the same family picks the model.
+    const double size = (info.sizeMiB > 0 ? info.sizeMiB : info.totalMiB) / 1024.0;
+    const double perGpu[] = {size, count > 1 ? size / count : 0.0};
+    const QString family = withoutMemorySuffix(model.name);
+    for (double gb : perGpu) {
+        if (closeTo(gb, model.memoryGB))
+            return {&model, gb};
+        for (const GpuModel &sibling : catalog.models())
+            if (withoutMemorySuffix(sibling.name) == family && closeTo(gb, sibling.memoryGB))
+                return {&sibling, gb};
+    }
+    return {nullptr, 0.0};
+}
+
+} // namespace
+
+QString instanceTypeForm(const QString &provider, const QString &instanceType)
+{
+    for (const StatedForm &stated : kStatedForms)
+        if (provider == QLatin1String(stated.provider) && instanceType == QLatin1String(stated.instanceType))
+            return QLatin1String(stated.form);
+    // Most instance types name no form: two searches tell, before any splitting.
+    if (!instanceType.contains(QLatin1String("pci"), Qt::CaseInsensitive)
+        && !instanceType.contains(QLatin1String("sxm"), Qt::CaseInsensitive))
+        return {};
+    static const QRegularExpression separators(QStringLiteral("[-_. ]+"));
+    static const QRegularExpression formWord(QStringLiteral("^(PCIE|PCI|SXM\\d*)(X\\d+)?$"));
+    for (const QString &word : instanceType.toUpper().split(separators, Qt::SkipEmptyParts)) {
+        if (const QRegularExpressionMatch m = formWord.match(word); m.hasMatch())
+            return m.captured(1).startsWith(QLatin1String("PCI")) ? QStringLiteral("PCIE") : m.captured(1);
+    }
+    return {};
+}
+
+const GpuModel *RowValidator::resolveGpu(const QString &accelerator, const QString &form,
+                                         const std::optional<GpuInfo> &info, int count, double &memoryGB)
+{
+    const ResolutionKey cacheKey{accelerator, form, count, info ? info->sizeMiB : 0.0};
     if (const auto it = m_resolved.constFind(cacheKey); it != m_resolved.constEnd()) {
         memoryGB = it->memoryGB;
         return it->model;
     }
-    const GpuModel *model = m_catalog.find(accelerator);
-    memoryGB = model ? model->memoryGB : 0;
-    if (model && info) {
-        // SizeInMiB is per GPU in most sheets and for all GPUs of the instance in some (Vast);
-        // whichever reading matches a catalog model of the same family picks the model.
-        const double size = (info->sizeMiB > 0 ? info->sizeMiB : info->totalMiB) / 1024.0;
-        const double perGpu[] = {size, count > 1 ? size / count : 0.0};
-        const QString family = withoutMemorySuffix(model->name);
-        const GpuModel *match = nullptr;
-        double matchedGB = 0;
-        for (double gb : perGpu) {
-            if (closeTo(gb, model->memoryGB)) {
-                match = model;
-                matchedGB = gb;
-                break;
-            }
-            for (const GpuModel &sibling : m_catalog.models())
-                if (!match && withoutMemorySuffix(sibling.name) == family && closeTo(gb, sibling.memoryGB)) {
-                    match = &sibling;
-                    matchedGB = gb;
-                }
-            if (match)
-                break;
+    // The name with the instance type's form first, when the name states none ("H100 PCIE");
+    // a spelling the catalog does not know with that form falls back to the name as it is.
+    QStringList spellings;
+    if (!form.isEmpty() && GpuCatalog::spelling(accelerator).form.isEmpty())
+        spellings << accelerator + QLatin1Char(' ') + form;
+    spellings << accelerator;
+    const GpuModel *model = nullptr;
+    memoryGB = 0;
+    for (const QString &spelling : spellings) {
+        const GpuModel *found = m_catalog.find(spelling);
+        if (!found)
+            continue;
+        if (!model) {
+            model = found;
+            memoryGB = found->memoryGB;
         }
-        if (match) {
+        if (!info)
+            break;
+        // A model whose family has the memory the sheet gives wins over one that has not: a
+        // row of 40 GB GPUs is not read as an 80 GB model.
+        if (const auto [match, gb] = memoryMatch(m_catalog, *found, *info, count); match) {
             model = match;
-            memoryGB = matchedGB;
+            memoryGB = gb;
+            break;
         }
     }
     m_resolved.insert(cacheKey, {model, memoryGB});
@@ -376,7 +430,13 @@ bool RowValidator::validate(const SheetRow &row, ValidatedRow &out, RowProblem &
         problem = {m_reader.columnName(SheetField::Gpu), QStringLiteral("CPU-only instance (no GPU)")};
         return false;
     }
-    const GpuModel *gpu = resolveGpu(row.accelerator, row.gpuInfo, row.gpuCount, out.gpuMemoryGB);
+    // Rows repeat their instance type region after region: its form is read once per run.
+    if (row.instanceType != m_lastFormType || offer.provider != m_lastFormProvider) {
+        m_lastFormType = row.instanceType;
+        m_lastFormProvider = offer.provider;
+        m_lastForm = instanceTypeForm(offer.provider, row.instanceType);
+    }
+    const GpuModel *gpu = resolveGpu(row.accelerator, m_lastForm, row.gpuInfo, row.gpuCount, out.gpuMemoryGB);
     if (!gpu) {
         const bool notGpu = isNonGpuAccelerator(row.accelerator);
         problem = {m_reader.columnName(SheetField::Gpu),

@@ -96,17 +96,27 @@ private:
     mutable std::array<QString, kSheetFieldCount> m_uncached; // a cell outside ASCII, per field
 };
 
-// What a GPU spelling resolves by: the spelling, the count and the GpuInfo size.
+// What a GPU spelling resolves by: the spelling, the form factor the instance type states, the
+// count and the GpuInfo size.
 struct ResolutionKey {
     QString accelerator;
+    QString form;
     int count = 0;
     double sizeMiB = 0;
     bool operator==(const ResolutionKey &other) const = default;
 };
 inline size_t qHash(const ResolutionKey &key, size_t seed = 0)
 {
-    return qHashMulti(seed, key.accelerator, key.count, key.sizeMiB);
+    return qHashMulti(seed, key.accelerator, key.form, key.count, key.sizeMiB);
 }
+
+// The form factor an instance type states for its GPU, for a sheet whose GPU name leaves it out
+// (Lambda's `gpu_1x_h100_pcie` and `gpu_8x_h100_sxm5` both name their GPU "H100"): a word of the
+// instance type's name, cut at `_`, `-`, `.` and spaces, that is PCIE or PCI (read as PCIE) or
+// SXM, SXM4, SXM5, … (as written), optionally followed by a count ("sxm5x8"); else the form the
+// provider's own instance list gives an instance type whose name says none (kStatedForms in
+// sheetrow.cpp). Empty when neither says.
+QString instanceTypeForm(const QString &provider, const QString &instanceType);
 
 struct ValidatedRow {
     CloudOffer offer;
@@ -123,8 +133,11 @@ public:
     bool validate(const SheetRow &row, ValidatedRow &out, RowProblem &problem);
 
 private:
-    const GpuModel *resolveGpu(const QString &accelerator, const std::optional<GpuInfo> &info, int count,
-                               double &memoryGB);
+    // The catalog model of a row's GPU: its name with the instance type's form factor added
+    // ("H100" on `gpu_1x_h100_pcie` is read "H100 PCIE") when the name states none, else the name
+    // as it is; of the two, the first whose family has the GpuInfo memory, else the first known.
+    const GpuModel *resolveGpu(const QString &accelerator, const QString &form, const std::optional<GpuInfo> &info,
+                               int count, double &memoryGB);
 
     const GpuCatalog &m_catalog;
     const SheetRowReader &m_reader;
@@ -136,6 +149,9 @@ private:
     QHash<ResolutionKey, Resolution> m_resolved;
     QString m_lastProvider;
     std::optional<CloudCategory> m_lastProviderCategory;
+    QString m_lastFormProvider; // the last row's provider and instance type and their form
+    QString m_lastFormType;
+    QString m_lastForm;
 };
 
 } // namespace breakeven

@@ -2,6 +2,7 @@
 // names"): vendor and packaging words, form factors and stated memory, against the bundled catalog
 // and a small one with round figures.
 #include "catalog/gpucatalog.h"
+#include "import/sheetrow.h"
 
 #include <QtTest>
 
@@ -157,6 +158,34 @@ private Q_SLOTS:
         QFETCH(QString, spelling);
         const GpuModel *found = GpuCatalog::bundled().find(spelling);
         QVERIFY2(!found, qPrintable(spelling + QStringLiteral(" -> ") + (found ? found->name : QString())));
+    }
+
+    // The form factor a sheet's instance type states for a GPU name that leaves it out, from
+    // real sheets' instance types (Lambda, Cudo, Mithril, Nebius, Shadeform).
+    void instanceTypeForms_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("instanceType");
+        QTest::addColumn<QString>("form"); // empty: none stated
+        QTest::newRow("_pcie") << "lambda" << "gpu_1x_h100_pcie" << "PCIE";
+        QTest::newRow("_sxm5 as written") << "lambda" << "gpu_8x_h100_sxm5" << "SXM5";
+        QTest::newRow("-pci_ read as PCIE") << "cudo" << "intel-ice-lake-a100-pci_1x4v8gb" << "PCIE";
+        QTest::newRow(".sxm.") << "mithril" << "h100-80gb.sxm.8x" << "SXM";
+        QTest::newRow("-sxm_") << "nebius" << "gpu-h100-sxm_8gpu-128vcpu-1600gb" << "SXM";
+        QTest::newRow("a count after the form") << "shadeform" << "lambdalabs_H100-sxm5x2" << "SXM5";
+        QTest::newRow("no form word") << "lambda" << "gpu_1x_a10" << "";
+        QTest::newRow("a form only inside a word") << "acme" << "pcix-sxmbox_1x" << "";
+        QTest::newRow("lambda's list: PCIe") << "lambda" << "gpu_2x_a100" << "PCIE";
+        QTest::newRow("lambda's list: SXM4 is the plain A100") << "lambda" << "gpu_8x_a100" << "";
+        QTest::newRow("another provider's gpu_2x_a100") << "acme" << "gpu_2x_a100" << "";
+    }
+
+    void instanceTypeForms()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, instanceType);
+        QFETCH(QString, form);
+        QCOMPARE(instanceTypeForm(provider, instanceType), form);
     }
 };
 

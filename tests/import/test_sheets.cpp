@@ -48,6 +48,26 @@ private Q_SLOTS:
         QTest::newRow("skypilot v8: aws column order, zones collapse to the lowest spot")
             << "aws-v8.csv" << "skypilot" << "aws" << "g5.xlarge" << "us-east-1" << "A10G" << 1 << 1.006 << 0.39
             << 2 << 2;
+        // Lambda's v8 sheet names the GPU "H100" or "A100"; the instance type tells the form.
+        const auto lambda = [](const char *row, const char *type, const char *gpu, int count, double price) {
+            QTest::newRow(row) << "catalogs/v8/lambda/vms.csv" << "skypilot" << "lambda" << type << "europe-central-1"
+                               << gpu << count << price << 0.0 << 10 << 0;
+        };
+        lambda("skypilot v8: _pcie in the instance type", "gpu_1x_h100_pcie", "H100-PCIE-80GB", 1, 3.29);
+        lambda("skypilot v8: _sxm5 in the instance type", "gpu_8x_h100_sxm5", "H100-SXM5-80GB", 8, 31.92);
+        lambda("skypilot v8: _sxm4, 40 GB", "gpu_1x_a100_sxm4", "A100-SXM4-40GB", 1, 1.99);
+        lambda("skypilot v8: _sxm4, 80 GB", "gpu_8x_a100_80gb_sxm4", "A100-SXM4-80GB", 8, 22.32);
+        lambda("skypilot v8: lambda's listed PCIe A100", "gpu_1x_a100", "A100-PCIE-40GB", 1, 1.99);
+        lambda("skypilot v8: lambda's listed PCIe A100, four", "gpu_4x_a100", "A100-PCIE-40GB", 4, 7.96);
+        lambda("skypilot v8: no form word, lambda lists SXM4", "gpu_8x_a100", "A100-SXM4-40GB", 8, 15.92);
+        lambda("skypilot v8: _sxm6 on a GPU of one form", "gpu_1x_b200_sxm6", "B200", 1, 6.99);
+        // Cudo's sheet: "-pcie_" and "-pci_", 80 GB by GpuInfo.
+        QTest::newRow("skypilot v8: -pcie_ and GpuInfo 80 GB") << "catalogs/v8/cudo/vms.csv" << "skypilot" << "cudo"
+                                                               << "epyc-genoa-a100-pcie_1x4v8gb" << "no-kristiansand-1"
+                                                               << "A100-PCIE-80GB" << 1 << 1.5588 << 0.0 << 3 << 0;
+        QTest::newRow("skypilot v8: -pci_ read as PCIe") << "catalogs/v8/cudo/vms.csv" << "skypilot" << "cudo"
+                                                         << "intel-ice-lake-a100-pci_1x4v8gb" << "us-carlsbad-1"
+                                                         << "A100-PCIE-80GB" << 1 << 1.3968 << 0.0 << 3 << 0;
         QTest::newRow("skypilot: provider from the catalog folder")
             << "catalogs/v7/paperspace/vms.csv" << "skypilot" << "paperspace" << "H100x8" << "East Coast (NY2)"
             << "H100-SXM5-80GB" << 8 << 47.6 << 0.0 << 2 << 0;
