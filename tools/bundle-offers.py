@@ -16,7 +16,12 @@ What it does:
    resolved by the catalog, CPU-only rows and unknown GPUs skipped and reported).
 3. Selects from the document's cloud_offers the offers the refresh imported (those with a sheet):
    GPU offers with an on-demand price only; per provider and instance type at most
-   MAX_REGIONS regions, the cheapest on-demand first (ties: region name).
+   MAX_REGIONS regions, the cheapest on-demand first. Regions of the same price come in the
+   order the sheet lists them (the first row of that instance type and region first; a region
+   the sheet does not list for that instance type comes after those it does, by name), so that
+   a sheet pricing every region alike keeps the regions it names first rather than the
+   alphabetically first (Lambda's sheet starts with europe-central-1, asia-south-1 and
+   me-west-1; by name they were asia-northeast-1, asia-northeast-2 and asia-south-1).
 4. Merges them with the rows already in pricing-db/cloud-offers.csv:
    - a row with a reserved price (1y, 3y, either upfront) is always kept with its source; when
      the fresh data has the same provider, instance type and region, its on-demand and spot
@@ -36,6 +41,7 @@ import argparse
 import csv
 import functools
 import http.server
+import io
 import json
 import os
 import sqlite3
@@ -43,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHEETS = os.path.join(ROOT, "tools", "skypilot-v8")
@@ -127,14 +134,32 @@ def fresh_offers(breakeven, endpoint, clouds, document):
         "AND gpu <> '' AND gpu_count > 0 AND on_demand > 0", clouds)]
 
 
-def select(offers):
-    """Per provider and instance type, the MAX_REGIONS regions with the cheapest on-demand price."""
+def sheet_order(sheets, endpoint, clouds):
+    """(cloud, instance type, region) -> the line of its first row in the cloud's sheet, read from
+    the folder of sheets or, with --endpoint, from the endpoint."""
+    order = {}
+    for cloud in clouds:
+        if endpoint:
+            with urllib.request.urlopen(f"{endpoint.rstrip('/')}/{cloud}/vms.csv") as response:
+                text = response.read().decode("utf-8-sig")
+        else:
+            with open(os.path.join(sheets, cloud, "vms.csv"), encoding="utf-8-sig") as f:
+                text = f.read()
+        for line, row in enumerate(csv.DictReader(io.StringIO(text, newline="")), start=2):
+            order.setdefault((cloud, (row.get("InstanceType") or "").strip(), (row.get("Region") or "").strip()), line)
+    return order
+
+
+def select(offers, order):
+    """Per provider and instance type, the MAX_REGIONS regions with the cheapest on-demand price;
+    of the same price, those the sheet lists first (`order`, from sheet_order)."""
     groups = {}
     for o in offers:
         groups.setdefault((o["provider"], o["instance_type"]), []).append(o)
     chosen = []
     for group in groups.values():
-        group.sort(key=lambda o: (o["on_demand"], o["region"]))
+        group.sort(key=lambda o: (o["on_demand"], order.get((o["provider"], o["instance_type"], o["region"]), sys.maxsize),
+                                  o["region"]))
         chosen += group[:MAX_REGIONS]
     chosen.sort(key=lambda o: (o["provider"], o["gpu"], o["gpu_count"], o["instance_type"], o["region"]))
     return chosen
@@ -205,7 +230,8 @@ def main():
 
     with open(OFFERS, newline="", encoding="utf-8") as f:
         old_rows = list(csv.DictReader(f))
-    kept, added, updated = merge(old_rows, select(offers), set(clouds), commits)
+    order = sheet_order(args.sheets, args.endpoint, clouds)
+    kept, added, updated = merge(old_rows, select(offers, order), set(clouds), commits)
     rows = kept + added
     providers = sorted({r["provider"] for r in rows})
     # Written to a temporary file first, so that a failure leaves the catalog as it was.
