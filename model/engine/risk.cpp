@@ -346,28 +346,28 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         o.mean = sum / double(values.size());
         selectQuantiles(values, kTcoQuantiles.data(), int(kTcoQuantiles.size()), o.tco.data());
         static constexpr std::array<double, 3> kBands = {0.10, 0.50, 0.90};
-        std::array<double, 3> band{};
-        std::vector<float> column;
+        if (bandSamples == 0)
+            return;
+        // The bands: every month of the feasible samples among the first bandSamples.
+        std::vector<double> band(std::size_t(months) * kBands.size());
+        const float *all = curves.get() + std::size_t(i) * std::size_t(months) * bandSamples;
         std::vector<std::size_t> feasibleSamples;
         for (std::size_t s = 0; s < bandSamples; ++s)
             if (!std::isnan(tco[std::size_t(i) * S + s]))
                 feasibleSamples.push_back(s);
-        for (int m = 0; bandSamples > 0 && m < months; ++m) {
-            const float *all = curves.get() + (std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples;
-            if (feasibleSamples.size() == bandSamples) {
-                // Every sample: selected where they are, not copied.
-                selectQuantiles(all, bandSamples, kBands.data(), int(kBands.size()), band.data());
-            } else {
-                column.clear();
-                for (const std::size_t s : feasibleSamples)
-                    column.push_back(all[s]);
-                if (column.empty())
-                    continue;
-                selectQuantiles(column, kBands.data(), int(kBands.size()), band.data());
-            }
-            for (int b = 0; b < 3; ++b)
-                o.bands(b, m) = band[std::size_t(b)];
+        if (feasibleSamples.size() == bandSamples) {
+            selectQuantilesByMonth(all, bandSamples, months, kBands.data(), int(kBands.size()), band.data());
+        } else {
+            std::vector<float> kept(std::size_t(months) * feasibleSamples.size());
+            for (int m = 0; m < months; ++m)
+                for (std::size_t k = 0; k < feasibleSamples.size(); ++k)
+                    kept[std::size_t(m) * feasibleSamples.size() + k] = all[std::size_t(m) * bandSamples + feasibleSamples[k]];
+            selectQuantilesByMonth(kept.data(), feasibleSamples.size(), months, kBands.data(), int(kBands.size()),
+                                   band.data());
         }
+        for (int m = 0; m < months; ++m)
+            for (int b = 0; b < 3; ++b)
+                o.bands(b, m) = band[std::size_t(m) * kBands.size() + std::size_t(b)];
     });
 
     // Per pair: the odds, when it pays off, and the crossover's quantiles: the tallies tell the

@@ -604,6 +604,208 @@ std::uint64_t lanesWithin(const float *values, float above, float atMost)
     return mask;
 }
 
+namespace {
+
+// The wanted order statistics of one column: ranks low and high (high = low + 1 when the
+// quantile falls between them), and the share of the way between.
+struct ColumnRanks {
+    std::size_t low[6];
+    std::size_t high[6];
+    double fraction[6];
+};
+
+// A value of a column and its sample: ordered by value, then sample (so the same every run).
+struct Entry {
+    float value;
+    std::uint32_t sample;
+    bool operator<(const Entry &other) const
+    {
+        return value < other.value || (value == other.value && sample < other.sample);
+    }
+};
+
+ColumnRanks ranksFor(std::size_t n, const double *q, int count)
+{
+    ColumnRanks r{};
+    for (int k = 0; k < count; ++k) {
+        const double h = q[k] * double(n - 1);
+        r.low[k] = std::size_t(std::floor(h));
+        r.high[k] = r.low[k] + 1 < n && h > double(r.low[k]) ? r.low[k] + 1 : r.low[k];
+        r.fraction[k] = h - std::floor(h);
+    }
+    return r;
+}
+
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+// countAndKeep's vector steps (eight values a step) for `Count` quantiles, or `count` when Count
+// is 0; the counts are kept in registers, the samples inside are few. Returns where it stopped.
+template <int Count>
+__attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column, std::size_t n, const float *lo,
+                                                             const float *hi, std::size_t *below,
+                                                             std::vector<Entry> *kept, int count = Count)
+{
+    const int quantiles = Count > 0 ? Count : count;
+    __m256 low[6];
+    __m256 high[6];
+    std::size_t under[6] = {};
+    for (int k = 0; k < quantiles; ++k) {
+        low[k] = _mm256_set1_ps(lo[k]);
+        high[k] = _mm256_set1_ps(hi[k]);
+    }
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 v = _mm256_loadu_ps(column + i);
+        for (int k = 0; k < quantiles; ++k) {
+            const __m256 notBelow = _mm256_cmp_ps(v, low[k], _CMP_GE_OQ);
+            under[k] += std::size_t(8 - std::popcount(unsigned(_mm256_movemask_ps(notBelow))));
+            const unsigned inside = unsigned(_mm256_movemask_ps(_mm256_and_ps(notBelow, _mm256_cmp_ps(v, high[k], _CMP_LE_OQ))));
+            for (unsigned mask = inside; mask != 0; mask &= mask - 1) {
+                const std::size_t at = i + std::size_t(std::countr_zero(mask));
+                kept[k].push_back({column[at], std::uint32_t(at)});
+            }
+        }
+    }
+    for (int k = 0; k < quantiles; ++k)
+        below[k] += under[k];
+    return i;
+}
+#endif
+
+// For each quantile k: below[k] = the values under lo[k], kept[k] = the samples with values in
+// [lo[k], hi[k]] (the values are finite).
+void countAndKeep(const float *column, std::size_t n, const float *lo, const float *hi, int count,
+                  std::size_t *below, std::vector<Entry> *kept)
+{
+    std::size_t i = 0;
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+    if (hasAvx2())
+        i = count == 3 ? countAndKeepAvx2<3>(column, n, lo, hi, below, kept)
+                       : countAndKeepAvx2<0>(column, n, lo, hi, below, kept, count);
+#endif
+    for (; i < n; ++i)
+        for (int k = 0; k < count; ++k) {
+            below[k] += column[i] < lo[k] ? 1 : 0;
+            if (column[i] >= lo[k] && column[i] <= hi[k])
+                kept[k].push_back({column[i], std::uint32_t(i)});
+        }
+}
+
+// By buckets (as selectQuantilesByBuckets): below[k] = the values in the buckets under the one of
+// rank low[k], kept[k] = the samples in the buckets from that one to the one of rank high[k].
+void bucketsAndKeep(const float *column, std::size_t n, const ColumnRanks &ranks, int count, std::size_t *below,
+                    std::vector<Entry> *kept)
+{
+    float low = column[0];
+    float high = column[0];
+    for (std::size_t i = 0; i < n; ++i) {
+        low = std::min(low, column[i]);
+        high = std::max(high, column[i]);
+    }
+    const int buckets = int(std::clamp<std::size_t>(n / 8, 1, 8192));
+    const float scale = high > low ? float(buckets) / (high - low) : 0.0f;
+    thread_local std::vector<std::uint32_t> counts;
+    thread_local std::vector<std::int32_t> bucketOf;
+    counts.assign(std::size_t(buckets), 0);
+    bucketOf.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const int b = std::isfinite(scale) ? std::clamp(int((column[i] - low) * scale), 0, buckets - 1) : 0;
+        bucketOf[i] = b;
+        ++counts[std::size_t(b)];
+    }
+    int from[6];
+    int to[6];
+    for (int k = 0; k < count; ++k) {
+        std::size_t sum = 0;
+        int b = 0;
+        while (b < buckets - 1 && sum + counts[std::size_t(b)] <= ranks.low[k])
+            sum += counts[std::size_t(b++)];
+        from[k] = b;
+        below[k] = sum;
+        while (b < buckets - 1 && sum + counts[std::size_t(b)] <= ranks.high[k])
+            sum += counts[std::size_t(b++)];
+        to[k] = b;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        for (int k = 0; k < count; ++k)
+            if (bucketOf[i] >= from[k] && bucketOf[i] <= to[k])
+                kept[k].push_back({column[i], std::uint32_t(i)});
+}
+
+} // namespace
+
+void selectQuantilesByMonth(const float *values, std::size_t n, int months, const double *q, int count, double *out)
+{
+    if (n == 0) {
+        std::fill_n(out, std::size_t(months) * std::size_t(count), NAN);
+        return;
+    }
+    const ColumnRanks ranks = ranksFor(n, q, count);
+    thread_local std::vector<Entry> kept[6];
+    thread_local std::vector<std::uint32_t> nearest[6];
+    constexpr std::size_t kNear = 4; // samples followed on either side of a quantile into the next month
+    bool tracking = false;
+    for (int m = 0; m < months; ++m) {
+        const float *column = values + std::ptrdiff_t(m) * std::ptrdiff_t(n);
+        std::size_t below[6] = {};
+        bool found = false;
+        if (tracking) {
+            // Between the values this month of last month's nearest samples, widened by a
+            // quarter of their spread either way.
+            float lo[6];
+            float hi[6];
+            for (int k = 0; k < count; ++k) {
+                kept[k].clear();
+                float least = INFINITY;
+                float most = -INFINITY;
+                for (const std::uint32_t s : nearest[k]) {
+                    least = std::min(least, column[s]);
+                    most = std::max(most, column[s]);
+                }
+                const float spread = most - least;
+                lo[k] = least - 0.25f * spread;
+                hi[k] = most + 0.25f * spread;
+            }
+            countAndKeep(column, n, lo, hi, count, below, kept);
+            found = true;
+            for (int k = 0; k < count; ++k)
+                found = found && below[k] <= ranks.low[k] && ranks.high[k] < below[k] + kept[k].size();
+        }
+        if (!found) {
+            for (int k = 0; k < count; ++k) {
+                kept[k].clear();
+                below[k] = 0;
+            }
+            bucketsAndKeep(column, n, ranks, count, below, kept);
+        }
+        // Each quantile's few samples: the window of kNear either side of its ranks found by
+        // selection (the window as a set is all the next month needs), then the ranks in it.
+        tracking = true;
+        for (int k = 0; k < count; ++k) {
+            std::vector<Entry> &inside = kept[k];
+            const std::size_t lowAt = ranks.low[k] - below[k];
+            const std::size_t highAt = ranks.high[k] - below[k];
+            const std::size_t first = lowAt >= kNear ? lowAt - kNear : 0;
+            const std::size_t last = std::min(inside.size() - 1, highAt + kNear);
+            const auto at = [&](std::size_t position) { return inside.begin() + std::ptrdiff_t(position); };
+            if (inside.size() <= 32) {
+                std::sort(inside.begin(), inside.end()); // few: ordering them is quickest
+            } else {
+                std::nth_element(at(0), at(first), inside.end());
+                std::nth_element(at(first), at(last), inside.end());
+                std::nth_element(at(first), at(lowAt), at(last + 1));
+                if (highAt > lowAt)
+                    std::nth_element(at(lowAt + 1), at(highAt), at(last + 1));
+            }
+            const double a = double(inside[lowAt].value);
+            const double b = double(inside[highAt].value);
+            out[std::size_t(m) * std::size_t(count) + std::size_t(k)] = a + ranks.fraction[k] * (b - a);
+            nearest[k].clear();
+            for (std::size_t e = first; e <= last; ++e)
+                nearest[k].push_back(inside[e].sample);
+        }
+    }
+}
+
 // The portable sweep looks at every month of every pending lane: the stretches' bounds would
 // spare it work, never change what it finds.
 int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremLow, const float *cloudHigh,

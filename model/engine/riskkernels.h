@@ -2,6 +2,7 @@
 // cumulative curves cross, quantiles by selection, and splitting work over two threads.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -71,6 +72,13 @@ void selectQuantiles(std::vector<float> &values, const double *q, int count, dou
 // The same without reordering `values` (n of them, at least one).
 void selectQuantiles(const float *values, std::size_t n, const double *q, int count, double *out);
 
+// The same `count` (at most 6) ascending q of each of `months` columns of n values (column m at
+// values + m * n, finite), into out[m * count + k]: the order statistics sorting each column
+// gives, exactly. Month after month, each quantile is first looked for between the values, this
+// month, of the samples that were nearest it the month before (cumulative costs mostly keep their
+// order), counting the values below and keeping the few inside; by buckets when that misses.
+void selectQuantilesByMonth(const float *values, std::size_t n, int months, const double *q, int count, double *out);
+
 // Runs body(begin, end, first) over 0..count split in two halves, the second on another thread
 // when there are two cores and at least `least` items; `first` tells the calling thread's half.
 template <typename Body>
@@ -100,12 +108,14 @@ void inHalves(std::size_t count, std::size_t least, const Body &body)
         std::rethrow_exception(failure);
 }
 
-// Runs body(k) for k in 0..count, on two threads when it is worth it.
+// Runs body(k) for k in 0..count, on two threads when it is worth it, each taking the next k
+// when it is done with one (the items need not cost alike).
 template <typename Body>
 void inParallel(std::size_t count, const Body &body)
 {
-    inHalves(count, 8, [&](std::size_t begin, std::size_t end, bool) {
-        for (std::size_t k = begin; k < end; ++k)
+    std::atomic<std::size_t> next = 0;
+    inHalves(count, 8, [&](std::size_t, std::size_t, bool) {
+        for (std::size_t k = next++; k < count; k = next++)
             body(k);
     });
 }

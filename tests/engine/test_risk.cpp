@@ -305,6 +305,51 @@ private Q_SLOTS:
         }
     }
 
+    // The bands' selection month after month gives, for every month, the quantiles sorting that
+    // month gives, exactly: cumulative curves that keep their order, that cross, that all jump or
+    // reverse their order in one month, columns of ties, and every column size.
+    void quantilesByMonthAreTheSortedOnes()
+    {
+        std::mt19937_64 generator(23);
+        const auto unit = [&] { return double(generator() >> 11) * 0x1.0p-53; };
+        const std::array<double, 3> q = {0.10, 0.50, 0.90};
+        const int months = 61;
+        int columns = 0;
+        for (const int n : {1, 2, 3, 7, 100, 1000, 1003, 2048}) {
+            for (int kind = 0; kind < 4; ++kind) {
+                std::vector<float> values(std::size_t(months) * std::size_t(n));
+                std::vector<double> level(static_cast<std::size_t>(n));
+                std::vector<double> rate(static_cast<std::size_t>(n));
+                for (int k = 0; k < n; ++k) {
+                    level[std::size_t(k)] = kind == 3 ? 0 : 1e5 * unit();
+                    rate[std::size_t(k)] = 1e3 * unit();
+                }
+                for (int m = 0; m < months; ++m) {
+                    for (int k = 0; k < n; ++k) {
+                        double &v = level[std::size_t(k)];
+                        v += rate[std::size_t(k)] * (kind == 1 ? 1 + unit() : 1.0); // kind 1: they cross
+                        if (kind == 2 && m == 30)
+                            v = 3e7 - v; // every order reversed at once
+                        if (kind == 2 && m == 45)
+                            v += 1e6 * (k % 3); // a jump that reorders
+                        values[std::size_t(m) * std::size_t(n) + std::size_t(k)] =
+                            kind == 3 && m < 10 ? 42.0f : float(v); // kind 3: ties, then apart
+                    }
+                }
+                std::vector<double> out(std::size_t(months) * q.size());
+                selectQuantilesByMonth(values.data(), std::size_t(n), months, q.data(), int(q.size()), out.data());
+                for (int m = 0; m < months; ++m) {
+                    std::vector<double> sorted(values.begin() + std::ptrdiff_t(m) * n, values.begin() + std::ptrdiff_t(m + 1) * n);
+                    std::sort(sorted.begin(), sorted.end());
+                    for (std::size_t k = 0; k < q.size(); ++k)
+                        QCOMPARE(out[std::size_t(m) * q.size() + k], sortedQuantile(sorted, q[k]));
+                    ++columns;
+                }
+            }
+        }
+        QCOMPARE(columns, 8 * 4 * months);
+    }
+
     // The vectorised crossover is the cost model's, exactly: curves of every length up to 70
     // months (the vector steps and the months left over), crossing at once, later, never, and
     // level within the tolerance.
