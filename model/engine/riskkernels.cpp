@@ -1,25 +1,19 @@
+// The risk analysis's inner loops (riskkernels.h): where two curves cross, in double and over
+// blocks of sampled curves, and the blocks' curves from their coordinates. Quantiles: riskquantiles.cpp.
 #include "riskkernels.h"
+#include "riskcpu.h"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <type_traits>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 
 namespace breakeven {
 
 namespace {
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define BREAKEVEN_AVX2_DISPATCH 1
+#if defined(BREAKEVEN_AVX2_DISPATCH)
 // firstNotAbove (below), four months a step, for processors with AVX2 (chosen at run time: the
 // build itself assumes only SSE2).
 __attribute__((target("avx2"))) int firstNotAboveAvx2(const double *onPrem, const double *cloud, int months)
@@ -48,14 +42,6 @@ __attribute__((target("avx2"))) int firstNotAboveAvx2(const double *onPrem, cons
     return -1;
 }
 
-bool hasAvx2()
-{
-    static const bool has = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") != 0;
-    }();
-    return has;
-}
 #endif
 
 // The first month in which the on-prem curve is no longer above the cloud curve, in the sense of
@@ -114,14 +100,6 @@ std::optional<double> firstCrossover(const double *onPrem, const double *cloud, 
 namespace {
 
 #if defined(BREAKEVEN_AVX2_DISPATCH)
-bool hasAvx2Fma()
-{
-    static const bool has = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("fma") != 0;
-    }();
-    return has;
-}
 
 __attribute__((target("avx2,fma"))) void combineCurvesAvx2(const float *basis, const float *coefficients, int months,
                                                           int rank, float *out)
@@ -246,241 +224,6 @@ __attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, cons
 }
 #endif
 
-// The quantiles of many values by buckets: one pass finds the range, one counts the values of
-// each of about n/2 equal buckets of it, which tells the bucket of every order statistic wanted;
-// a last pass keeps the values of those few buckets only, and each order statistic is selected
-// among its bucket's values. A value's bucket never decreases with the value, so the order
-// statistics are exactly the sorted ones.
-template <typename T>
-struct BucketScratch {
-    std::vector<std::uint32_t> start;
-    std::vector<std::uint16_t> bucket;
-    std::vector<int> slot;
-    std::vector<T> kept[12]; // at most two buckets per quantile
-};
-
-#if defined(BREAKEVEN_AVX2_DISPATCH)
-// selectQuantilesByBuckets for single precision, eight values a step where it can: the range,
-// each value's bucket (computed in single precision: (v - low) * scale never decreases with v,
-// so neither does the bucket), and the values of the wanted buckets found by comparing bucket
-// numbers, eight at a time (a wanted bucket holds a couple of values, so few are ever kept).
-__attribute__((target("avx2"))) bool selectFloatQuantilesAvx2(const float *values, std::size_t n, const double *q,
-                                                               int count, double *out)
-{
-    thread_local std::vector<std::int32_t> bucketOfValue;
-    thread_local std::vector<std::uint32_t> counts;
-    thread_local std::vector<float> kept[12];
-    std::size_t i = 0;
-    __m256 least = _mm256_set1_ps(values[0]);
-    __m256 most = least;
-    for (; i + 8 <= n; i += 8) {
-        const __m256 v = _mm256_loadu_ps(values + i);
-        least = _mm256_min_ps(least, v);
-        most = _mm256_max_ps(most, v);
-    }
-    alignas(32) float lanes[2][8];
-    _mm256_store_ps(lanes[0], least);
-    _mm256_store_ps(lanes[1], most);
-    float low = *std::min_element(lanes[0], lanes[0] + 8);
-    float high = *std::max_element(lanes[1], lanes[1] + 8);
-    for (; i < n; ++i) {
-        low = std::min(low, values[i]);
-        high = std::max(high, values[i]);
-    }
-    if (!std::isfinite(low) || !std::isfinite(high))
-        return false;
-    if (!(high > low)) {
-        std::fill_n(out, count, double(low));
-        return true;
-    }
-    // About eight values a bucket: few buckets to add up, few values to select among.
-    const int buckets = int(std::clamp<std::size_t>(n / 8, 32, 8192));
-    const float scale = float(buckets) / (high - low);
-    if (!std::isfinite(scale))
-        return false;
-    bucketOfValue.resize(n);
-    counts.assign(std::size_t(buckets), 0);
-    {
-        const __m256 from = _mm256_set1_ps(low);
-        const __m256 by = _mm256_set1_ps(scale);
-        const __m256i last = _mm256_set1_epi32(buckets - 1);
-        const __m256i zero = _mm256_setzero_si256();
-        std::size_t k = 0;
-        for (; k + 8 <= n; k += 8) {
-            const __m256i b = _mm256_cvttps_epi32(_mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(values + k), from), by));
-            _mm256_storeu_si256(reinterpret_cast<__m256i *>(bucketOfValue.data() + k),
-                                _mm256_max_epi32(zero, _mm256_min_epi32(last, b)));
-        }
-        for (; k < n; ++k)
-            bucketOfValue[k] = std::clamp(int((values[k] - low) * scale), 0, buckets - 1);
-    }
-    for (std::size_t k = 0; k < n; ++k)
-        ++counts[std::size_t(bucketOfValue[k])];
-    // The order statistics wanted, ascending (q is), and the bucket of each, found by adding the
-    // counts up once.
-    std::array<std::size_t, 12> ranks{};
-    std::array<int, 12> bucketOf{};
-    std::array<std::size_t, 12> before{}; // values in the buckets below bucketOf
-    std::array<int, 12> wanted{};         // the distinct buckets wanted, slot by slot
-    int usedSlots = 0;
-    const int quantiles = std::min(count, 6);
-    for (int k = 0; k < quantiles; ++k) {
-        const double h = q[k] * double(n - 1);
-        const auto below = std::size_t(std::floor(h));
-        ranks[std::size_t(2 * k)] = below;
-        ranks[std::size_t(2 * k + 1)] = below + 1 < n && h > double(below) ? below + 1 : below;
-    }
-    {
-        std::size_t sum = 0;
-        int b = 0;
-        for (int e = 0; e < 2 * quantiles; ++e) {
-            while (b < buckets - 1 && sum + counts[std::size_t(b)] <= ranks[std::size_t(e)])
-                sum += counts[std::size_t(b++)];
-            bucketOf[std::size_t(e)] = b;
-            before[std::size_t(e)] = sum;
-            if (usedSlots == 0 || wanted[std::size_t(usedSlots - 1)] != b) {
-                wanted[std::size_t(usedSlots)] = b;
-                kept[usedSlots].clear();
-                ++usedSlots;
-            }
-        }
-    }
-    {
-        __m256i target[12];
-        for (int w = 0; w < usedSlots; ++w)
-            target[w] = _mm256_set1_epi32(wanted[std::size_t(w)]);
-        std::size_t k = 0;
-        const auto keep = [&](std::size_t at) {
-            const int b = bucketOfValue[at];
-            for (int w = 0; w < usedSlots; ++w)
-                if (wanted[std::size_t(w)] == b) {
-                    kept[w].push_back(values[at]);
-                    return;
-                }
-        };
-        for (; k + 8 <= n; k += 8) {
-            const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(bucketOfValue.data() + k));
-            __m256i hit = _mm256_cmpeq_epi32(b, target[0]);
-            for (int w = 1; w < usedSlots; ++w)
-                hit = _mm256_or_si256(hit, _mm256_cmpeq_epi32(b, target[w]));
-            for (unsigned mask = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(hit))); mask != 0; mask &= mask - 1)
-                keep(k + std::size_t(std::countr_zero(mask)));
-        }
-        for (; k < n; ++k)
-            keep(k);
-    }
-    for (int k = 0; k < quantiles; ++k) {
-        double at[2];
-        for (int e = 0; e < 2; ++e) {
-            const int b = bucketOf[std::size_t(2 * k + e)];
-            const auto slot = std::size_t(std::find(wanted.begin(), wanted.begin() + usedSlots, b) - wanted.begin());
-            std::vector<float> &values = kept[slot];
-            const auto rank = std::ptrdiff_t(ranks[std::size_t(2 * k + e)] - before[std::size_t(2 * k + e)]);
-            std::nth_element(values.begin(), values.begin() + rank, values.end());
-            at[e] = double(values[std::size_t(rank)]);
-        }
-        const double h = q[k] * double(n - 1);
-        out[k] = at[0] + (h - std::floor(h)) * (at[1] - at[0]);
-    }
-    return true;
-}
-#endif
-
-template <typename T>
-bool selectQuantilesByBuckets(const T *values, std::size_t n, const double *q, int count, double *out)
-{
-#if defined(BREAKEVEN_AVX2_DISPATCH)
-    if constexpr (std::is_same_v<T, float>)
-        if (hasAvx2())
-            return selectFloatQuantilesAvx2(values, n, q, count, out);
-#endif
-    thread_local BucketScratch<T> s;
-    T low = values[0];
-    T high = values[0];
-    for (std::size_t i = 0; i < n; ++i) {
-        low = std::min(low, values[i]);
-        high = std::max(high, values[i]);
-    }
-    if (!(high > low)) {
-        std::fill_n(out, count, double(low));
-        return true;
-    }
-    const int buckets = int(std::clamp<std::size_t>(n / 2, 64, 8192));
-    const double scale = double(buckets) / (double(high) - double(low));
-    if (!std::isfinite(scale))
-        return false;
-    s.start.assign(std::size_t(buckets) + 1, 0);
-    s.bucket.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const int b = std::min(buckets - 1, int((double(values[i]) - double(low)) * scale));
-        s.bucket[i] = std::uint16_t(b);
-        ++s.start[std::size_t(b) + 1];
-    }
-    for (int b = 0; b < buckets; ++b)
-        s.start[std::size_t(b) + 1] += s.start[std::size_t(b)];
-    // The order statistics wanted: below and above each h, and their buckets.
-    std::array<std::size_t, 12> ranks{};
-    std::array<int, 12> bucketOf{};
-    s.slot.assign(std::size_t(buckets), -1);
-    int usedSlots = 0;
-    for (int k = 0; k < count && k < 6; ++k) {
-        const double h = q[k] * double(n - 1);
-        const auto below = std::size_t(std::floor(h));
-        ranks[std::size_t(2 * k)] = below;
-        ranks[std::size_t(2 * k + 1)] = below + 1 < n && h > double(below) ? below + 1 : below;
-        for (int e = 0; e < 2; ++e) {
-            const std::size_t rank = ranks[std::size_t(2 * k + e)];
-            const int b = int(std::upper_bound(s.start.begin(), s.start.end(), std::uint32_t(rank)) - s.start.begin()) - 1;
-            bucketOf[std::size_t(2 * k + e)] = b;
-            if (s.slot[std::size_t(b)] < 0) {
-                s.slot[std::size_t(b)] = usedSlots;
-                s.kept[usedSlots].clear();
-                ++usedSlots;
-            }
-        }
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        if (const int slot = s.slot[s.bucket[i]]; slot >= 0)
-            s.kept[slot].push_back(values[i]);
-    for (int k = 0; k < count && k < 6; ++k) {
-        double at[2];
-        for (int e = 0; e < 2; ++e) {
-            const int b = bucketOf[std::size_t(2 * k + e)];
-            std::vector<T> &kept = s.kept[s.slot[std::size_t(b)]];
-            const auto rank = std::ptrdiff_t(ranks[std::size_t(2 * k + e)] - s.start[std::size_t(b)]);
-            std::nth_element(kept.begin(), kept.begin() + rank, kept.end());
-            at[e] = double(kept[std::size_t(rank)]);
-        }
-        const double h = q[k] * double(n - 1);
-        out[k] = at[0] + (h - std::floor(h)) * (at[1] - at[0]);
-    }
-    return true;
-}
-
-template <typename T>
-void selectQuantilesOf(std::vector<T> &values, const double *q, int count, double *out)
-{
-    if (values.size() >= 256 && values.size() < (std::size_t(1) << 32) && count <= 6
-        && selectQuantilesByBuckets(values.data(), values.size(), q, count, out))
-        return;
-    std::size_t start = 0;
-    for (int k = 0; k < count; ++k) {
-        if (values.empty()) {
-            out[k] = NAN;
-            continue;
-        }
-        const double h = q[k] * double(values.size() - 1);
-        const auto below = std::size_t(std::floor(h));
-        std::nth_element(values.begin() + std::ptrdiff_t(start), values.begin() + std::ptrdiff_t(below), values.end());
-        const double low = values[below];
-        const double high = below + 1 < values.size() && h > double(below)
-            ? double(*std::min_element(values.begin() + std::ptrdiff_t(below) + 1, values.end()))
-            : low;
-        out[k] = low + (h - double(below)) * (high - low);
-        start = below;
-    }
-}
-
 } // namespace
 
 void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out)
@@ -604,208 +347,6 @@ std::uint64_t lanesWithin(const float *values, float above, float atMost)
     return mask;
 }
 
-namespace {
-
-// The wanted order statistics of one column: ranks low and high (high = low + 1 when the
-// quantile falls between them), and the share of the way between.
-struct ColumnRanks {
-    std::size_t low[6];
-    std::size_t high[6];
-    double fraction[6];
-};
-
-// A value of a column and its sample: ordered by value, then sample (so the same every run).
-struct Entry {
-    float value;
-    std::uint32_t sample;
-    bool operator<(const Entry &other) const
-    {
-        return value < other.value || (value == other.value && sample < other.sample);
-    }
-};
-
-ColumnRanks ranksFor(std::size_t n, const double *q, int count)
-{
-    ColumnRanks r{};
-    for (int k = 0; k < count; ++k) {
-        const double h = q[k] * double(n - 1);
-        r.low[k] = std::size_t(std::floor(h));
-        r.high[k] = r.low[k] + 1 < n && h > double(r.low[k]) ? r.low[k] + 1 : r.low[k];
-        r.fraction[k] = h - std::floor(h);
-    }
-    return r;
-}
-
-#if defined(BREAKEVEN_AVX2_DISPATCH)
-// countAndKeep's vector steps (eight values a step) for `Count` quantiles, or `count` when Count
-// is 0; the counts are kept in registers, the samples inside are few. Returns where it stopped.
-template <int Count>
-__attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column, std::size_t n, const float *lo,
-                                                             const float *hi, std::size_t *below,
-                                                             std::vector<Entry> *kept, int count = Count)
-{
-    const int quantiles = Count > 0 ? Count : count;
-    __m256 low[6];
-    __m256 high[6];
-    std::size_t under[6] = {};
-    for (int k = 0; k < quantiles; ++k) {
-        low[k] = _mm256_set1_ps(lo[k]);
-        high[k] = _mm256_set1_ps(hi[k]);
-    }
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m256 v = _mm256_loadu_ps(column + i);
-        for (int k = 0; k < quantiles; ++k) {
-            const __m256 notBelow = _mm256_cmp_ps(v, low[k], _CMP_GE_OQ);
-            under[k] += std::size_t(8 - std::popcount(unsigned(_mm256_movemask_ps(notBelow))));
-            const unsigned inside = unsigned(_mm256_movemask_ps(_mm256_and_ps(notBelow, _mm256_cmp_ps(v, high[k], _CMP_LE_OQ))));
-            for (unsigned mask = inside; mask != 0; mask &= mask - 1) {
-                const std::size_t at = i + std::size_t(std::countr_zero(mask));
-                kept[k].push_back({column[at], std::uint32_t(at)});
-            }
-        }
-    }
-    for (int k = 0; k < quantiles; ++k)
-        below[k] += under[k];
-    return i;
-}
-#endif
-
-// For each quantile k: below[k] = the values under lo[k], kept[k] = the samples with values in
-// [lo[k], hi[k]] (the values are finite).
-void countAndKeep(const float *column, std::size_t n, const float *lo, const float *hi, int count,
-                  std::size_t *below, std::vector<Entry> *kept)
-{
-    std::size_t i = 0;
-#if defined(BREAKEVEN_AVX2_DISPATCH)
-    if (hasAvx2())
-        i = count == 3 ? countAndKeepAvx2<3>(column, n, lo, hi, below, kept)
-                       : countAndKeepAvx2<0>(column, n, lo, hi, below, kept, count);
-#endif
-    for (; i < n; ++i)
-        for (int k = 0; k < count; ++k) {
-            below[k] += column[i] < lo[k] ? 1 : 0;
-            if (column[i] >= lo[k] && column[i] <= hi[k])
-                kept[k].push_back({column[i], std::uint32_t(i)});
-        }
-}
-
-// By buckets (as selectQuantilesByBuckets): below[k] = the values in the buckets under the one of
-// rank low[k], kept[k] = the samples in the buckets from that one to the one of rank high[k].
-void bucketsAndKeep(const float *column, std::size_t n, const ColumnRanks &ranks, int count, std::size_t *below,
-                    std::vector<Entry> *kept)
-{
-    float low = column[0];
-    float high = column[0];
-    for (std::size_t i = 0; i < n; ++i) {
-        low = std::min(low, column[i]);
-        high = std::max(high, column[i]);
-    }
-    const int buckets = int(std::clamp<std::size_t>(n / 8, 1, 8192));
-    const float scale = high > low ? float(buckets) / (high - low) : 0.0f;
-    thread_local std::vector<std::uint32_t> counts;
-    thread_local std::vector<std::int32_t> bucketOf;
-    counts.assign(std::size_t(buckets), 0);
-    bucketOf.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const int b = std::isfinite(scale) ? std::clamp(int((column[i] - low) * scale), 0, buckets - 1) : 0;
-        bucketOf[i] = b;
-        ++counts[std::size_t(b)];
-    }
-    int from[6];
-    int to[6];
-    for (int k = 0; k < count; ++k) {
-        std::size_t sum = 0;
-        int b = 0;
-        while (b < buckets - 1 && sum + counts[std::size_t(b)] <= ranks.low[k])
-            sum += counts[std::size_t(b++)];
-        from[k] = b;
-        below[k] = sum;
-        while (b < buckets - 1 && sum + counts[std::size_t(b)] <= ranks.high[k])
-            sum += counts[std::size_t(b++)];
-        to[k] = b;
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        for (int k = 0; k < count; ++k)
-            if (bucketOf[i] >= from[k] && bucketOf[i] <= to[k])
-                kept[k].push_back({column[i], std::uint32_t(i)});
-}
-
-} // namespace
-
-void selectQuantilesByMonth(const float *values, std::size_t n, int months, const double *q, int count, double *out)
-{
-    if (n == 0) {
-        std::fill_n(out, std::size_t(months) * std::size_t(count), NAN);
-        return;
-    }
-    const ColumnRanks ranks = ranksFor(n, q, count);
-    thread_local std::vector<Entry> kept[6];
-    thread_local std::vector<std::uint32_t> nearest[6];
-    constexpr std::size_t kNear = 4; // samples followed on either side of a quantile into the next month
-    bool tracking = false;
-    for (int m = 0; m < months; ++m) {
-        const float *column = values + std::ptrdiff_t(m) * std::ptrdiff_t(n);
-        std::size_t below[6] = {};
-        bool found = false;
-        if (tracking) {
-            // Between the values this month of last month's nearest samples, widened by a
-            // quarter of their spread either way.
-            float lo[6];
-            float hi[6];
-            for (int k = 0; k < count; ++k) {
-                kept[k].clear();
-                float least = INFINITY;
-                float most = -INFINITY;
-                for (const std::uint32_t s : nearest[k]) {
-                    least = std::min(least, column[s]);
-                    most = std::max(most, column[s]);
-                }
-                const float spread = most - least;
-                lo[k] = least - 0.25f * spread;
-                hi[k] = most + 0.25f * spread;
-            }
-            countAndKeep(column, n, lo, hi, count, below, kept);
-            found = true;
-            for (int k = 0; k < count; ++k)
-                found = found && below[k] <= ranks.low[k] && ranks.high[k] < below[k] + kept[k].size();
-        }
-        if (!found) {
-            for (int k = 0; k < count; ++k) {
-                kept[k].clear();
-                below[k] = 0;
-            }
-            bucketsAndKeep(column, n, ranks, count, below, kept);
-        }
-        // Each quantile's few samples: the window of kNear either side of its ranks found by
-        // selection (the window as a set is all the next month needs), then the ranks in it.
-        tracking = true;
-        for (int k = 0; k < count; ++k) {
-            std::vector<Entry> &inside = kept[k];
-            const std::size_t lowAt = ranks.low[k] - below[k];
-            const std::size_t highAt = ranks.high[k] - below[k];
-            const std::size_t first = lowAt >= kNear ? lowAt - kNear : 0;
-            const std::size_t last = std::min(inside.size() - 1, highAt + kNear);
-            const auto at = [&](std::size_t position) { return inside.begin() + std::ptrdiff_t(position); };
-            if (inside.size() <= 32) {
-                std::sort(inside.begin(), inside.end()); // few: ordering them is quickest
-            } else {
-                std::nth_element(at(0), at(first), inside.end());
-                std::nth_element(at(first), at(last), inside.end());
-                std::nth_element(at(first), at(lowAt), at(last + 1));
-                if (highAt > lowAt)
-                    std::nth_element(at(lowAt + 1), at(highAt), at(last + 1));
-            }
-            const double a = double(inside[lowAt].value);
-            const double b = double(inside[highAt].value);
-            out[std::size_t(m) * std::size_t(count) + std::size_t(k)] = a + ranks.fraction[k] * (b - a);
-            nearest[k].clear();
-            for (std::size_t e = first; e <= last; ++e)
-                nearest[k].push_back(inside[e].sample);
-        }
-    }
-}
-
 // The portable sweep looks at every month of every pending lane: the stretches' bounds would
 // spare it work, never change what it finds.
 int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremLow, const float *cloudHigh,
@@ -842,35 +383,6 @@ int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremL
         }
     }
     return -1;
-}
-
-void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out)
-{
-    selectQuantilesOf(values, q, count, out);
-}
-
-void selectQuantiles(std::vector<float> &values, const double *q, int count, double *out)
-{
-    selectQuantilesOf(values, q, count, out);
-}
-
-void selectQuantiles(const float *values, std::size_t n, const double *q, int count, double *out)
-{
-    if (n >= 256 && n < (std::size_t(1) << 32) && count <= 6 && selectQuantilesByBuckets(values, n, q, count, out))
-        return;
-    thread_local std::vector<float> copy;
-    copy.assign(values, values + n);
-    selectQuantilesOf(copy, q, count, out);
-}
-
-double sortedQuantile(const std::vector<double> &sorted, double q)
-{
-    if (sorted.empty())
-        return NAN;
-    const double h = q * double(sorted.size() - 1);
-    const auto below = std::size_t(std::floor(h));
-    const std::size_t above = std::min(sorted.size() - 1, below + 1);
-    return sorted[below] + (h - double(below)) * (sorted[above] - sorted[below]);
 }
 
 } // namespace breakeven
