@@ -372,7 +372,19 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
 
     // Per pair: the odds, when it pays off, and the crossover's quantiles: the tallies tell the
     // month bucket of each order statistic wanted, and only those buckets' crossings are selected
-    // from.
+    // from. Three steps, so that the crossovers are read in the order they are kept (block by
+    // block, the pairs of a block side by side), each thread for its half of the pairs.
+    static constexpr std::array<double, 3> kCrossing = {0.10, 0.50, 0.90};
+    struct Wanted {
+        std::size_t crossings = 0;
+        std::array<std::size_t, 6> ranks{};
+        std::array<int, 6> slotOf{};   // per order statistic: its bucket's slot
+        std::array<std::size_t, 6> before{}; // per order statistic: crossings in earlier buckets
+        std::array<int, 6> months{};   // per slot: its month bucket, (m - 1, m]
+        int used = 0;                  // slots in use
+        std::array<std::vector<float>, 6> kept; // per slot: its crossings
+    };
+    std::vector<Wanted> wanted(P);
     inParallel(P, [&](std::size_t p) {
         PairRisk &pair = result.pairs[p];
         std::vector<std::size_t> byMonth(std::size_t(months), 0);
@@ -397,51 +409,56 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             before[std::size_t(m) + 1] = before[std::size_t(m)] + byMonth[std::size_t(m)];
             pair.paidOffBy[std::size_t(m)] = double(before[std::size_t(m) + 1]) / total;
         }
-        const std::size_t crossings = before.back();
-        if (crossings == 0)
+        Wanted &w = wanted[p];
+        w.crossings = before.back();
+        if (w.crossings == 0)
             return;
-        static constexpr std::array<double, 3> kCrossing = {0.10, 0.50, 0.90};
-        std::array<std::size_t, 6> ranks{};
-        std::array<int, 6> buckets{};
-        std::vector<int> slot(std::size_t(months), -1);
-        std::array<std::vector<float>, 6> kept;
-        int usedSlots = 0;
-        for (std::size_t e = 0; e < ranks.size(); ++e) {
-            const double h = kCrossing[e / 2] * double(crossings - 1);
+        for (std::size_t e = 0; e < w.ranks.size(); ++e) {
+            const double h = kCrossing[e / 2] * double(w.crossings - 1);
             const auto below = std::size_t(std::floor(h));
-            ranks[e] = e % 2 == 0 || !(h > double(below)) || below + 1 >= crossings ? below : below + 1;
-            buckets[e] = int(std::upper_bound(before.begin(), before.end(), ranks[e]) - before.begin()) - 1;
-            if (slot[std::size_t(buckets[e])] < 0)
-                slot[std::size_t(buckets[e])] = usedSlots++;
+            w.ranks[e] = e % 2 == 0 || !(h > double(below)) || below + 1 >= w.crossings ? below : below + 1;
+            const int bucket = int(std::upper_bound(before.begin(), before.end(), w.ranks[e]) - before.begin()) - 1;
+            w.before[e] = before[std::size_t(bucket)];
+            const auto known = std::find(w.months.begin(), w.months.begin() + w.used, bucket);
+            w.slotOf[e] = int(known - w.months.begin());
+            if (known == w.months.begin() + w.used)
+                w.months[std::size_t(w.used++)] = bucket;
         }
-        // A crossing in (m - 1, m] is in bucket m; NaN (infeasible) and +inf (never) in none.
-        std::array<int, 6> wanted{};
-        for (int m = 0; m < months; ++m)
-            if (slot[std::size_t(m)] >= 0)
-                wanted[std::size_t(slot[std::size_t(m)])] = m;
+    });
+    // A crossing in (m - 1, m] is in bucket m; NaN (infeasible) and +inf (never) in none.
+    inHalves(P, 8, [&](std::size_t begin, std::size_t end, bool) {
         for (std::size_t block = 0; block < blocks; ++block) {
-            const float *values = crossover.get() + (block * P + p) * kBlockSamples;
             const std::size_t count = std::min(kBlockSamples, S - block * kBlockSamples);
             const std::uint64_t inBlock = count >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << count) - 1;
-            for (int w = 0; w < usedSlots; ++w) {
-                const int m = wanted[std::size_t(w)];
-                for (std::uint64_t lanes = lanesWithin(values, float(m - 1), float(m)) & inBlock; lanes != 0;
-                     lanes &= lanes - 1)
-                    kept[std::size_t(w)].push_back(values[std::countr_zero(lanes)]);
+            for (std::size_t p = begin; p < end; ++p) {
+                Wanted &w = wanted[p];
+                const float *values = crossover.get() + (block * P + p) * kBlockSamples;
+                for (int slot = 0; slot < w.used; ++slot) {
+                    const int m = w.months[std::size_t(slot)];
+                    for (std::uint64_t lanes = lanesWithin(values, float(m - 1), float(m)) & inBlock; lanes != 0;
+                         lanes &= lanes - 1)
+                        w.kept[std::size_t(slot)].push_back(values[std::countr_zero(lanes)]);
+                }
             }
         }
+    });
+    inParallel(P, [&](std::size_t p) {
+        Wanted &w = wanted[p];
+        if (w.crossings == 0)
+            return;
         std::array<double, 6> order{};
-        for (std::size_t e = 0; e < ranks.size(); ++e) {
-            std::vector<float> &in = kept[std::size_t(slot[std::size_t(buckets[e])])];
-            const auto rank = std::ptrdiff_t(ranks[e] - before[std::size_t(buckets[e])]);
+        for (std::size_t e = 0; e < w.ranks.size(); ++e) {
+            std::vector<float> &in = w.kept[std::size_t(w.slotOf[e])];
+            const auto rank = std::ptrdiff_t(w.ranks[e] - w.before[e]);
             std::nth_element(in.begin(), in.begin() + rank, in.end());
             order[e] = in[std::size_t(rank)];
         }
         std::array<double, 3> q{};
         for (std::size_t k = 0; k < 3; ++k) {
-            const double h = kCrossing[k] * double(crossings - 1);
+            const double h = kCrossing[k] * double(w.crossings - 1);
             q[k] = order[2 * k] + (h - std::floor(h)) * (order[2 * k + 1] - order[2 * k]);
         }
+        PairRisk &pair = result.pairs[p];
         pair.crossoverP10 = q[0];
         pair.crossoverP50 = q[1];
         pair.crossoverP90 = q[2];
