@@ -468,16 +468,32 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     // changes sign, the switch value. The difference is affine along the range when the input
     // enters the costs linearly (a price, a factor, the utilization): then it is solved in closed
     // form; otherwise bisected to the precision of a double.
-    for (std::size_t r = 0; request.tornado && r < result.ranges.size(); ++r) {
+    // Each range's ends (and middle, where some pair changes sign) laid out on the two threads,
+    // then each range's pairs on the two threads; the bars land in the order of the ranges.
+    const std::size_t rangeCount = request.tornado ? result.ranges.size() : 0;
+    std::vector<std::array<std::vector<double>, 3>> ends(rangeCount); // at t = 0, 1, 0.5
+    inParallel(rangeCount, [&](std::size_t r) {
         if (request.cancel && request.cancel->load(std::memory_order_relaxed))
             throw RiskCancelled();
         const ResolvedRange &range = result.ranges[r];
-        const auto differencesAt = [&](double t) { return pairDifferencesAt(scenario, range, t, result.pairs, catalog); };
-        const std::vector<double> low = differencesAt(0);
-        const std::vector<double> high = differencesAt(1);
-        std::vector<double> middle;
-        for (std::size_t p = 0; p < result.pairs.size(); ++p) {
-            TornadoBar bar;
+        ends[r][0] = pairDifferencesAt(scenario, range, 0, result.pairs, catalog);
+        ends[r][1] = pairDifferencesAt(scenario, range, 1, result.pairs, catalog);
+        for (std::size_t p = 0; p < result.pairs.size(); ++p)
+            if ((ends[r][0][p] <= 0) != (ends[r][1][p] <= 0) && ends[r][0][p] != 0 && ends[r][1][p] != 0) {
+                ends[r][2] = pairDifferencesAt(scenario, range, 0.5, result.pairs, catalog);
+                break;
+            }
+    }, 2);
+    for (std::size_t r = 0; r < rangeCount; ++r) {
+        if (request.cancel && request.cancel->load(std::memory_order_relaxed))
+            throw RiskCancelled();
+        const ResolvedRange &range = result.ranges[r];
+        const std::vector<double> &low = ends[r][0];
+        const std::vector<double> &high = ends[r][1];
+        const std::vector<double> &middle = ends[r][2];
+        std::vector<TornadoBar> bars(result.pairs.size());
+        inParallel(result.pairs.size(), [&](std::size_t p) {
+            TornadoBar &bar = bars[p];
             bar.input = int(r);
             bar.low = shownValue(range, 0);
             bar.high = shownValue(range, 1);
@@ -489,8 +505,6 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                 } else if (high[p] == 0) {
                     bar.switchValue = bar.high;
                 } else {
-                    if (middle.empty())
-                        middle = differencesAt(0.5);
                     const double scale = std::max({1.0, std::abs(low[p]), std::abs(high[p])});
                     double t = low[p] / (low[p] - high[p]);
                     if (std::abs(middle[p] - 0.5 * (low[p] + high[p])) > 1e-9 * scale) {
@@ -538,8 +552,9 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                     bar.switchValue = shownValue(range, t);
                 }
             }
-            result.pairs[p].tornado.push_back(bar);
-        }
+        });
+        for (std::size_t p = 0; p < result.pairs.size(); ++p)
+            result.pairs[p].tornado.push_back(bars[p]);
     }
     if (request.progress)
         request.progress(int(S), int(S));

@@ -110,11 +110,12 @@ void inHalves(std::size_t count, std::size_t least, const Body &body)
 
 // Runs body(k) for k in 0..count, on two threads when it is worth it, each taking the next k
 // when it is done with one (the items need not cost alike).
+// `least`: the fewest items worth a second thread.
 template <typename Body>
-void inParallel(std::size_t count, const Body &body)
+void inParallel(std::size_t count, const Body &body, std::size_t least = 8)
 {
     std::atomic<std::size_t> next = 0;
-    inHalves(count, 8, [&](std::size_t, std::size_t, bool) {
+    inHalves(count, least, [&](std::size_t, std::size_t, bool) {
         for (std::size_t k = next++; k < count; k = next++)
             body(k);
     });
