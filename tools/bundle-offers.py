@@ -16,12 +16,14 @@ What it does:
    resolved by the catalog, CPU-only rows and unknown GPUs skipped and reported).
 3. Selects from the document's cloud_offers the offers the refresh imported (those with a sheet):
    GPU offers with an on-demand price only; per provider and instance type at most
-   MAX_REGIONS regions, the cheapest on-demand first. Regions of the same price come in the
-   order the sheet lists them (the first row of that instance type and region first; a region
-   the sheet does not list for that instance type comes after those it does, by name), so that
-   a sheet pricing every region alike keeps the regions it names first rather than the
-   alphabetically first (Lambda's sheet starts with europe-central-1, asia-south-1 and
-   me-west-1; by name they were asia-northeast-1, asia-northeast-2 and asia-south-1).
+   MAX_REGIONS regions, the cheapest on-demand first. Among regions of the same price a
+   United States region is taken first (the catalog is priced in dollars, and most of its users
+   compare against US regions), then one in a part of the world not taken yet (by the region
+   name's first word: europe, asia, me, ...), each in the order the sheet lists them (the first
+   row of that instance type and region first; a region the sheet does not list for that
+   instance type comes after those it does, by name). So a sheet pricing every region alike
+   keeps one region in the US, one in Europe and one in Asia where it has them, rather than the
+   alphabetically first three (Lambda: asia-northeast-1, asia-northeast-2 and asia-south-1).
 4. Merges them with the rows already in pricing-db/cloud-offers.csv:
    - a row with a reserved price (1y, 3y, either upfront) is always kept with its source; when
      the fresh data has the same provider, instance type and region, its on-demand and spot
@@ -150,9 +152,37 @@ def sheet_order(sheets, endpoint, clouds):
     return order
 
 
+def area(region):
+    """The part of the world a region name says: `us` for the United States (us-east-1,
+    dulles-usa-1, US), else its first word (europe, eu, asia, ap, me, ...)."""
+    words = [w for w in region.lower().replace("_", "-").split("-") if w]
+    if not words:
+        return ""
+    if words[0] == "us" or "usa" in words or "us" in words:
+        return "us"
+    return words[0]
+
+
+def spread(group):
+    """MAX_REGIONS of a group sorted cheapest first: the cheapest each time, and among regions of
+    that same price a United States region first, then one of a part of the world not chosen
+    yet, then the first in order."""
+    chosen, used, remaining = [], set(), list(group)
+    while remaining and len(chosen) < MAX_REGIONS:
+        ties = [o for o in remaining if o["on_demand"] == remaining[0]["on_demand"]]
+        pick = (next((o for o in ties if area(o["region"]) == "us" and "us" not in used), None)
+                or next((o for o in ties if area(o["region"]) not in used), None)
+                or ties[0])
+        chosen.append(pick)
+        used.add(area(pick["region"]))
+        remaining.remove(pick)
+    return chosen
+
+
 def select(offers, order):
     """Per provider and instance type, the MAX_REGIONS regions with the cheapest on-demand price;
-    of the same price, those the sheet lists first (`order`, from sheet_order)."""
+    of the same price, spread over the world (spread), in the order the sheet lists them
+    (`order`, from sheet_order)."""
     groups = {}
     for o in offers:
         groups.setdefault((o["provider"], o["instance_type"]), []).append(o)
@@ -160,7 +190,7 @@ def select(offers, order):
     for group in groups.values():
         group.sort(key=lambda o: (o["on_demand"], order.get((o["provider"], o["instance_type"], o["region"]), sys.maxsize),
                                   o["region"]))
-        chosen += group[:MAX_REGIONS]
+        chosen += spread(group)
     chosen.sort(key=lambda o: (o["provider"], o["gpu"], o["gpu_count"], o["instance_type"], o["region"]))
     return chosen
 
