@@ -271,6 +271,31 @@ void TestRiskView::runnerKeepsOnlyTheNewestRequest()
     runner.cancel();
     QVERIFY(runner.waitUntilIdle(60000));
     QCOMPARE(finished.size(), 0);
+
+    // While only the utilization moves, each run takes the last one's lay-outs over; a price
+    // change lays out again (and the next utilization tick takes those over).
+    RiskRunner ticks;
+    QSignalSpy delivered(&ticks, &RiskRunner::finished);
+    const auto tick = [&](const Scenario &s) {
+        ticks.request(s, GpuCatalog::bundled(), true);
+        return ticks.waitUntilIdle(60000);
+    };
+    Scenario moving = h100();
+    QVERIFY(tick(moving));
+    QCOMPARE(ticks.layoutsReused(), 0);
+    moving.workload.utilization = 0.4;
+    QVERIFY(tick(moving));
+    moving.workload.utilization = 0.45;
+    QVERIFY(tick(moving));
+    QCOMPARE(ticks.layoutsReused(), 2);
+    moving.cloudOptions.front().pricePerHour *= 0.9;
+    QVERIFY(tick(moving));
+    QCOMPARE(ticks.layoutsReused(), 2);
+    moving.workload.utilization = 0.5;
+    QVERIFY(tick(moving));
+    QCOMPARE(ticks.layoutsReused(), 3);
+    QCOMPARE(delivered.size(), 5);
+    QCOMPARE(delivered.last().at(0).value<std::shared_ptr<const RiskResult>>()->utilization, 0.5);
 }
 
 void TestRiskView::riskRunsOnlyWhenShown()
