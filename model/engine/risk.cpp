@@ -419,6 +419,10 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             w.ranks[e] = e % 2 == 0 || !(h > double(below)) || below + 1 >= w.crossings ? below : below + 1;
             const int bucket = int(std::upper_bound(before.begin(), before.end(), w.ranks[e]) - before.begin()) - 1;
             w.before[e] = before[std::size_t(bucket)];
+            if (bucket == 0) {
+                w.slotOf[e] = -1; // a crossing at month 0 is 0 exactly: nothing to select among
+                continue;
+            }
             const auto known = std::find(w.months.begin(), w.months.begin() + w.used, bucket);
             w.slotOf[e] = int(known - w.months.begin());
             if (known == w.months.begin() + w.used)
@@ -448,8 +452,19 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             return;
         std::array<double, 6> order{};
         for (std::size_t e = 0; e < w.ranks.size(); ++e) {
+            if (w.slotOf[e] < 0)
+                continue; // month 0: 0
             std::vector<float> &in = w.kept[std::size_t(w.slotOf[e])];
             const auto rank = std::ptrdiff_t(w.ranks[e] - w.before[e]);
+            if (e % 2 == 1 && w.ranks[e] == w.ranks[e - 1]) {
+                order[e] = order[e - 1];
+                continue;
+            }
+            if (e % 2 == 1 && w.slotOf[e] == w.slotOf[e - 1] && w.ranks[e] == w.ranks[e - 1] + 1) {
+                // The next order statistic after one just selected: the least of those above it.
+                order[e] = *std::min_element(in.begin() + rank, in.end());
+                continue;
+            }
             std::nth_element(in.begin(), in.begin() + rank, in.end());
             order[e] = in[std::size_t(rank)];
         }

@@ -99,6 +99,63 @@ private Q_SLOTS:
         QCOMPARE(risk.options[0].feasibleShare, 1.0);
     }
 
+    // The crossover's quantiles are those of the cost model's crossing months over the very
+    // futures the run draws (its documented generator: 53 random bits a draw, sample by sample,
+    // range by range), each future evaluated in full: with futures that pay off at once (month
+    // 0), later, and never, and several pairs.
+    void crossoverQuantilesAreTheFullEvaluations()
+    {
+        Scenario s = scenario(1, 0.6, 24);
+        s.onPremOptions = {build(QStringLiteral("box"), 4380), build(QStringLiteral("big"), 9000)};
+        // A year's term paid at its start: where the build costs less than that year, buying has
+        // paid off at once.
+        CloudOption term = cloud(QStringLiteral("term"), 1.0, PricingPlan::Reserved1y);
+        term.reservedUpfrontShare = 1;
+        s.cloudOptions = {cloud(QStringLiteral("rent"), 1.0), term};
+        s.uncertainty = Uncertainty{3000, 11,
+                                    {range(QStringLiteral("workload.utilization"), 0.05, 1.0),
+                                     range(QStringLiteral("onPremOptions[*].hardwarePrice"), 0.0, 1.6, true)}};
+        const RiskResult risk = analyseRisk(s, catalog());
+        QCOMPARE(risk.pairs.size(), std::size_t(4));
+        const std::vector<ResolvedRange> ranges = resolveRanges(s, *s.uncertainty);
+        std::mt19937_64 generator(11);
+        std::vector<std::vector<double>> crossings(risk.pairs.size());
+        for (int k = 0; k < 3000; ++k) {
+            Scenario drawn = s;
+            for (const ResolvedRange &r : ranges) {
+                const double q = (double(generator() >> 11) + 0.5) * 0x1.0p-53;
+                for (const RangeElement &e : r.elements)
+                    e.field.set(drawn, drawElement(e, r.input.distribution, q));
+            }
+            drawn.uncertainty.reset();
+            const CostModel m = model(drawn);
+            const Evaluation e = m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0));
+            for (std::size_t p = 0; p < risk.pairs.size(); ++p) {
+                const auto month = CostModel::crossoverMonth(e.cumulative.row(risk.pairs[p].onPrem).transpose(),
+                                                             e.cumulative.row(risk.pairs[p].cloud).transpose());
+                if (month)
+                    crossings[p].push_back(*month);
+            }
+        }
+        int atOnce = 0;
+        for (std::size_t p = 0; p < risk.pairs.size(); ++p) {
+            std::vector<double> &c = crossings[p];
+            std::sort(c.begin(), c.end());
+            atOnce += int(std::count(c.begin(), c.end(), 0.0));
+            QCOMPARE(risk.pairs[p].paidOffBy.back(), double(c.size()) / 3000);
+            const PairRisk &pair = risk.pairs[p];
+            const std::array<std::optional<double>, 3> sampled = {pair.crossoverP10, pair.crossoverP50,
+                                                                  pair.crossoverP90};
+            const std::array<double, 3> q = {0.10, 0.50, 0.90};
+            QCOMPARE(sampled[0].has_value(), !c.empty());
+            for (std::size_t k = 0; k < 3 && !c.empty(); ++k)
+                QVERIFY2(std::abs(*sampled[k] - sortedQuantile(c, q[k])) < 2e-3,
+                         qPrintable(QStringLiteral("pair %1, q %2: %3 against %4").arg(p).arg(q[k]).arg(*sampled[k])
+                                        .arg(sortedQuantile(c, q[k]))));
+        }
+        QVERIFY(atOnce > 300); // P10 of some pairs falls among the futures that pay off at once
+    }
+
     // The sampler's curves are those of a full evaluation of each drawn scenario: the options
     // it interpolates (prices, factors, rates of change) and those it lays out per sample (a
     // growth rate moves unit counts in steps) alike, feasibility included.
