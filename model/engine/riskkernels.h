@@ -68,9 +68,6 @@ float crossingIn(int month, double before, double now);
 double sortedQuantile(const std::vector<double> &sorted, double q);
 // The same for `count` ascending q of unsorted values, reordering them (linear time each).
 void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out);
-void selectQuantiles(std::vector<float> &values, const double *q, int count, double *out);
-// The same without reordering `values` (n of them, at least one).
-void selectQuantiles(const float *values, std::size_t n, const double *q, int count, double *out);
 
 // The same `count` (at most 6) ascending q of each of `months` columns of n values (column m at
 // values + m * n, finite), into out[m * count + k]: the order statistics sorting each column

@@ -9,7 +9,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <type_traits>
 #include <vector>
 
 namespace breakeven {
@@ -29,141 +28,9 @@ struct BucketScratch {
     std::vector<T> kept[12]; // at most two buckets per quantile
 };
 
-#if defined(BREAKEVEN_AVX2_DISPATCH)
-// selectQuantilesByBuckets for single precision, eight values a step where it can: the range,
-// each value's bucket (computed in single precision: (v - low) * scale never decreases with v,
-// so neither does the bucket), and the values of the wanted buckets found by comparing bucket
-// numbers, eight at a time (a wanted bucket holds a couple of values, so few are ever kept).
-__attribute__((target("avx2"))) bool selectFloatQuantilesAvx2(const float *values, std::size_t n, const double *q,
-                                                               int count, double *out)
-{
-    thread_local std::vector<std::int32_t> bucketOfValue;
-    thread_local std::vector<std::uint32_t> counts;
-    thread_local std::vector<float> kept[12];
-    std::size_t i = 0;
-    __m256 least = _mm256_set1_ps(values[0]);
-    __m256 most = least;
-    for (; i + 8 <= n; i += 8) {
-        const __m256 v = _mm256_loadu_ps(values + i);
-        least = _mm256_min_ps(least, v);
-        most = _mm256_max_ps(most, v);
-    }
-    alignas(32) float lanes[2][8];
-    _mm256_store_ps(lanes[0], least);
-    _mm256_store_ps(lanes[1], most);
-    float low = *std::min_element(lanes[0], lanes[0] + 8);
-    float high = *std::max_element(lanes[1], lanes[1] + 8);
-    for (; i < n; ++i) {
-        low = std::min(low, values[i]);
-        high = std::max(high, values[i]);
-    }
-    if (!std::isfinite(low) || !std::isfinite(high))
-        return false;
-    if (!(high > low)) {
-        std::fill_n(out, count, double(low));
-        return true;
-    }
-    // About eight values a bucket: few buckets to add up, few values to select among.
-    const int buckets = int(std::clamp<std::size_t>(n / 8, 32, 8192));
-    const float scale = float(buckets) / (high - low);
-    if (!std::isfinite(scale))
-        return false;
-    bucketOfValue.resize(n);
-    counts.assign(std::size_t(buckets), 0);
-    {
-        const __m256 from = _mm256_set1_ps(low);
-        const __m256 by = _mm256_set1_ps(scale);
-        const __m256i last = _mm256_set1_epi32(buckets - 1);
-        const __m256i zero = _mm256_setzero_si256();
-        std::size_t k = 0;
-        for (; k + 8 <= n; k += 8) {
-            const __m256i b = _mm256_cvttps_epi32(_mm256_mul_ps(_mm256_sub_ps(_mm256_loadu_ps(values + k), from), by));
-            _mm256_storeu_si256(reinterpret_cast<__m256i *>(bucketOfValue.data() + k),
-                                _mm256_max_epi32(zero, _mm256_min_epi32(last, b)));
-        }
-        for (; k < n; ++k)
-            bucketOfValue[k] = std::clamp(int((values[k] - low) * scale), 0, buckets - 1);
-    }
-    for (std::size_t k = 0; k < n; ++k)
-        ++counts[std::size_t(bucketOfValue[k])];
-    // The order statistics wanted, ascending (q is), and the bucket of each, found by adding the
-    // counts up once.
-    std::array<std::size_t, 12> ranks{};
-    std::array<int, 12> bucketOf{};
-    std::array<std::size_t, 12> before{}; // values in the buckets below bucketOf
-    std::array<int, 12> wanted{};         // the distinct buckets wanted, slot by slot
-    int usedSlots = 0;
-    const int quantiles = std::min(count, 6);
-    for (int k = 0; k < quantiles; ++k) {
-        const double h = q[k] * double(n - 1);
-        const auto below = std::size_t(std::floor(h));
-        ranks[std::size_t(2 * k)] = below;
-        ranks[std::size_t(2 * k + 1)] = below + 1 < n && h > double(below) ? below + 1 : below;
-    }
-    {
-        std::size_t sum = 0;
-        int b = 0;
-        for (int e = 0; e < 2 * quantiles; ++e) {
-            while (b < buckets - 1 && sum + counts[std::size_t(b)] <= ranks[std::size_t(e)])
-                sum += counts[std::size_t(b++)];
-            bucketOf[std::size_t(e)] = b;
-            before[std::size_t(e)] = sum;
-            if (usedSlots == 0 || wanted[std::size_t(usedSlots - 1)] != b) {
-                wanted[std::size_t(usedSlots)] = b;
-                kept[usedSlots].clear();
-                ++usedSlots;
-            }
-        }
-    }
-    {
-        __m256i target[12];
-        for (int w = 0; w < usedSlots; ++w)
-            target[w] = _mm256_set1_epi32(wanted[std::size_t(w)]);
-        std::size_t k = 0;
-        const auto keep = [&](std::size_t at) {
-            const int b = bucketOfValue[at];
-            for (int w = 0; w < usedSlots; ++w)
-                if (wanted[std::size_t(w)] == b) {
-                    kept[w].push_back(values[at]);
-                    return;
-                }
-        };
-        for (; k + 8 <= n; k += 8) {
-            const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(bucketOfValue.data() + k));
-            __m256i hit = _mm256_cmpeq_epi32(b, target[0]);
-            for (int w = 1; w < usedSlots; ++w)
-                hit = _mm256_or_si256(hit, _mm256_cmpeq_epi32(b, target[w]));
-            for (unsigned mask = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(hit))); mask != 0; mask &= mask - 1)
-                keep(k + std::size_t(std::countr_zero(mask)));
-        }
-        for (; k < n; ++k)
-            keep(k);
-    }
-    for (int k = 0; k < quantiles; ++k) {
-        double at[2];
-        for (int e = 0; e < 2; ++e) {
-            const int b = bucketOf[std::size_t(2 * k + e)];
-            const auto slot = std::size_t(std::find(wanted.begin(), wanted.begin() + usedSlots, b) - wanted.begin());
-            std::vector<float> &values = kept[slot];
-            const auto rank = std::ptrdiff_t(ranks[std::size_t(2 * k + e)] - before[std::size_t(2 * k + e)]);
-            std::nth_element(values.begin(), values.begin() + rank, values.end());
-            at[e] = double(values[std::size_t(rank)]);
-        }
-        const double h = q[k] * double(n - 1);
-        out[k] = at[0] + (h - std::floor(h)) * (at[1] - at[0]);
-    }
-    return true;
-}
-#endif
-
 template <typename T>
 bool selectQuantilesByBuckets(const T *values, std::size_t n, const double *q, int count, double *out)
 {
-#if defined(BREAKEVEN_AVX2_DISPATCH)
-    if constexpr (std::is_same_v<T, float>)
-        if (hasAvx2())
-            return selectFloatQuantilesAvx2(values, n, q, count, out);
-#endif
     thread_local BucketScratch<T> s;
     T low = values[0];
     T high = values[0];
@@ -458,20 +325,6 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, cons
 void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out)
 {
     selectQuantilesOf(values, q, count, out);
-}
-
-void selectQuantiles(std::vector<float> &values, const double *q, int count, double *out)
-{
-    selectQuantilesOf(values, q, count, out);
-}
-
-void selectQuantiles(const float *values, std::size_t n, const double *q, int count, double *out)
-{
-    if (n >= 256 && n < (std::size_t(1) << 32) && count <= 6 && selectQuantilesByBuckets(values, n, q, count, out))
-        return;
-    thread_local std::vector<float> copy;
-    copy.assign(values, values + n);
-    selectQuantilesOf(copy, q, count, out);
 }
 
 double sortedQuantile(const std::vector<double> &sorted, double q)

@@ -346,18 +346,6 @@ private Q_SLOTS:
                 selectQuantiles(values, q.data(), int(q.size()), selected.data());
                 for (std::size_t k = 0; k < q.size(); ++k)
                     QCOMPARE(selected[k], sortedQuantile(sorted, q[k]));
-                // In single precision (the bands), reordered and left in place.
-                std::vector<float> narrow(values.begin(), values.end());
-                std::vector<double> sortedNarrow(narrow.begin(), narrow.end());
-                std::sort(sortedNarrow.begin(), sortedNarrow.end());
-                std::array<double, 5> inPlace{};
-                selectQuantiles(static_cast<const float *>(narrow.data()), narrow.size(), q.data(), int(q.size()),
-                                inPlace.data());
-                selectQuantiles(narrow, q.data(), int(q.size()), selected.data());
-                for (std::size_t k = 0; k < q.size(); ++k) {
-                    QCOMPARE(selected[k], sortedQuantile(sortedNarrow, q[k]));
-                    QCOMPARE(inPlace[k], sortedQuantile(sortedNarrow, q[k]));
-                }
             }
         }
     }
