@@ -105,20 +105,32 @@ __attribute__((target("avx2,fma"))) void combineCurvesAvx2(const float *basis, c
                                                           int rank, float *out)
 {
     static_assert(kLanes == 64);
+    // Eight named accumulators, so that they stay in registers (an array of them is kept in
+    // memory, each multiply-add waiting on the store of the one before).
     for (int m = 0; m < months; ++m) {
-        __m256 acc[8];
-        for (__m256 &a : acc)
-            a = _mm256_setzero_ps();
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
         const float *row = basis + std::ptrdiff_t(m) * rank;
         for (int r = 0; r < rank; ++r) {
             const __m256 b = _mm256_set1_ps(row[r]);
             const float *c = coefficients + std::ptrdiff_t(r) * kLanes;
-            for (int j = 0; j < 8; ++j)
-                acc[j] = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 8 * j), acc[j]);
+            a0 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c), a0);
+            a1 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 8), a1);
+            a2 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 16), a2);
+            a3 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 24), a3);
+            a4 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 32), a4);
+            a5 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 40), a5);
+            a6 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 48), a6);
+            a7 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 56), a7);
         }
         float *o = out + std::ptrdiff_t(m) * kLanes;
-        for (int j = 0; j < 8; ++j)
-            _mm256_storeu_ps(o + 8 * j, acc[j]);
+        _mm256_storeu_ps(o, a0);
+        _mm256_storeu_ps(o + 8, a1);
+        _mm256_storeu_ps(o + 16, a2);
+        _mm256_storeu_ps(o + 24, a3);
+        _mm256_storeu_ps(o + 32, a4);
+        _mm256_storeu_ps(o + 40, a5);
+        _mm256_storeu_ps(o + 48, a6);
+        _mm256_storeu_ps(o + 56, a7);
     }
 }
 
