@@ -237,16 +237,15 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         onPremSide[std::size_t(pair.onPrem)] = 1;
         cloudSide[std::size_t(pair.cloud)] = 1;
     }
-    const std::size_t stretches = std::size_t(stretchesOf(months));
     const auto run = [&](std::size_t begin, std::size_t end, bool reports) {
         std::vector<std::uint32_t> &tally = tallies[reports ? 0 : 1];
         tally.assign(P * tallyWidth, 0);
         SampleBlock block;
         float margin[kLanes];
-        std::vector<float> low(P > 0 ? std::size_t(n) * stretches * kLanes : 0);
+        std::vector<float> low(P > 0 ? std::size_t(n) * stretchBoundsSize(months) : 0);
         std::vector<float> high(low.size());
         const auto boundsOf = [&](std::vector<float> &bounds, int option) {
-            return bounds.data() + std::ptrdiff_t(option) * std::ptrdiff_t(stretches) * kLanes;
+            return bounds.data() + std::ptrdiff_t(option) * std::ptrdiff_t(stretchBoundsSize(months));
         };
         for (std::size_t first = begin; first < end; first += kBlockSamples) {
             if (request.cancel && request.cancel->load(std::memory_order_relaxed))
@@ -269,8 +268,8 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             }
             for (int i = 0; P > 0 && i < n; ++i)
                 if ((onPremSide[std::size_t(i)] || cloudSide[std::size_t(i)]) && block.feasible[std::size_t(i)] != 0)
-                    stretchBounds(block.curve(i), months, onPremSide[std::size_t(i)] ? boundsOf(low, i) : nullptr,
-                                  cloudSide[std::size_t(i)] ? boundsOf(high, i) : nullptr);
+                    stretchBounds(block.curve(i), months, block.feasible[std::size_t(i)],
+                                  onPremSide[std::size_t(i)] ? boundsOf(low, i) : nullptr, cloudSide[std::size_t(i)] ? boundsOf(high, i) : nullptr);
             // Pair by pair, every sample of the block at once: a month of both curves is a few
             // vector loads, compared in single precision with a margin that covers its error;
             // a comparison the margin cannot settle is decided in double.

@@ -134,11 +134,18 @@ __attribute__((target("avx2,fma"))) void combineCurvesAvx2(const float *basis, c
     }
 }
 
-// The bounds of a stretch: months [first, last) of every lane, eight lanes a step.
-__attribute__((target("avx2"))) void stretchBoundsAvx2(const float *curve, int months, float *low, float *high)
+// The bounds of a stretch: months [first, last) of every lane, eight lanes a step; then over the
+// lanes of `lanes`.
+__attribute__((target("avx2"))) void stretchBoundsAvx2(const float *curve, int months, std::uint64_t lanes, float *low,
+                                                       float *high)
 {
+    const int stretches = stretchesOf(months);
+    const __m256 none = _mm256_set1_ps(INFINITY);
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     for (int first = 0, s = 0; first < months; first += kStretchMonths, ++s) {
         const int last = std::min(months, first + kStretchMonths);
+        __m256 lowest = none;
+        __m256 highest = _mm256_xor_ps(none, _mm256_set1_ps(-0.0f));
         for (int j = 0; j < 8; ++j) {
             __m256 least = _mm256_loadu_ps(curve + std::ptrdiff_t(first) * kLanes + 8 * j);
             __m256 most = least;
@@ -151,7 +158,19 @@ __attribute__((target("avx2"))) void stretchBoundsAvx2(const float *curve, int m
                 _mm256_storeu_ps(low + std::ptrdiff_t(s) * kLanes + 8 * j, least);
             if (high)
                 _mm256_storeu_ps(high + std::ptrdiff_t(s) * kLanes + 8 * j, most);
+            const __m256 in = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_and_si256(_mm256_set1_epi32(int((lanes >> (8 * j)) & 0xffu)), bit), bit));
+            lowest = _mm256_min_ps(lowest, _mm256_blendv_ps(none, least, in));
+            highest = _mm256_max_ps(highest, _mm256_blendv_ps(_mm256_xor_ps(none, _mm256_set1_ps(-0.0f)), most, in));
         }
+        alignas(32) float l[8];
+        alignas(32) float h[8];
+        _mm256_store_ps(l, lowest);
+        _mm256_store_ps(h, highest);
+        if (low)
+            low[std::ptrdiff_t(stretches) * kLanes + s] = *std::min_element(l, l + 8);
+        if (high)
+            high[std::ptrdiff_t(stretches) * kLanes + s] = *std::max_element(h, h + 8);
     }
 }
 
@@ -164,10 +183,25 @@ __attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, cons
     const __m256i oneStep = _mm256_set1_epi32(1); // the next float above a non-negative one
     // A copy the compiler keeps in a register (the caller's may alias what is written).
     std::uint64_t live = pending;
+    // The widest margin of the block, for the bounds over all its lanes.
+    __m256 widest = _mm256_loadu_ps(margin);
+    for (int j = 1; j < 8; ++j)
+        widest = _mm256_max_ps(widest, _mm256_loadu_ps(margin + 8 * j));
+    alignas(32) float widths[8];
+    _mm256_store_ps(widths, widest);
+    const float widestMargin = *std::max_element(widths, widths + 8);
+    const std::ptrdiff_t wholeBlock = std::ptrdiff_t(stretchesOf(months)) * kLanes;
     int m = from;
     while (m < months && live != 0) {
         const int stretch = m / kStretchMonths;
         const int end = std::min(months, (stretch + 1) * kStretchMonths);
+        // Where no lane of the block can cross in this stretch (the on-prem curves' least value
+        // over the block's lanes more than the widest margin above the cloud's greatest): on to
+        // the next, without looking at a lane.
+        if (onPremLow && cloudHigh && onPremLow[wholeBlock + stretch] - cloudHigh[wholeBlock + stretch] > widestMargin) {
+            m = end;
+            continue;
+        }
         // The lanes to look at in this stretch: those not clearly above all through it.
         std::uint64_t look = live;
         if (onPremLow && cloudHigh) {
@@ -269,14 +303,17 @@ float crossingIn(int month, double before, double now)
     return std::min(float(month), std::max(value, std::nextafter(base, float(month))));
 }
 
-void stretchBounds(const float *curve, int months, float *low, float *high)
+void stretchBounds(const float *curve, int months, std::uint64_t lanes, float *low, float *high)
 {
 #if defined(BREAKEVEN_AVX2_DISPATCH)
     if (hasAvx2())
-        return stretchBoundsAvx2(curve, months, low, high);
+        return stretchBoundsAvx2(curve, months, lanes, low, high);
 #endif
+    const int stretches = stretchesOf(months);
     for (int first = 0, s = 0; first < months; first += kStretchMonths, ++s) {
         const int last = std::min(months, first + kStretchMonths);
+        float lowest = INFINITY;
+        float highest = -INFINITY;
         for (int k = 0; k < kLanes; ++k) {
             float least = curve[std::ptrdiff_t(first) * kLanes + k];
             float most = least;
@@ -288,7 +325,15 @@ void stretchBounds(const float *curve, int months, float *low, float *high)
                 low[std::ptrdiff_t(s) * kLanes + k] = least;
             if (high)
                 high[std::ptrdiff_t(s) * kLanes + k] = most;
+            if ((lanes >> k) & 1) {
+                lowest = std::min(lowest, least);
+                highest = std::max(highest, most);
+            }
         }
+        if (low)
+            low[std::ptrdiff_t(stretches) * kLanes + s] = lowest;
+        if (high)
+            high[std::ptrdiff_t(stretches) * kLanes + s] = highest;
     }
 }
 

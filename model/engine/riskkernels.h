@@ -33,8 +33,10 @@ inline constexpr int stretchesOf(int months) { return (months + kStretchMonths -
 
 // Per stretch of kStretchMonths months of a block of curves (as combineCurves writes them), each
 // lane's least value (into `low`, when not null) and greatest (into `high`, when not null):
-// stretchesOf(months) x kLanes floats each.
-void stretchBounds(const float *curve, int months, float *low, float *high);
+// stretchesOf(months) x kLanes floats each; then, per stretch, the least (greatest) of them over
+// the lanes of `lanes` (the others may hold anything): stretchBoundsSize(months) floats each.
+void stretchBounds(const float *curve, int months, std::uint64_t lanes, float *low, float *high);
+inline constexpr std::size_t stretchBoundsSize(int months) { return std::size_t(stretchesOf(months)) * (kLanes + 1); }
 
 // Sweeps months `from`..months - 1 of two blocks of curves (kLanes floats a month, as
 // combineCurves writes them) for the lanes of `pending`, in single precision with margin[k]
@@ -46,7 +48,9 @@ void stretchBounds(const float *curve, int months, float *low, float *high);
 // having been clearly above): returns that month with those lanes in `unsettled`, for the caller
 // to decide in double; -1 when it reached the end. `onPremLow` and `cloudHigh` (stretchBounds of
 // the two blocks, or null) only spare work: a lane whose on-prem least value of a stretch is more
-// than margin above the cloud's greatest cannot cross in it, and is not looked at there.
+// than margin above the cloud's greatest cannot cross in it, and is not looked at there; nor is
+// any lane in a stretch where that holds over the block's lanes (`lanes` of stretchBounds
+// covering those of `pending`), with the widest margin of the block.
 int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremLow, const float *cloudHigh,
                    const float *margin, int months, int from, std::uint64_t &pending, float *out,
                    std::uint32_t *byMonth, std::uint64_t &unsettled);

@@ -154,35 +154,52 @@ ColumnRanks ranksFor(std::size_t n, const double *q, int count)
 
 #if defined(BREAKEVEN_AVX2_DISPATCH)
 // countAndKeep's vector steps (eight values a step) for `Count` quantiles, or `count` when Count
-// is 0; the counts are kept in registers, the samples inside are few. Returns where it stopped.
+// is 0. Nothing inside the loop calls out, so that the bounds and the counts stay in registers:
+// the counts are kept as vectors (a lane's compare is -1 where true), the samples inside written
+// to room sized for the column and appended to `kept` after. Returns where it stopped.
 template <int Count>
 __attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column, std::size_t n, const float *lo,
                                                              const float *hi, std::size_t *below,
                                                              std::vector<Entry> *kept, int count = Count)
 {
     const int quantiles = Count > 0 ? Count : count;
-    __m256 low[6];
-    __m256 high[6];
-    std::size_t under[6] = {};
+    thread_local std::vector<Entry> room;
+    if (room.size() < n * std::size_t(quantiles))
+        room.resize(n * std::size_t(quantiles));
+    __m256 low[6] = {};
+    __m256 high[6] = {};
+    __m256i notBelow[6] = {};
+    std::size_t used[6] = {};
+#pragma GCC unroll 6
     for (int k = 0; k < quantiles; ++k) {
         low[k] = _mm256_set1_ps(lo[k]);
         high[k] = _mm256_set1_ps(hi[k]);
+        notBelow[k] = _mm256_setzero_si256();
     }
+    Entry *const out = room.data();
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         const __m256 v = _mm256_loadu_ps(column + i);
+#pragma GCC unroll 6
         for (int k = 0; k < quantiles; ++k) {
-            const __m256 notBelow = _mm256_cmp_ps(v, low[k], _CMP_GE_OQ);
-            under[k] += std::size_t(8 - std::popcount(unsigned(_mm256_movemask_ps(notBelow))));
-            const unsigned inside = unsigned(_mm256_movemask_ps(_mm256_and_ps(notBelow, _mm256_cmp_ps(v, high[k], _CMP_LE_OQ))));
+            const __m256 atLeast = _mm256_cmp_ps(v, low[k], _CMP_GE_OQ);
+            notBelow[k] = _mm256_sub_epi32(notBelow[k], _mm256_castps_si256(atLeast));
+            const unsigned inside = unsigned(_mm256_movemask_ps(_mm256_and_ps(atLeast, _mm256_cmp_ps(v, high[k], _CMP_LE_OQ))));
             for (unsigned mask = inside; mask != 0; mask &= mask - 1) {
-                const std::size_t at = i + std::size_t(std::countr_zero(mask));
-                kept[k].push_back({column[at], std::uint32_t(at)});
+                const auto at = std::uint32_t(i + std::size_t(std::countr_zero(mask)));
+                out[std::size_t(k) * n + used[k]++] = {column[at], at};
             }
         }
     }
-    for (int k = 0; k < quantiles; ++k)
-        below[k] += under[k];
+    for (int k = 0; k < quantiles; ++k) {
+        alignas(32) std::uint32_t lanes[8];
+        _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), notBelow[k]);
+        std::size_t atLeast = 0;
+        for (const std::uint32_t c : lanes)
+            atLeast += c;
+        below[k] += i - atLeast;
+        kept[k].insert(kept[k].end(), out + std::size_t(k) * n, out + std::size_t(k) * n + used[k]);
+    }
     return i;
 }
 #endif

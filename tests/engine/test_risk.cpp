@@ -476,17 +476,22 @@ private Q_SLOTS:
                     return std::abs(x - y) <= 1e-12 * scale ? 0.0 : x - y;
                 };
                 // With the stretches' bounds (which only spare work) and without them.
-                std::vector<float> low(std::size_t(stretchesOf(months)) * kLanes);
+                std::vector<float> low(stretchBoundsSize(months));
                 std::vector<float> high(low.size());
-                stretchBounds(a.data(), months, low.data(), nullptr);
-                stretchBounds(c.data(), months, nullptr, high.data());
-                for (int s = 0; s < stretchesOf(months); ++s)
+                const std::uint64_t lanes = ~std::uint64_t(0);
+                stretchBounds(a.data(), months, lanes, low.data(), nullptr);
+                stretchBounds(c.data(), months, lanes, nullptr, high.data());
+                const int stretches = stretchesOf(months);
+                for (int s = 0; s < stretches; ++s) {
+                    const int first = s * kStretchMonths;
+                    const int count = std::min(kStretchMonths, months - first);
                     for (int k = 0; k < kLanes; ++k) {
-                        const int first = s * kStretchMonths;
-                        const int count = std::min(kStretchMonths, months - first);
                         QCOMPARE(low[std::size_t(s * kLanes + k)], a.row(k).segment(first, count).minCoeff());
                         QCOMPARE(high[std::size_t(s * kLanes + k)], c.row(k).segment(first, count).maxCoeff());
                     }
+                    QCOMPARE(low[std::size_t(stretches * kLanes + s)], a.middleCols(first, count).minCoeff());
+                    QCOMPARE(high[std::size_t(stretches * kLanes + s)], c.middleCols(first, count).maxCoeff());
+                }
                 const auto sweep = [&](bool bounded, std::vector<float> &out, std::vector<std::uint32_t> &byMonth) {
                     out.assign(kLanes, INFINITY);
                     byMonth.assign(std::size_t(months), 0);
@@ -545,6 +550,72 @@ private Q_SLOTS:
             }
         }
         QVERIFY(crossed > 1000 && never > 500 && unsettledSeen > 100);
+    }
+
+    // A sweep passes over a stretch for the whole block only where no lane of it can cross: one
+    // lane that crosses, in any stretch, is found where the cost model finds it, among lanes far
+    // from crossing and lanes outside the block's feasible ones that hold anything.
+    void sweepSkipsStretchesOnlyWhereNoLaneCrosses()
+    {
+        for (const int months : {1, 9, 61}) {
+            for (int crossing = 0; crossing < months; crossing += 3) {
+                const int lane = (crossing * 7) % kLanes;
+                Eigen::ArrayXXf a(kLanes, months); // lanes side by side, as the blocks keep them
+                Eigen::ArrayXXf c(kLanes, months);
+                for (int k = 0; k < kLanes; ++k)
+                    for (int m = 0; m < months; ++m) {
+                        a(k, m) = 1e6f + 10.0f * float(m);
+                        c(k, m) = 100.0f * float(m);
+                    }
+                // The lane that crosses: its cloud curve nothing before `crossing`, well above the
+                // on-prem one from then on.
+                for (int m = 0; m < months; ++m)
+                    c(lane, m) = m < crossing ? 0.0f : 2e6f;
+                const std::uint64_t infeasible = (std::uint64_t(1) << ((lane + 1) % kLanes))
+                    | (std::uint64_t(1) << ((lane + 2) % kLanes));
+                for (int k = 0; k < kLanes; ++k)
+                    if ((infeasible >> k) & 1)
+                        for (int m = 0; m < months; ++m) {
+                            a(k, m) = NAN;
+                            c(k, m) = 3e6f;
+                        }
+                const std::uint64_t lanes = ~infeasible;
+                std::vector<float> low(stretchBoundsSize(months));
+                std::vector<float> high(low.size());
+                stretchBounds(a.data(), months, lanes, low.data(), nullptr);
+                stretchBounds(c.data(), months, lanes, nullptr, high.data());
+                const int stretches = stretchesOf(months);
+                for (int s = 0; s < stretches; ++s) {
+                    const int first = s * kStretchMonths;
+                    const int count = std::min(kStretchMonths, months - first);
+                    float least = INFINITY;
+                    float most = -INFINITY;
+                    for (int k = 0; k < kLanes; ++k)
+                        if ((lanes >> k) & 1) {
+                            least = std::min(least, a.row(k).segment(first, count).minCoeff());
+                            most = std::max(most, c.row(k).segment(first, count).maxCoeff());
+                        }
+                    QCOMPARE(low[std::size_t(stretches * kLanes + s)], least);
+                    QCOMPARE(high[std::size_t(stretches * kLanes + s)], most);
+                }
+                float margin[kLanes];
+                std::fill_n(margin, kLanes, 1.0f);
+                std::vector<float> out(kLanes, INFINITY);
+                std::vector<std::uint32_t> byMonth(std::size_t(months), 0);
+                std::uint64_t pending = lanes;
+                std::uint64_t unsettled = 0;
+                const int stopped = sweepCrossings(a.data(), c.data(), low.data(), high.data(), margin, months, 0, pending,
+                                                   out.data(), byMonth.data(), unsettled);
+                QCOMPARE(stopped, -1);
+                QCOMPARE(pending, lanes & ~(std::uint64_t(1) << lane));
+                const Eigen::ArrayXd left = a.row(lane).transpose().cast<double>();
+                const Eigen::ArrayXd right = c.row(lane).transpose().cast<double>();
+                const auto expected = CostModel::crossoverMonth(left, right);
+                QVERIFY(expected.has_value());
+                QVERIFY(std::abs(double(out[std::size_t(lane)]) - *expected) < 1e-3); // in single precision
+                QCOMPARE(byMonth[std::size_t(crossing)], std::uint32_t(1));
+            }
+        }
     }
 
     // A run that takes the last run's lay-outs over gives the futures a run laying out afresh
