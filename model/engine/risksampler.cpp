@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -152,6 +153,14 @@ CurveSampler::Layout CurveSampler::layOut(const std::vector<double> &positions, 
     return layout;
 }
 
+std::vector<CurveSampler::Layout> CurveSampler::layOutEach(const std::vector<std::vector<double>> &positions,
+                                                           const std::vector<int> &subset) const
+{
+    std::vector<Layout> out(positions.size());
+    inParallel(positions.size(), [&](std::size_t k) { out[k] = layOut(positions[k], subset); }, 2);
+    return out;
+}
+
 Scenario CurveSampler::placed(const std::vector<double> &positions) const
 {
     Scenario moved = m_scenario;
@@ -214,19 +223,22 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
     // Whether interpolating range r on `nodes` reproduces the options at points between nodes.
     const auto reproduces = [&](std::size_t r, const std::vector<double> &nodes, const std::vector<int> &touched,
                                 const std::vector<double> &own) {
-        std::vector<double> at = own;
-        std::vector<Layout> atNodes;
-        for (const double x : nodes) {
-            at[r] = x;
-            atNodes.push_back(layOut(at, touched));
-        }
+        // The nodes and three points between them, laid out on two threads.
+        const std::size_t last = nodes.size() - 1;
+        const std::array<double, 3> between = {0.5 * (nodes[0] + nodes[1]), 0.5 * (nodes[last / 2] + nodes[last / 2 + 1]),
+                                               0.5 * (nodes[last - 1] + nodes[last])};
+        std::vector<std::vector<double>> points(nodes.size() + between.size(), own);
+        for (std::size_t j = 0; j < nodes.size(); ++j)
+            points[j][r] = nodes[j];
+        for (std::size_t j = 0; j < between.size(); ++j)
+            points[nodes.size() + j][r] = between[j];
+        const std::vector<Layout> laidOut = layOutEach(points, touched);
         const std::vector<double> inverse = inverseDenominators(nodes);
         std::vector<double> w(nodes.size());
-        const std::size_t last = nodes.size() - 1;
-        for (const double t : {0.5 * (nodes[0] + nodes[1]), 0.5 * (nodes[last / 2] + nodes[last / 2 + 1]),
-                               0.5 * (nodes[last - 1] + nodes[last])}) {
-            at[r] = t;
-            const Layout actual = layOut(at, touched);
+        for (std::size_t b = 0; b < between.size(); ++b) {
+            const double t = between[b];
+            const Layout &actual = laidOut[nodes.size() + b];
+            const auto &atNodes = laidOut;
             lagrange(nodes, inverse, t, w.data());
             for (const int i : touched) {
                 Eigen::ArrayXd f = Eigen::ArrayXd::Zero(m_months);
@@ -267,11 +279,12 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
         if (reach.empty())
             continue;
-        std::vector<double> at = own;
-        at[r] = 0;
-        const Layout low = layOut(at, reach);
-        at[r] = 1;
-        const Layout high = layOut(at, reach);
+        std::vector<std::vector<double>> ends(2, own);
+        ends[0][r] = 0;
+        ends[1][r] = 1;
+        const std::vector<Layout> lowHigh = layOutEach(ends, reach);
+        const Layout &low = lowHigh[0];
+        const Layout &high = lowHigh[1];
         std::vector<int> touched;
         for (const int i : reach) {
             const Eigen::ArrayXd f = base.fixed.row(i).transpose();
@@ -282,9 +295,13 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         if (touched.empty())
             continue;
         bool affine = true;
-        for (const double t : {0.5, 0.3}) {
-            at[r] = t;
-            const Layout middle = layOut(at, touched);
+        std::vector<std::vector<double>> inside(2, own);
+        inside[0][r] = 0.5;
+        inside[1][r] = 0.3;
+        const std::vector<Layout> middles = layOutEach(inside, touched);
+        for (std::size_t j = 0; j < inside.size(); ++j) {
+            const double t = inside[j][r];
+            const Layout &middle = middles[j];
             for (const int i : touched) {
                 if (low.feasible[std::size_t(i)] != base.feasible[std::size_t(i)]
                     || high.feasible[std::size_t(i)] != base.feasible[std::size_t(i)]) {
@@ -360,8 +377,15 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
                 wanted[gridPositions(plan, k)].push_back(i);
     }
     std::map<std::vector<double>, Layout> layouts;
-    for (const auto &[positions, options] : wanted)
-        layouts.emplace(positions, layOut(positions, options));
+    {
+        std::vector<const std::pair<const std::vector<double>, std::vector<int>> *> points;
+        for (const auto &entry : wanted)
+            points.push_back(&entry);
+        std::vector<Layout> laidOut(points.size());
+        inParallel(points.size(), [&](std::size_t k) { laidOut[k] = layOut(points[k]->first, points[k]->second); }, 2);
+        for (std::size_t k = 0; k < points.size(); ++k)
+            layouts.emplace(points[k]->first, std::move(laidOut[k]));
+    }
     std::vector<Eigen::MatrixXd> grids(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         Plan &plan = m_plans[std::size_t(i)];
@@ -396,17 +420,18 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         }
         return weights;
     };
-    for (int point = 1; point <= 3; ++point) {
-        std::vector<double> positions(R);
+    std::vector<std::vector<double>> checkPoints(3, std::vector<double>(R));
+    for (int point = 1; point <= 3; ++point)
         for (std::size_t r = 0; r < R; ++r)
-            positions[r] = std::fmod(0.5 + 0.6180339887498949 * point * (double(r) + 1.3), 1.0);
-        std::vector<int> checked;
-        for (int i = 0; i < n; ++i)
-            if (!m_plans[std::size_t(i)].laidOut && m_plans[std::size_t(i)].feasible)
-                checked.push_back(i);
-        if (checked.empty())
-            break;
-        const Layout check = layOut(positions, checked);
+            checkPoints[std::size_t(point - 1)][r] = std::fmod(0.5 + 0.6180339887498949 * point * (double(r) + 1.3), 1.0);
+    std::vector<int> checked;
+    for (int i = 0; i < n; ++i)
+        if (!m_plans[std::size_t(i)].laidOut && m_plans[std::size_t(i)].feasible)
+            checked.push_back(i);
+    const std::vector<Layout> checks = checked.empty() ? std::vector<Layout>() : layOutEach(checkPoints, checked);
+    for (std::size_t point = 0; point < checks.size(); ++point) {
+        const std::vector<double> &positions = checkPoints[point];
+        const Layout &check = checks[point];
         for (int i = 0; i < n; ++i) {
             Plan &plan = m_plans[std::size_t(i)];
             if (plan.laidOut || !plan.feasible)
@@ -426,12 +451,15 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
                 plan.laidOut = true;
         }
     }
-    for (int i = 0; i < n; ++i) {
-        Plan &plan = m_plans[std::size_t(i)];
-        if (plan.laidOut)
+    for (int i = 0; i < n; ++i)
+        if (m_plans[std::size_t(i)].laidOut)
             m_laidOut.push_back(i);
+    // Each option's compression on its own, on two threads.
+    inParallel(std::size_t(n), [&](std::size_t option) {
+        const auto i = int(option);
+        Plan &plan = m_plans[std::size_t(i)];
         if (plan.laidOut || !plan.feasible)
-            continue;
+            return;
         Eigen::MatrixXd &grid = grids[std::size_t(i)];
         const Eigen::MatrixXd transposed = grid.transpose(); // months x 2K
         // Compressed to a relative 1e-7 of the grid: far below single precision's rounding
@@ -474,6 +502,11 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
             stride *= count;
         }
         plan.grid = std::move(grid);
+    });
+    for (int i = 0; i < n; ++i) {
+        Plan &plan = m_plans[std::size_t(i)];
+        if (plan.laidOut || !plan.feasible)
+            continue;
         // Its weights' class: the first plan alike (NaN splits alike too).
         const auto alike = [&](const Plan &other) {
             if (other.ranges != plan.ranges || other.nodes != plan.nodes || other.splits.size() != plan.splits.size())

@@ -96,6 +96,8 @@ private:
     // The scenario with range r at positions[r] (kOwn: its own values), the options of `subset`
     // only (all when empty).
     Layout layOut(const std::vector<double> &positions, const std::vector<int> &subset) const;
+    // The same at each of `positions`, on two threads.
+    std::vector<Layout> layOutEach(const std::vector<std::vector<double>> &positions, const std::vector<int> &subset) const;
     Scenario placed(const std::vector<double> &positions) const;
     double utilizationAt(const double *quantiles) const;
 
