@@ -250,7 +250,8 @@ __attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, cons
                     const __m256i mask = _mm256_setr_epi32(int(settled << 31), int(settled << 30), int(settled << 29),
                                                            int(settled << 28), int(settled << 27), int(settled << 26),
                                                            int(settled << 25), int(settled << 24));
-                    _mm256_maskstore_ps(out + 8 * j, mask, value);
+                    // A blend and a whole store: a masked store is slow on some processors.
+                    _mm256_storeu_ps(out + 8 * j, _mm256_blendv_ps(_mm256_loadu_ps(out + 8 * j), value, _mm256_castsi256_ps(mask)));
                     byMonth[m] += std::uint32_t(std::popcount(settled));
                     live &= ~(std::uint64_t(settled) << (8 * j));
                     look &= ~(std::uint64_t(settled) << (8 * j));
@@ -291,6 +292,51 @@ void combineCurves(const float *basis, const float *coefficients, int months, in
                 acc[k] += b * c[k];
         }
         std::copy_n(acc, kLanes, out + std::ptrdiff_t(m) * kLanes);
+    }
+}
+
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+// weighLanes, four lanes a step: separate products and sums (no fused multiply-add), so that
+// every lane rounds as the portable loop does.
+__attribute__((target("avx2"))) void weighLanesAvx2(const double *weights, int count, const double *at,
+                                                    const double *bound, const double *leftOut, double *value,
+                                                    double *terms, double *left)
+{
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    for (int j = 0; j < kLanes / 4; ++j) {
+        __m256d v = _mm256_loadu_pd(value + 4 * j);
+        __m256d t = _mm256_loadu_pd(terms + 4 * j);
+        __m256d l = _mm256_loadu_pd(left + 4 * j);
+        for (int g = 0; g < count; ++g) {
+            const __m256d w = _mm256_loadu_pd(weights + std::ptrdiff_t(g) * kLanes + 4 * j);
+            const __m256d size = _mm256_andnot_pd(sign, w);
+            v = _mm256_add_pd(v, _mm256_mul_pd(w, _mm256_set1_pd(at[g])));
+            t = _mm256_add_pd(t, _mm256_mul_pd(size, _mm256_set1_pd(bound[g])));
+            l = _mm256_add_pd(l, _mm256_mul_pd(size, _mm256_set1_pd(leftOut[g])));
+        }
+        _mm256_storeu_pd(value + 4 * j, v);
+        _mm256_storeu_pd(terms + 4 * j, t);
+        _mm256_storeu_pd(left + 4 * j, l);
+    }
+}
+#endif
+
+void weighLanes(const double *weights, int count, const double *at, const double *bound, const double *leftOut,
+                double *value, double *terms, double *left)
+{
+#if defined(BREAKEVEN_AVX2_DISPATCH)
+    if (hasAvx2()) {
+        weighLanesAvx2(weights, count, at, bound, leftOut, value, terms, left);
+        return;
+    }
+#endif
+    for (int g = 0; g < count; ++g) {
+        const double *w = weights + std::ptrdiff_t(g) * kLanes;
+        for (int k = 0; k < kLanes; ++k) {
+            value[k] += w[k] * at[g];
+            terms[k] += std::abs(w[k]) * bound[g];
+            left[k] += std::abs(w[k]) * leftOut[g];
+        }
     }
 }
 

@@ -27,6 +27,13 @@ inline constexpr int kLanes = 64;
 // time; four with SSE2 otherwise).
 void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out);
 
+// For every lane k of a block, in the order of g < count: value[k] += w[g][k] at[g],
+// terms[k] += |w[g][k]| bound[g] and left[k] += |w[g][k]| leftOut[g], where w[g] is
+// weights + g * kLanes; in double, each product rounded before it is summed (the same on every
+// processor; four lanes a step with AVX2).
+void weighLanes(const double *weights, int count, const double *at, const double *bound, const double *leftOut,
+                double *value, double *terms, double *left);
+
 // A block's months in stretches of this many, for the bounds that let a sweep pass over them.
 inline constexpr int kStretchMonths = 8;
 inline constexpr int stretchesOf(int months) { return (months + kStretchMonths - 1) / kStretchMonths; }

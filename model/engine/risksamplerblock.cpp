@@ -90,17 +90,7 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
         double value[kLanes] = {};
         double terms[kLanes] = {};
         double leftOut[kLanes] = {};
-        for (int g = 0; g < J; ++g) {
-            const double *w = wide + std::ptrdiff_t(g) * kLanes;
-            const double at = last[g];
-            const double bound = plan.errorWeight[std::size_t(g)];
-            const double compressed = plan.compressionError[std::size_t(g)];
-            for (int k = 0; k < kLanes; ++k) {
-                value[k] += w[k] * at;
-                terms[k] += std::abs(w[k]) * bound;
-                leftOut[k] += std::abs(w[k]) * compressed;
-            }
-        }
+        weighLanes(wide, J, last, plan.errorWeight.data(), plan.compressionError.data(), value, terms, leftOut);
         float *error = block.error.data() + std::ptrdiff_t(i) * kLanes;
         double *tco = block.tco.data() + std::ptrdiff_t(i) * kLanes;
         // Rounding the weights and the two products (2K and r terms summed), what the

@@ -552,6 +552,50 @@ private Q_SLOTS:
         QVERIFY(crossed > 1000 && never > 500 && unsettledSeen > 100);
     }
 
+    // A block's TCO and error sums are the plain loop's to the last bit, on any processor (the
+    // vector steps round each product before summing it, as the loop does).
+    void weighedLanesAreThePlainLoops()
+    {
+        std::mt19937_64 generator(5);
+        const auto unit = [&] { return double(generator() >> 11) * 0x1.0p-53 - 0.5; };
+        for (const int count : {1, 2, 7, 18, 36}) {
+            std::vector<double> weights(std::size_t(count) * kLanes);
+            std::vector<double> at(static_cast<std::size_t>(count));
+            std::vector<double> bound(static_cast<std::size_t>(count));
+            std::vector<double> leftOut(static_cast<std::size_t>(count));
+            for (double &w : weights)
+                w = unit() * 1e3;
+            for (int g = 0; g < count; ++g) {
+                at[std::size_t(g)] = unit() * 1e6;
+                bound[std::size_t(g)] = std::abs(unit()) * 1e2;
+                leftOut[std::size_t(g)] = std::abs(unit()) * 1e-3;
+            }
+            std::vector<double> value(kLanes, 1.0);
+            std::vector<double> terms(kLanes, 2.0);
+            std::vector<double> left(kLanes, 3.0);
+            weighLanes(weights.data(), count, at.data(), bound.data(), leftOut.data(), value.data(), terms.data(),
+                       left.data());
+            for (int k = 0; k < kLanes; ++k) {
+                volatile double v = 1.0; // volatile: each product rounded before it is summed
+                volatile double t = 2.0;
+                volatile double l = 3.0;
+                for (int g = 0; g < count; ++g) {
+                    const double w = weights[std::size_t(g) * kLanes + std::size_t(k)];
+                    volatile double product = w * at[std::size_t(g)];
+                    v = v + product;
+                    product = std::abs(w) * bound[std::size_t(g)];
+                    t = t + product;
+                    product = std::abs(w) * leftOut[std::size_t(g)];
+                    l = l + product;
+                }
+                // Bit for bit (QCOMPARE of doubles allows a relative 1e-12).
+                QCOMPARE(std::bit_cast<quint64>(value[std::size_t(k)]), std::bit_cast<quint64>(double(v)));
+                QCOMPARE(std::bit_cast<quint64>(terms[std::size_t(k)]), std::bit_cast<quint64>(double(t)));
+                QCOMPARE(std::bit_cast<quint64>(left[std::size_t(k)]), std::bit_cast<quint64>(double(l)));
+            }
+        }
+    }
+
     // A sweep passes over a stretch for the whole block only where no lane of it can cross: one
     // lane that crosses, in any stretch, is found where the cost model finds it, among lanes far
     // from crossing and lanes outside the block's feasible ones that hold anything.
