@@ -453,19 +453,12 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         for (std::size_t e = 0; e < w.ranks.size(); ++e) {
             if (w.slotOf[e] < 0)
                 continue; // month 0: 0
-            std::vector<float> &in = w.kept[std::size_t(w.slotOf[e])];
-            const auto rank = std::ptrdiff_t(w.ranks[e] - w.before[e]);
+            const std::vector<float> &in = w.kept[std::size_t(w.slotOf[e])];
             if (e % 2 == 1 && w.ranks[e] == w.ranks[e - 1]) {
                 order[e] = order[e - 1];
                 continue;
             }
-            if (e % 2 == 1 && w.slotOf[e] == w.slotOf[e - 1] && w.ranks[e] == w.ranks[e - 1] + 1) {
-                // The next order statistic after one just selected: the least of those above it.
-                order[e] = *std::min_element(in.begin() + rank, in.end());
-                continue;
-            }
-            std::nth_element(in.begin(), in.begin() + rank, in.end());
-            order[e] = in[std::size_t(rank)];
+            order[e] = selectInMonth(in.data(), in.size(), w.months[std::size_t(w.slotOf[e])], w.ranks[e] - w.before[e]);
         }
         std::array<double, 3> q{};
         for (std::size_t k = 0; k < 3; ++k) {

@@ -75,6 +75,11 @@ std::uint64_t lanesWithin(const float *values, float above, float atMost);
 // sweepCrossings writes it.
 float crossingIn(int month, double before, double now);
 
+// The rank-th smallest (from 0) of n values all in (month - 1, month], as sorting them gives:
+// counted into 256 equal parts of the month, then selected among the values of the part it is in
+// (crossings fall in few months, so a month can hold thousands).
+float selectInMonth(const float *values, std::size_t n, int month, std::size_t rank);
+
 // The quantile q of sorted values (linear between order statistics).
 double sortedQuantile(const std::vector<double> &sorted, double q);
 // The same for `count` ascending q of unsorted values, reordering them (linear time each).

@@ -339,6 +339,29 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, cons
     }
 }
 
+float selectInMonth(const float *values, std::size_t n, int month, std::size_t rank)
+{
+    // 256 equal parts of the month: a value's part never decreases with the value.
+    constexpr int kParts = 256;
+    const auto base = float(month - 1);
+    const auto partOf = [&](float v) { return std::clamp(int((v - base) * float(kParts)), 0, kParts - 1); };
+    std::array<std::uint32_t, kParts> counts{};
+    for (std::size_t i = 0; i < n; ++i)
+        ++counts[std::size_t(partOf(values[i]))];
+    std::size_t before = 0;
+    int part = 0;
+    while (part < kParts - 1 && before + counts[std::size_t(part)] <= rank)
+        before += counts[std::size_t(part++)];
+    thread_local std::vector<float> inPart;
+    inPart.clear();
+    for (std::size_t i = 0; i < n; ++i)
+        if (partOf(values[i]) == part)
+            inPart.push_back(values[i]);
+    const auto at = inPart.begin() + std::ptrdiff_t(rank - before);
+    std::nth_element(inPart.begin(), at, inPart.end());
+    return *at;
+}
+
 void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out)
 {
     selectQuantilesOf(values, q, count, out);

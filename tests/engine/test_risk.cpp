@@ -327,6 +327,36 @@ private Q_SLOTS:
 
     // Selection gives the quantiles sorting gives, exactly: small and large sets, ties, sorted
     // and reversed input, and values far from the rest.
+    // The order statistics of one month's crossings are the sorted ones: crossings spread over
+    // the month, crowded into a sliver of it, tied, and at its very ends.
+    void crossingsSelectedInAMonthAreTheSortedOnes()
+    {
+        std::mt19937_64 generator(9);
+        const auto unit = [&] { return float(double(generator() >> 11) * 0x1.0p-53); };
+        for (const int month : {1, 2, 17, 60}) {
+            const auto base = float(month - 1);
+            for (const int n : {1, 2, 3, 64, 255, 1000, 6000}) {
+                for (int kind = 0; kind < 4; ++kind) {
+                    std::vector<float> values(static_cast<std::size_t>(n));
+                    for (float &v : values) {
+                        const float r = unit();
+                        v = kind == 0   ? base + std::max(r, 1e-6f)              // spread
+                            : kind == 1 ? base + 0.5f + 1e-4f * r                // crowded
+                            : kind == 2 ? base + 0.125f * std::ceil(8 * r + 1e-3f) // tied
+                                        : (r < 0.5f ? float(month) : std::nextafter(base, float(month))); // the ends
+                        v = std::min(v, float(month));
+                    }
+                    std::vector<float> sorted = values;
+                    std::sort(sorted.begin(), sorted.end());
+                    for (const std::size_t rank : {std::size_t(0), std::size_t(n / 10), std::size_t(n / 2),
+                                                   std::size_t(n / 2 + 1 < n ? n / 2 + 1 : n / 2), std::size_t(n - 1)})
+                        QCOMPARE(std::bit_cast<quint32>(selectInMonth(values.data(), values.size(), month, rank)),
+                                 std::bit_cast<quint32>(sorted[rank]));
+                }
+            }
+        }
+    }
+
     void selectedQuantilesAreTheSortedOnes()
     {
         std::mt19937_64 generator(5);
