@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <thread>
 
@@ -103,6 +104,81 @@ double pairDifferenceAt(const Scenario &scenario, const ResolvedRange &range, do
                         const GpuCatalog &catalog)
 {
     return pairDifferencesAt(scenario, range, t, {pair}, catalog).front();
+}
+
+// Where `difference` (along a range, t in 0..1) is 0, given its values at 0, 0.5 and 1 (with a
+// change of sign between the ends): Brent's method on the half where the sign changes, inverse
+// quadratic steps while they close in fast and bisection when they do not, to 1e-13 of the
+// range or a difference within 1e-12 of `scale`.
+template <typename Difference>
+double bracketedRoot(double atLow, double atMiddle, double atHigh, double scale, const Difference &difference)
+{
+    const bool lowerHalf = (atMiddle <= 0) != (atLow <= 0);
+    double a = lowerHalf ? 0.0 : 0.5;
+    double b = lowerHalf ? 0.5 : 1.0;
+    double fa = lowerHalf ? atLow : atMiddle;
+    double fb = lowerHalf ? atMiddle : atHigh;
+    if (std::abs(fb) <= 1e-12 * scale)
+        return b;
+    if (std::abs(fa) <= 1e-12 * scale)
+        return a;
+    double c = a;
+    double fc = fa;
+    double d = b - a;
+    double e = d;
+    for (int step = 0; step < 200; ++step) {
+        if ((fb <= 0) == (fc <= 0)) {
+            c = a;
+            fc = fa;
+            d = e = b - a;
+        }
+        if (std::abs(fc) < std::abs(fb)) {
+            a = b;
+            b = c;
+            c = a;
+            fa = fb;
+            fb = fc;
+            fc = fa;
+        }
+        const double tolerance = 2 * std::numeric_limits<double>::epsilon() * std::abs(b) + 0.5e-13;
+        const double half = 0.5 * (c - b);
+        if (std::abs(half) <= tolerance || std::abs(fb) <= 1e-12 * scale)
+            return b;
+        if (std::abs(e) >= tolerance && std::abs(fa) > std::abs(fb)) {
+            // A secant step, or an inverse quadratic one through the last three points.
+            const double s = fb / fa;
+            double p = 0;
+            double q = 0;
+            if (a == c) {
+                p = 2 * half * s;
+                q = 1 - s;
+            } else {
+                const double r = fb / fc;
+                const double qa = fa / fc;
+                p = s * (2 * half * qa * (qa - r) - (b - a) * (r - 1));
+                q = (qa - 1) * (r - 1) * (s - 1);
+            }
+            if (p > 0)
+                q = -q;
+            else
+                p = -p;
+            if (2 * p < std::min(3 * half * q - std::abs(tolerance * q), std::abs(e * q))) {
+                e = d;
+                d = p / q;
+            } else {
+                d = half;
+                e = d;
+            }
+        } else {
+            d = half;
+            e = d;
+        }
+        a = b;
+        fa = fb;
+        b += std::abs(d) > tolerance ? d : (half > 0 ? tolerance : -tolerance);
+        fb = difference(b);
+    }
+    return b;
 }
 
 } // namespace
@@ -514,48 +590,10 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                 } else {
                     const double scale = std::max({1.0, std::abs(low[p]), std::abs(high[p])});
                     double t = low[p] / (low[p] - high[p]);
-                    if (std::abs(middle[p] - 0.5 * (low[p] + high[p])) > 1e-9 * scale) {
-                        // False position with the Illinois weighting (superlinear on a smooth
-                        // difference), a bisection step whenever three steps have not halved the
-                        // bracket (a difference that moves in steps).
-                        double a = 0;
-                        double b = 1;
-                        double da = low[p];
-                        double db = high[p];
-                        int kept = 0; // which end the last step kept: -1 a, +1 b
-                        double widthBefore = 1;
-                        t = -1;
-                        for (int step = 0; step < 200 && b - a > 1e-13; ++step) {
-                            double c = (a * db - b * da) / (db - da);
-                            if (step % 3 == 0) {
-                                if (step > 0 && b - a > 0.5 * widthBefore)
-                                    c = 0.5 * (a + b);
-                                widthBefore = b - a;
-                            }
-                            if (!(c > a && c < b))
-                                c = 0.5 * (a + b);
-                            const double dc = pairDifferenceAt(scenario, range, c, result.pairs[p], catalog);
-                            if (std::abs(dc) <= 1e-12 * scale) {
-                                t = c;
-                                break;
-                            }
-                            if ((dc <= 0) == (da <= 0)) {
-                                a = c;
-                                da = dc;
-                                if (kept == -1)
-                                    db *= 0.5;
-                                kept = -1;
-                            } else {
-                                b = c;
-                                db = dc;
-                                if (kept == 1)
-                                    da *= 0.5;
-                                kept = 1;
-                            }
-                        }
-                        if (t < 0)
-                            t = 0.5 * (a + b);
-                    }
+                    if (std::abs(middle[p] - 0.5 * (low[p] + high[p])) > 1e-9 * scale)
+                        t = bracketedRoot(low[p], middle[p], high[p], scale, [&](double at) {
+                            return pairDifferenceAt(scenario, range, at, result.pairs[p], catalog);
+                        });
                     bar.switchValue = shownValue(range, t);
                 }
             }
