@@ -292,8 +292,11 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
               1, std::min({S, kBandSamples, kBandBytes / std::max<std::size_t>(1, std::size_t(n) * std::size_t(months) * sizeof(float))}))
         : 0;
     result.bandSamples = int(bandSamples);
-    // Written where a sample is feasible and read only there: not cleared first.
-    const std::unique_ptr<float[]> curves(new float[bandSamples * std::size_t(n) * std::size_t(months)]);
+    // The bands' samples keep their blocks whole, as sampled (each block's curves written there
+    // directly); read only where a sample is feasible, so not cleared first.
+    const std::size_t bandBlocks = (bandSamples + kBlockSamples - 1) / kBlockSamples;
+    const std::size_t blockFloats = std::size_t(n) * std::size_t(months) * kLanes;
+    const std::unique_ptr<float[]> bandStore(new float[bandBlocks * blockFloats]);
     std::vector<double> tco(S * std::size_t(n), NAN); // option by option; NaN: infeasible in that sample
     // Each pair's crossover, block by block (kBlockSamples of a pair side by side), so that a block
     // writes one stretch; NaN: either infeasible; +inf: never within H.
@@ -327,20 +330,13 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             if (request.cancel && request.cancel->load(std::memory_order_relaxed))
                 throw RiskCancelled();
             const auto count = int(std::min(kBlockSamples, end - first));
+            block.into = first < bandSamples ? bandStore.get() + (first / kBlockSamples) * blockFloats : nullptr;
             sampler.sample(quantiles.data() + first * R, count, block);
             for (int i = 0; i < n; ++i) {
                 const std::uint64_t feasible = block.feasible[std::size_t(i)];
                 for (int k = 0; k < count; ++k)
                     if ((feasible >> k) & 1)
                         tco[std::size_t(i) * S + first + std::size_t(k)] = block.tco[std::size_t(i) * kLanes + std::size_t(k)];
-                // The bands' samples: a month of the block is consecutive, as in the bands.
-                if (first < bandSamples && feasible != 0) {
-                    const auto kept = std::ptrdiff_t(std::min<std::size_t>(std::size_t(count), bandSamples - first));
-                    const float *curve = block.curve(i);
-                    for (int m = 0; m < months; ++m)
-                        std::copy_n(curve + std::ptrdiff_t(m) * kLanes, kept,
-                                    curves.get() + std::ptrdiff_t((std::size_t(i) * std::size_t(months) + std::size_t(m)) * bandSamples + first));
-                }
             }
             for (int i = 0; P > 0 && i < n; ++i)
                 if ((onPremSide[std::size_t(i)] || cloudSide[std::size_t(i)]) && block.feasible[std::size_t(i)] != 0)
@@ -423,23 +419,32 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         static constexpr std::array<double, 3> kBands = {0.10, 0.50, 0.90};
         if (bandSamples == 0)
             return;
-        // The bands: every month of the feasible samples among the first bandSamples.
+        // The bands: every month of the feasible samples among the first bandSamples, gathered
+        // from their blocks month by month (a month of a block is kLanes consecutive samples).
         std::vector<double> band(std::size_t(months) * kBands.size());
-        const float *all = curves.get() + std::size_t(i) * std::size_t(months) * bandSamples;
+        const float *own = bandStore.get() + std::size_t(i) * std::size_t(months) * kLanes;
         std::vector<std::size_t> feasibleSamples;
         for (std::size_t s = 0; s < bandSamples; ++s)
             if (!std::isnan(tco[std::size_t(i) * S + s]))
                 feasibleSamples.push_back(s);
-        if (feasibleSamples.size() == bandSamples) {
-            selectQuantilesByMonth(all, bandSamples, months, kBands.data(), int(kBands.size()), band.data());
-        } else {
-            std::vector<float> kept(std::size_t(months) * feasibleSamples.size());
-            for (int m = 0; m < months; ++m)
-                for (std::size_t k = 0; k < feasibleSamples.size(); ++k)
-                    kept[std::size_t(m) * feasibleSamples.size() + k] = all[std::size_t(m) * bandSamples + feasibleSamples[k]];
-            selectQuantilesByMonth(kept.data(), feasibleSamples.size(), months, kBands.data(), int(kBands.size()),
-                                   band.data());
+        const std::size_t kept = feasibleSamples.size();
+        thread_local std::vector<float> columns;
+        columns.resize(std::size_t(months) * kept);
+        for (int m = 0; m < months; ++m) {
+            float *column = columns.data() + std::size_t(m) * kept;
+            const float *month = own + std::size_t(m) * kLanes;
+            if (kept == bandSamples) {
+                for (std::size_t b = 0; b < bandBlocks; ++b)
+                    std::copy_n(month + b * blockFloats, std::min(kBlockSamples, bandSamples - b * kBlockSamples),
+                                column + b * kBlockSamples);
+            } else {
+                for (std::size_t k = 0; k < kept; ++k) {
+                    const std::size_t s = feasibleSamples[k];
+                    column[k] = month[(s / kBlockSamples) * blockFloats + s % kBlockSamples];
+                }
+            }
         }
+        selectQuantilesByMonth(columns.data(), kept, months, kBands.data(), int(kBands.size()), band.data());
         for (int m = 0; m < months; ++m)
             for (int b = 0; b < 3; ++b)
                 o.bands(b, m) = band[std::size_t(m) * kBands.size() + std::size_t(b)];

@@ -40,7 +40,10 @@ void keepOptions(Scenario &scenario, const std::vector<int> &subset);
 struct SampleBlock {
     int count = 0;                      // samples in the block, at most kLanes
     int months = 0;                     // H + 1
-    std::vector<float> curves;          // option x month x kLanes: cumulative cost
+    std::vector<float> curves;          // option x month x kLanes: cumulative cost (unless `into`)
+    // When set, where CurveSampler::sample writes the curves instead (optionCount() x months x
+    // kLanes floats): what keeps a block's curves after the next block is sampled.
+    float *into = nullptr;
     std::vector<float> error;           // option x kLanes: a bound on a curve's single-precision error
     std::vector<double> tco;            // option x kLanes: the cumulative cost at H, in double
     std::vector<std::uint64_t> feasible; // per option: a bit per sample
@@ -55,7 +58,7 @@ struct SampleBlock {
 
     const float *curve(int option) const
     {
-        return curves.data() + std::ptrdiff_t(option) * months * kLanes;
+        return (into ? into : curves.data()) + std::ptrdiff_t(option) * months * kLanes;
     }
 };
 

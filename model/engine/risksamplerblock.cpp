@@ -24,7 +24,9 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
     const int months = m_months;
     block.count = count;
     block.months = months;
-    block.curves.resize(std::size_t(n) * std::size_t(months) * kLanes);
+    if (!block.into)
+        block.curves.resize(std::size_t(n) * std::size_t(months) * kLanes);
+    float *const curves = block.into ? block.into : block.curves.data();
     block.error.assign(std::size_t(n) * kLanes, 0.0f);
     block.tco.assign(std::size_t(n) * kLanes, NAN);
     block.feasible.assign(std::size_t(n), 0);
@@ -105,7 +107,7 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
         combineCurves(plan.toBasis.data(), block.narrow[std::size_t(plan.weightClass)].data(), plan.rank, J,
                       coordinates.data());
         combineCurves(plan.basis.data(), coordinates.data(), months, plan.rank,
-                      block.curves.data() + std::ptrdiff_t(i) * months * kLanes);
+                      curves + std::ptrdiff_t(i) * months * kLanes);
         block.feasible[std::size_t(i)] = all;
     }
 
@@ -131,7 +133,7 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
             block.feasible[std::size_t(i)] |= std::uint64_t(1) << s;
             block.laidOut[std::size_t(i)].col(s) = evaluation.cumulative.row(Eigen::Index(k)).transpose();
             double largest = 0;
-            float *curve = block.curves.data() + std::ptrdiff_t(i) * months * kLanes;
+            float *curve = curves + std::ptrdiff_t(i) * months * kLanes;
             for (int m = 0; m < months; ++m) {
                 const double v = evaluation.cumulative(Eigen::Index(k), m);
                 curve[std::ptrdiff_t(m) * kLanes + s] = float(v);

@@ -103,6 +103,54 @@ private Q_SLOTS:
     // futures the run draws (its documented generator: 53 random bits a draw, sample by sample,
     // range by range), each future evaluated in full: with futures that pay off at once (month
     // 0), later, and never, and several pairs.
+    // The bands are, month by month, the quantiles of the first kBandSamples futures evaluated in
+    // full (within the curves' single-precision rounding), their blocks split between the threads.
+    void bandsAreTheFullEvaluations()
+    {
+        Scenario s = scenario(1, 0.6, 24);
+        s.onPremOptions = {build(QStringLiteral("box"), 4380), build(QStringLiteral("big"), 9000)};
+        s.cloudOptions = {cloud(QStringLiteral("rent"), 1.0), cloud(QStringLiteral("spot"), 0.4)};
+        s.cloudPriceChangePerYear = -0.1;
+        s.uncertainty = Uncertainty{3000, 13,
+                                    {range(QStringLiteral("workload.utilization"), 0.05, 1.0),
+                                     range(QStringLiteral("onPremOptions[*].hardwarePrice"), 0.5, 1.6, true),
+                                     range(QStringLiteral("cloudPriceChangePerYear"), -0.3, 0.0)}};
+        const RiskResult risk = analyseRisk(s, catalog());
+        QCOMPARE(risk.bandSamples, int(kBandSamples));
+        const std::vector<ResolvedRange> ranges = resolveRanges(s, *s.uncertainty);
+        std::mt19937_64 generator(13);
+        const int months = s.horizonMonths + 1;
+        std::vector<std::vector<std::vector<double>>> values(4, std::vector<std::vector<double>>(std::size_t(months)));
+        for (std::size_t k = 0; k < kBandSamples; ++k) {
+            Scenario drawn = s;
+            for (const ResolvedRange &r : ranges) {
+                const double q = (double(generator() >> 11) + 0.5) * 0x1.0p-53;
+                for (const RangeElement &e : r.elements)
+                    e.field.set(drawn, drawElement(e, r.input.distribution, q));
+            }
+            drawn.uncertainty.reset();
+            const CostModel m = model(drawn);
+            const Evaluation e = m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0));
+            for (int i = 0; i < 4; ++i)
+                for (int month = 0; month < months; ++month)
+                    values[std::size_t(i)][std::size_t(month)].push_back(e.cumulative(i, month));
+        }
+        const std::array<double, 3> q = {0.10, 0.50, 0.90};
+        for (int i = 0; i < 4; ++i) {
+            for (int month = 0; month < months; ++month) {
+                std::vector<double> &v = values[std::size_t(i)][std::size_t(month)];
+                std::sort(v.begin(), v.end());
+                for (int b = 0; b < 3; ++b) {
+                    const double expected = sortedQuantile(v, q[std::size_t(b)]);
+                    const double actual = risk.options[std::size_t(i)].bands(b, month);
+                    if (!(std::abs(actual - expected) <= 1e-5 * std::max(1.0, std::abs(v.back()))))
+                        QFAIL(qPrintable(QStringLiteral("option %1, month %2, band %3: %4, evaluated in full %5")
+                                             .arg(i).arg(month).arg(b).arg(actual).arg(expected)));
+                }
+            }
+        }
+    }
+
     void crossoverQuantilesAreTheFullEvaluations()
     {
         Scenario s = scenario(1, 0.6, 24);
