@@ -246,8 +246,8 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     }
 
     // The samples: every draw first, in the order of the generator (so a run is the same whatever
-    // the number of threads), then the curves in blocks, the two halves of the samples on two
-    // threads. What is kept per sample: each option's TCO (8 bytes) and each pair's crossover
+    // the number of threads), then the curves in blocks, shared out between two threads. What is
+    // kept per sample: each option's TCO (8 bytes) and each pair's crossover
     // (4 bytes); the bands keep every month of every option for the first kBandSamples samples
     // (fewer when that passes kBandBytes).
     if (request.maxCells && n > 0) {
@@ -316,7 +316,9 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         onPremSide[std::size_t(pair.onPrem)] = 1;
         cloudSide[std::size_t(pair.cloud)] = 1;
     }
-    const auto run = [&](std::size_t begin, std::size_t end, bool reports) {
+    // Each thread takes the next block when it is done with one (blocks need not cost alike).
+    std::atomic<std::size_t> nextBlock = 0;
+    const auto run = [&](bool reports) {
         std::vector<std::uint32_t> &tally = tallies[reports ? 0 : 1];
         tally.assign(P * tallyWidth, 0);
         SampleBlock block;
@@ -326,10 +328,11 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         const auto boundsOf = [&](std::vector<float> &bounds, int option) {
             return bounds.data() + std::ptrdiff_t(option) * std::ptrdiff_t(stretchBoundsSize(months));
         };
-        for (std::size_t first = begin; first < end; first += kBlockSamples) {
+        for (std::size_t index = nextBlock++; index < blocks; index = nextBlock++) {
             if (request.cancel && request.cancel->load(std::memory_order_relaxed))
                 throw RiskCancelled();
-            const auto count = int(std::min(kBlockSamples, end - first));
+            const std::size_t first = index * kBlockSamples;
+            const auto count = int(std::min(kBlockSamples, S - first));
             block.into = first < bandSamples ? bandStore.get() + (first / kBlockSamples) * blockFloats : nullptr;
             sampler.sample(quantiles.data() + first * R, count, block);
             for (int i = 0; i < n; ++i) {
@@ -392,10 +395,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                 request.progress(int(done.load()), int(S));
         }
     };
-    // The two halves split at a block's start.
-    inHalves(blocks, 4, [&](std::size_t begin, std::size_t end, bool first) {
-        run(begin * kBlockSamples, std::min(S, end * kBlockSamples), first);
-    });
+    inHalves(blocks, 4, [&](std::size_t, std::size_t, bool first) { run(first); });
 
     // Per option: TCO mean and quantiles, and the bands.
     result.options.resize(std::size_t(n));
@@ -434,9 +434,11 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             float *column = columns.data() + std::size_t(m) * kept;
             const float *month = own + std::size_t(m) * kLanes;
             if (kept == bandSamples) {
-                for (std::size_t b = 0; b < bandBlocks; ++b)
-                    std::copy_n(month + b * blockFloats, std::min(kBlockSamples, bandSamples - b * kBlockSamples),
-                                column + b * kBlockSamples);
+                std::size_t b = 0;
+                for (; (b + 1) * kBlockSamples <= bandSamples; ++b) // whole blocks: a copy of known size
+                    std::copy_n(month + b * blockFloats, kBlockSamples, column + b * kBlockSamples);
+                if (b < bandBlocks)
+                    std::copy_n(month + b * blockFloats, bandSamples - b * kBlockSamples, column + b * kBlockSamples);
             } else {
                 for (std::size_t k = 0; k < kept; ++k) {
                     const std::size_t s = feasibleSamples[k];
