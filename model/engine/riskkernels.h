@@ -76,8 +76,9 @@ std::uint64_t lanesWithin(const float *values, float above, float atMost);
 float crossingIn(int month, double before, double now);
 
 // The rank-th smallest (from 0) of n values all in (month - 1, month], as sorting them gives:
-// counted into 256 equal parts of the month, then selected among the values of the part it is in
-// (crossings fall in few months, so a month can hold thousands).
+// counted into equal parts of the month (about four values to a part, 16 to 256 parts), then
+// selected among the values of the part it is in (crossings fall in few months, so a month can
+// hold thousands).
 float selectInMonth(const float *values, std::size_t n, int month, std::size_t rank);
 
 // The quantile q of sorted values (linear between order statistics).

@@ -234,6 +234,17 @@ void bucketsAndKeep(const float *column, std::size_t n, const ColumnRanks &ranks
         low = std::min(low, column[i]);
         high = std::max(high, column[i]);
     }
+    if (!(high > low)) {
+        // Every value alike (a month that costs the same in every future, such as nothing yet):
+        // ordered by sample, so the samples of each rank and a few either side are all kept.
+        for (int k = 0; k < count; ++k) {
+            below[k] = ranks.low[k] >= 8 ? ranks.low[k] - 8 : 0;
+            const std::size_t last = std::min(n, ranks.high[k] + 9);
+            for (std::size_t i = below[k]; i < last; ++i)
+                kept[k].push_back({column[i], std::uint32_t(i)});
+        }
+        return;
+    }
     const int buckets = int(std::clamp<std::size_t>(n / 8, 1, 8192));
     const float scale = high > low ? float(buckets) / (high - low) : 0.0f;
     thread_local std::vector<std::uint32_t> counts;
@@ -341,16 +352,18 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, cons
 
 float selectInMonth(const float *values, std::size_t n, int month, std::size_t rank)
 {
-    // 256 equal parts of the month: a value's part never decreases with the value.
-    constexpr int kParts = 256;
+    // Equal parts of the month, about four values to a part (16 to 256 parts): a value's part
+    // never decreases with the value.
+    const int parts = int(std::clamp<std::size_t>(n / 4, 16, 256));
     const auto base = float(month - 1);
-    const auto partOf = [&](float v) { return std::clamp(int((v - base) * float(kParts)), 0, kParts - 1); };
-    std::array<std::uint32_t, kParts> counts{};
+    const auto partOf = [&](float v) { return std::clamp(int((v - base) * float(parts)), 0, parts - 1); };
+    std::array<std::uint32_t, 256> counts;
+    std::fill_n(counts.begin(), parts, 0u);
     for (std::size_t i = 0; i < n; ++i)
         ++counts[std::size_t(partOf(values[i]))];
     std::size_t before = 0;
     int part = 0;
-    while (part < kParts - 1 && before + counts[std::size_t(part)] <= rank)
+    while (part < parts - 1 && before + counts[std::size_t(part)] <= rank)
         before += counts[std::size_t(part++)];
     thread_local std::vector<float> inPart;
     inPart.clear();
