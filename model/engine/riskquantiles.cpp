@@ -286,7 +286,7 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, cons
     const ColumnRanks ranks = ranksFor(n, q, count);
     thread_local std::vector<Entry> kept[6];
     thread_local std::vector<std::uint32_t> nearest[6];
-    constexpr std::size_t kNear = 4; // samples followed on either side of a quantile into the next month
+    constexpr std::size_t kNear = 2; // samples followed on either side of a quantile into the next month
     bool tracking = false;
     for (int m = 0; m < months; ++m) {
         const float *column = values + std::ptrdiff_t(m) * std::ptrdiff_t(n);
