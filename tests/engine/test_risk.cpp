@@ -39,6 +39,55 @@ UncertainInput range(const QString &path, double low, double high, bool relative
     return input;
 }
 
+// Evaluates the first `count` futures of `s`'s uncertainty block in full, as a run draws them (its
+// documented generator: 53 random bits a draw, sample by sample, range by range), and hands each
+// evaluation to `each`.
+template <typename Each>
+void evaluateFutures(const Scenario &s, int count, const Each &each)
+{
+    const std::vector<ResolvedRange> ranges = resolveRanges(s, *s.uncertainty);
+    std::mt19937_64 generator(s.uncertainty->seed);
+    for (int k = 0; k < count; ++k) {
+        Scenario drawn = s;
+        for (const ResolvedRange &r : ranges) {
+            const double q = (double(generator() >> 11) + 0.5) * 0x1.0p-53;
+            for (const RangeElement &e : r.elements)
+                e.field.set(drawn, drawElement(e, r.input.distribution, q));
+        }
+        drawn.uncertainty.reset();
+        const CostModel m = model(drawn);
+        each(m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0)));
+    }
+}
+
+// The stretches' bounds of two blocks of curves (a lane a row, as the blocks keep them), checked
+// against the curves' least and greatest values in each stretch: per lane, and over `lanes`.
+void boundStretches(const Eigen::ArrayXXf &a, const Eigen::ArrayXXf &c, int months, std::uint64_t lanes,
+                    std::vector<float> &low, std::vector<float> &high)
+{
+    low.assign(stretchBoundsSize(months), 0.0f);
+    high.assign(low.size(), 0.0f);
+    stretchBounds(a.data(), months, lanes, low.data(), nullptr);
+    stretchBounds(c.data(), months, lanes, nullptr, high.data());
+    const int stretches = stretchesOf(months);
+    for (int s = 0; s < stretches; ++s) {
+        const int first = s * kStretchMonths;
+        const int count = std::min(kStretchMonths, months - first);
+        float least = INFINITY;
+        float most = -INFINITY;
+        for (int k = 0; k < kLanes; ++k) {
+            if (!((lanes >> k) & 1))
+                continue;
+            QCOMPARE(low[std::size_t(s * kLanes + k)], a.row(k).segment(first, count).minCoeff());
+            QCOMPARE(high[std::size_t(s * kLanes + k)], c.row(k).segment(first, count).maxCoeff());
+            least = std::min(least, a.row(k).segment(first, count).minCoeff());
+            most = std::max(most, c.row(k).segment(first, count).maxCoeff());
+        }
+        QCOMPARE(low[std::size_t(stretches * kLanes + s)], least);
+        QCOMPARE(high[std::size_t(stretches * kLanes + s)], most);
+    }
+}
+
 } // namespace
 
 class TestRisk : public QObject {
@@ -99,10 +148,6 @@ private Q_SLOTS:
         QCOMPARE(risk.options[0].feasibleShare, 1.0);
     }
 
-    // The crossover's quantiles are those of the cost model's crossing months over the very
-    // futures the run draws (its documented generator: 53 random bits a draw, sample by sample,
-    // range by range), each future evaluated in full: with futures that pay off at once (month
-    // 0), later, and never, and several pairs.
     // The bands are, month by month, the quantiles of the first kBandSamples futures evaluated in
     // full (within the curves' single-precision rounding), their blocks split between the threads.
     void bandsAreTheFullEvaluations()
@@ -117,24 +162,13 @@ private Q_SLOTS:
                                      range(QStringLiteral("cloudPriceChangePerYear"), -0.3, 0.0)}};
         const RiskResult risk = analyseRisk(s, catalog());
         QCOMPARE(risk.bandSamples, int(kBandSamples));
-        const std::vector<ResolvedRange> ranges = resolveRanges(s, *s.uncertainty);
-        std::mt19937_64 generator(13);
         const int months = s.horizonMonths + 1;
         std::vector<std::vector<std::vector<double>>> values(4, std::vector<std::vector<double>>(std::size_t(months)));
-        for (std::size_t k = 0; k < kBandSamples; ++k) {
-            Scenario drawn = s;
-            for (const ResolvedRange &r : ranges) {
-                const double q = (double(generator() >> 11) + 0.5) * 0x1.0p-53;
-                for (const RangeElement &e : r.elements)
-                    e.field.set(drawn, drawElement(e, r.input.distribution, q));
-            }
-            drawn.uncertainty.reset();
-            const CostModel m = model(drawn);
-            const Evaluation e = m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0));
+        evaluateFutures(s, int(kBandSamples), [&](const Evaluation &e) {
             for (int i = 0; i < 4; ++i)
                 for (int month = 0; month < months; ++month)
                     values[std::size_t(i)][std::size_t(month)].push_back(e.cumulative(i, month));
-        }
+        });
         const std::array<double, 3> q = {0.10, 0.50, 0.90};
         for (int i = 0; i < 4; ++i) {
             for (int month = 0; month < months; ++month) {
@@ -151,6 +185,9 @@ private Q_SLOTS:
         }
     }
 
+    // The crossover's quantiles are those of the cost model's crossing months over the very
+    // futures the run draws, each future evaluated in full: with futures that pay off at once
+    // (month 0), later, and never, and several pairs.
     void crossoverQuantilesAreTheFullEvaluations()
     {
         Scenario s = scenario(1, 0.6, 24);
@@ -165,26 +202,15 @@ private Q_SLOTS:
                                      range(QStringLiteral("onPremOptions[*].hardwarePrice"), 0.0, 1.6, true)}};
         const RiskResult risk = analyseRisk(s, catalog());
         QCOMPARE(risk.pairs.size(), std::size_t(4));
-        const std::vector<ResolvedRange> ranges = resolveRanges(s, *s.uncertainty);
-        std::mt19937_64 generator(11);
         std::vector<std::vector<double>> crossings(risk.pairs.size());
-        for (int k = 0; k < 3000; ++k) {
-            Scenario drawn = s;
-            for (const ResolvedRange &r : ranges) {
-                const double q = (double(generator() >> 11) + 0.5) * 0x1.0p-53;
-                for (const RangeElement &e : r.elements)
-                    e.field.set(drawn, drawElement(e, r.input.distribution, q));
-            }
-            drawn.uncertainty.reset();
-            const CostModel m = model(drawn);
-            const Evaluation e = m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0));
+        evaluateFutures(s, 3000, [&](const Evaluation &e) {
             for (std::size_t p = 0; p < risk.pairs.size(); ++p) {
                 const auto month = CostModel::crossoverMonth(e.cumulative.row(risk.pairs[p].onPrem).transpose(),
                                                              e.cumulative.row(risk.pairs[p].cloud).transpose());
                 if (month)
                     crossings[p].push_back(*month);
             }
-        }
+        });
         int atOnce = 0;
         for (std::size_t p = 0; p < risk.pairs.size(); ++p) {
             std::vector<double> &c = crossings[p];
@@ -554,22 +580,11 @@ private Q_SLOTS:
                     return std::abs(x - y) <= 1e-12 * scale ? 0.0 : x - y;
                 };
                 // With the stretches' bounds (which only spare work) and without them.
-                std::vector<float> low(stretchBoundsSize(months));
-                std::vector<float> high(low.size());
-                const std::uint64_t lanes = ~std::uint64_t(0);
-                stretchBounds(a.data(), months, lanes, low.data(), nullptr);
-                stretchBounds(c.data(), months, lanes, nullptr, high.data());
-                const int stretches = stretchesOf(months);
-                for (int s = 0; s < stretches; ++s) {
-                    const int first = s * kStretchMonths;
-                    const int count = std::min(kStretchMonths, months - first);
-                    for (int k = 0; k < kLanes; ++k) {
-                        QCOMPARE(low[std::size_t(s * kLanes + k)], a.row(k).segment(first, count).minCoeff());
-                        QCOMPARE(high[std::size_t(s * kLanes + k)], c.row(k).segment(first, count).maxCoeff());
-                    }
-                    QCOMPARE(low[std::size_t(stretches * kLanes + s)], a.middleCols(first, count).minCoeff());
-                    QCOMPARE(high[std::size_t(stretches * kLanes + s)], c.middleCols(first, count).maxCoeff());
-                }
+                std::vector<float> low;
+                std::vector<float> high;
+                boundStretches(a, c, months, ~std::uint64_t(0), low, high);
+                if (QTest::currentTestFailed())
+                    return;
                 const auto sweep = [&](bool bounded, std::vector<float> &out, std::vector<std::uint32_t> &byMonth) {
                     out.assign(kLanes, INFINITY);
                     byMonth.assign(std::size_t(months), 0);
@@ -702,24 +717,11 @@ private Q_SLOTS:
                             c(k, m) = 3e6f;
                         }
                 const std::uint64_t lanes = ~infeasible;
-                std::vector<float> low(stretchBoundsSize(months));
-                std::vector<float> high(low.size());
-                stretchBounds(a.data(), months, lanes, low.data(), nullptr);
-                stretchBounds(c.data(), months, lanes, nullptr, high.data());
-                const int stretches = stretchesOf(months);
-                for (int s = 0; s < stretches; ++s) {
-                    const int first = s * kStretchMonths;
-                    const int count = std::min(kStretchMonths, months - first);
-                    float least = INFINITY;
-                    float most = -INFINITY;
-                    for (int k = 0; k < kLanes; ++k)
-                        if ((lanes >> k) & 1) {
-                            least = std::min(least, a.row(k).segment(first, count).minCoeff());
-                            most = std::max(most, c.row(k).segment(first, count).maxCoeff());
-                        }
-                    QCOMPARE(low[std::size_t(stretches * kLanes + s)], least);
-                    QCOMPARE(high[std::size_t(stretches * kLanes + s)], most);
-                }
+                std::vector<float> low;
+                std::vector<float> high;
+                boundStretches(a, c, months, lanes, low, high);
+                if (QTest::currentTestFailed())
+                    return;
                 float margin[kLanes];
                 std::fill_n(margin, kLanes, 1.0f);
                 std::vector<float> out(kLanes, INFINITY);
