@@ -287,9 +287,10 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         chosen = own.get();
     }
     const CurveSampler &sampler = *chosen;
+    // Whole blocks of them within kBandBytes (at least one block).
+    const std::size_t blockBytes = std::max<std::size_t>(1, std::size_t(n) * std::size_t(months) * kLanes * sizeof(float));
     const std::size_t bandSamples = request.bands
-        ? std::max<std::size_t>(
-              1, std::min({S, kBandSamples, kBandBytes / std::max<std::size_t>(1, std::size_t(n) * std::size_t(months) * sizeof(float))}))
+        ? std::max<std::size_t>(1, std::min({S, kBandSamples, std::max<std::size_t>(1, kBandBytes / blockBytes) * kBlockSamples}))
         : 0;
     result.bandSamples = int(bandSamples);
     // The bands' samples keep their blocks whole, as sampled (each block's curves written there
@@ -402,6 +403,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     inParallel(std::size_t(n), [&](std::size_t option) {
         const auto i = int(option);
         std::vector<double> values;
+        values.reserve(S);
         OptionRisk &o = result.options[std::size_t(i)];
         o.sampled = sampled(i);
         for (std::size_t s = 0; s < S; ++s)
