@@ -1,0 +1,210 @@
+// The tornado of a risk analysis (risktornado.h): each range at its ends, the others at their own
+// values, and the switch value of every pair whose difference changes sign inside it.
+#include "risktornado.h"
+
+#include "assembly.h"
+#include "risksampler.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace breakeven {
+
+Evaluated evaluateScenario(const Scenario &scenario, const GpuCatalog &catalog)
+{
+    Evaluated out;
+    out.model = std::make_unique<CostModel>(assemble(scenario, catalog));
+    out.model->evaluate(std::clamp(scenario.workload.utilization, 0.0, 1.0), out.evaluation);
+    return out;
+}
+
+namespace {
+
+// `scenario` with range `r` at position t (0: its low end, 1: its high end).
+Scenario at(const Scenario &scenario, const ResolvedRange &r, double t)
+{
+    Scenario moved = scenario;
+    for (const RangeElement &e : r.elements)
+        e.field.set(moved, e.low + t * (e.high - e.low));
+    return moved;
+}
+
+// The value a tornado shows for position t: the factor of a relative `[*]` range, else the value
+// of its (first) element.
+double shownValue(const ResolvedRange &r, double t)
+{
+    if (r.shared && r.input.relative())
+        return *r.input.lowFactor + t * (*r.input.highFactor - *r.input.lowFactor);
+    const RangeElement &e = r.elements.front();
+    return e.low + t * (e.high - e.low);
+}
+
+// Every pair's TCO difference with `range` at t, only the options of the pairs laid out (each is
+// laid out on its own, so the others change nothing).
+std::vector<double> pairDifferencesAt(const Scenario &scenario, const ResolvedRange &range, double t,
+                                      const std::vector<PairRisk> &pairs, const GpuCatalog &catalog)
+{
+    std::vector<int> used;
+    for (const PairRisk &p : pairs)
+        used.insert(used.end(), {p.onPrem, p.cloud});
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    Scenario moved = at(scenario, range, t);
+    keepOptions(moved, used);
+    const Evaluated e = evaluateScenario(moved, catalog);
+    std::vector<double> out;
+    out.reserve(pairs.size());
+    const auto row = [&](int i) { return Eigen::Index(std::lower_bound(used.begin(), used.end(), i) - used.begin()); };
+    for (const PairRisk &p : pairs)
+        out.push_back(e.evaluation.tco(row(p.onPrem)) - e.evaluation.tco(row(p.cloud)));
+    return out;
+}
+
+// The pair's TCO difference with `range` at t, the pair laid out alone: no other option changes
+// it, and a two-option lay-out is what makes bisecting every pair affordable.
+double pairDifferenceAt(const Scenario &scenario, const ResolvedRange &range, double t, const PairRisk &pair,
+                        const GpuCatalog &catalog)
+{
+    return pairDifferencesAt(scenario, range, t, {pair}, catalog).front();
+}
+
+// Where `difference` (along a range, t in 0..1) is 0, given its values at 0, 0.5 and 1 (with a
+// change of sign between the ends): Brent's method on the half where the sign changes, inverse
+// quadratic steps while they close in fast and bisection when they do not, to 1e-13 of the
+// range or a difference within 1e-12 of `scale`.
+template <typename Difference>
+double bracketedRoot(double atLow, double atMiddle, double atHigh, double scale, const Difference &difference)
+{
+    const bool lowerHalf = (atMiddle <= 0) != (atLow <= 0);
+    double a = lowerHalf ? 0.0 : 0.5;
+    double b = lowerHalf ? 0.5 : 1.0;
+    double fa = lowerHalf ? atLow : atMiddle;
+    double fb = lowerHalf ? atMiddle : atHigh;
+    if (std::abs(fb) <= 1e-12 * scale)
+        return b;
+    if (std::abs(fa) <= 1e-12 * scale)
+        return a;
+    double c = a;
+    double fc = fa;
+    double d = b - a;
+    double e = d;
+    for (int step = 0; step < 200; ++step) {
+        if ((fb <= 0) == (fc <= 0)) {
+            c = a;
+            fc = fa;
+            d = e = b - a;
+        }
+        if (std::abs(fc) < std::abs(fb)) {
+            a = b;
+            b = c;
+            c = a;
+            fa = fb;
+            fb = fc;
+            fc = fa;
+        }
+        const double tolerance = 2 * std::numeric_limits<double>::epsilon() * std::abs(b) + 0.5e-13;
+        const double half = 0.5 * (c - b);
+        if (std::abs(half) <= tolerance || std::abs(fb) <= 1e-12 * scale)
+            return b;
+        if (std::abs(e) >= tolerance && std::abs(fa) > std::abs(fb)) {
+            // A secant step, or an inverse quadratic one through the last three points.
+            const double s = fb / fa;
+            double p = 0;
+            double q = 0;
+            if (a == c) {
+                p = 2 * half * s;
+                q = 1 - s;
+            } else {
+                const double r = fb / fc;
+                const double qa = fa / fc;
+                p = s * (2 * half * qa * (qa - r) - (b - a) * (r - 1));
+                q = (qa - 1) * (r - 1) * (s - 1);
+            }
+            if (p > 0)
+                q = -q;
+            else
+                p = -p;
+            if (2 * p < std::min(3 * half * q - std::abs(tolerance * q), std::abs(e * q))) {
+                e = d;
+                d = p / q;
+            } else {
+                d = half;
+                e = d;
+            }
+        } else {
+            d = half;
+            e = d;
+        }
+        a = b;
+        fa = fb;
+        b += std::abs(d) > tolerance ? d : (half > 0 ? tolerance : -tolerance);
+        fb = difference(b);
+    }
+    return b;
+}
+
+} // namespace
+
+void addTornado(const Scenario &scenario, const GpuCatalog &catalog, const RiskRequest &request, RiskResult &result)
+{
+    // The tornado: each input at its ends, the others at their own values; where the difference
+    // changes sign, the switch value. The difference is affine along the range when the input
+    // enters the costs linearly (a price, a factor, the utilization): then it is solved in closed
+    // form; otherwise found by a bracketed root finder to the precision of a double.
+    // Each range's ends (and middle, where some pair changes sign) laid out on the two threads,
+    // then each range's pairs on the two threads; the bars land in the order of the ranges.
+    const std::size_t rangeCount = request.tornado ? result.ranges.size() : 0;
+    std::vector<std::array<std::vector<double>, 3>> ends(rangeCount); // at t = 0, 1, 0.5
+    inParallel(rangeCount, [&](std::size_t r) {
+        if (request.cancel && request.cancel->load(std::memory_order_relaxed))
+            throw RiskCancelled();
+        const ResolvedRange &range = result.ranges[r];
+        ends[r][0] = pairDifferencesAt(scenario, range, 0, result.pairs, catalog);
+        ends[r][1] = pairDifferencesAt(scenario, range, 1, result.pairs, catalog);
+        for (std::size_t p = 0; p < result.pairs.size(); ++p)
+            if ((ends[r][0][p] <= 0) != (ends[r][1][p] <= 0) && ends[r][0][p] != 0 && ends[r][1][p] != 0) {
+                ends[r][2] = pairDifferencesAt(scenario, range, 0.5, result.pairs, catalog);
+                break;
+            }
+    }, 2);
+    for (std::size_t r = 0; r < rangeCount; ++r) {
+        if (request.cancel && request.cancel->load(std::memory_order_relaxed))
+            throw RiskCancelled();
+        const ResolvedRange &range = result.ranges[r];
+        const std::vector<double> &low = ends[r][0];
+        const std::vector<double> &high = ends[r][1];
+        const std::vector<double> &middle = ends[r][2];
+        std::vector<TornadoBar> bars(result.pairs.size());
+        inParallel(result.pairs.size(), [&](std::size_t p) {
+            TornadoBar &bar = bars[p];
+            bar.input = int(r);
+            bar.low = shownValue(range, 0);
+            bar.high = shownValue(range, 1);
+            bar.atLow = low[p];
+            bar.atHigh = high[p];
+            if ((low[p] <= 0) != (high[p] <= 0) || low[p] == 0 || high[p] == 0) {
+                if (low[p] == 0) {
+                    bar.switchValue = bar.low;
+                } else if (high[p] == 0) {
+                    bar.switchValue = bar.high;
+                } else {
+                    const double scale = std::max({1.0, std::abs(low[p]), std::abs(high[p])});
+                    double t = low[p] / (low[p] - high[p]);
+                    if (std::abs(middle[p] - 0.5 * (low[p] + high[p])) > 1e-9 * scale)
+                        t = bracketedRoot(low[p], middle[p], high[p], scale, [&](double at) {
+                            return pairDifferenceAt(scenario, range, at, result.pairs[p], catalog);
+                        });
+                    bar.switchValue = shownValue(range, t);
+                }
+            }
+        });
+        for (std::size_t p = 0; p < result.pairs.size(); ++p)
+            result.pairs[p].tornado.push_back(bars[p]);
+    }
+    for (PairRisk &pair : result.pairs)
+        std::stable_sort(pair.tornado.begin(), pair.tornado.end(),
+                         [](const TornadoBar &a, const TornadoBar &b) { return a.swing() > b.swing(); });
+}
+
+} // namespace breakeven
