@@ -300,11 +300,9 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             float *column = columns.data() + std::size_t(m) * kept;
             const float *month = own + std::size_t(m) * kLanes;
             if (kept == bandSamples) {
-                std::size_t b = 0;
-                for (; (b + 1) * kBlockSamples <= bandSamples; ++b) // whole blocks: a copy of known size
-                    std::copy_n(month + b * blockFloats, kBlockSamples, column + b * kBlockSamples);
-                if (b < bandBlocks)
-                    std::copy_n(month + b * blockFloats, bandSamples - b * kBlockSamples, column + b * kBlockSamples);
+                for (std::size_t b = 0; b < bandBlocks; ++b)
+                    std::copy_n(month + b * blockFloats, std::min(kBlockSamples, bandSamples - b * kBlockSamples),
+                                column + b * kBlockSamples);
             } else {
                 for (std::size_t k = 0; k < kept; ++k) {
                     const std::size_t s = feasibleSamples[k];
