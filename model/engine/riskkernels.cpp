@@ -1,5 +1,5 @@
-// The risk analysis's inner loops (riskkernels.h): where two curves cross, in double and over
-// blocks of sampled curves, and the blocks' curves from their coordinates. Quantiles: riskquantiles.cpp.
+// The risk analysis's inner loops (riskkernels.h): where two curves cross over blocks of sampled
+// curves, and the blocks' curves from their coordinates. Quantiles: riskquantiles.cpp.
 #include "riskkernels.h"
 #include "riskcpu.h"
 
@@ -10,92 +10,6 @@
 #include <cstdint>
 
 namespace breakeven {
-
-namespace {
-
-#if defined(BREAKEVEN_AVX2_DISPATCH)
-// firstNotAbove (below), four months a step, for processors with AVX2 (chosen at run time: the
-// build itself assumes only SSE2).
-__attribute__((target("avx2"))) int firstNotAboveAvx2(const double *onPrem, const double *cloud, int months)
-{
-    const __m256d one = _mm256_set1_pd(1.0);
-    const __m256d tolerance = _mm256_set1_pd(1e-12);
-    const __m256d sign = _mm256_set1_pd(-0.0);
-    int m = 0;
-    for (; m + 8 <= months; m += 8) {
-        const __m256d a0 = _mm256_loadu_pd(onPrem + m);
-        const __m256d b0 = _mm256_loadu_pd(cloud + m);
-        const __m256d a1 = _mm256_loadu_pd(onPrem + m + 4);
-        const __m256d b1 = _mm256_loadu_pd(cloud + m + 4);
-        const __m256d s0 = _mm256_max_pd(one, _mm256_max_pd(_mm256_andnot_pd(sign, a0), _mm256_andnot_pd(sign, b0)));
-        const __m256d s1 = _mm256_max_pd(one, _mm256_max_pd(_mm256_andnot_pd(sign, a1), _mm256_andnot_pd(sign, b1)));
-        const int low = _mm256_movemask_pd(_mm256_cmp_pd(_mm256_sub_pd(a0, b0), _mm256_mul_pd(tolerance, s0), _CMP_LE_OQ));
-        const int high = _mm256_movemask_pd(_mm256_cmp_pd(_mm256_sub_pd(a1, b1), _mm256_mul_pd(tolerance, s1), _CMP_LE_OQ));
-        if (const int mask = low | (high << 4))
-            return m + std::countr_zero(unsigned(mask));
-    }
-    for (; m < months; ++m) {
-        const double scale = std::max({1.0, std::abs(onPrem[m]), std::abs(cloud[m])});
-        if (onPrem[m] - cloud[m] <= 1e-12 * scale)
-            return m;
-    }
-    return -1;
-}
-
-#endif
-
-// The first month in which the on-prem curve is no longer above the cloud curve, in the sense of
-// CostModel::crossoverMonth (within 1e-12 of the larger value counts as level), or -1. Two months
-// a step with SSE2 where the processor has it.
-int firstNotAbove(const double *onPrem, const double *cloud, int months)
-{
-#if defined(BREAKEVEN_AVX2_DISPATCH)
-    if (hasAvx2())
-        return firstNotAboveAvx2(onPrem, cloud, months);
-#endif
-    int m = 0;
-#if defined(__SSE2__)
-    const __m128d one = _mm_set1_pd(1.0);
-    const __m128d tolerance = _mm_set1_pd(1e-12);
-    const __m128d sign = _mm_set1_pd(-0.0);
-    for (; m + 4 <= months; m += 4) {
-        const __m128d a0 = _mm_loadu_pd(onPrem + m);
-        const __m128d b0 = _mm_loadu_pd(cloud + m);
-        const __m128d a1 = _mm_loadu_pd(onPrem + m + 2);
-        const __m128d b1 = _mm_loadu_pd(cloud + m + 2);
-        const __m128d s0 = _mm_max_pd(one, _mm_max_pd(_mm_andnot_pd(sign, a0), _mm_andnot_pd(sign, b0)));
-        const __m128d s1 = _mm_max_pd(one, _mm_max_pd(_mm_andnot_pd(sign, a1), _mm_andnot_pd(sign, b1)));
-        const int low = _mm_movemask_pd(_mm_cmple_pd(_mm_sub_pd(a0, b0), _mm_mul_pd(tolerance, s0)));
-        const int high = _mm_movemask_pd(_mm_cmple_pd(_mm_sub_pd(a1, b1), _mm_mul_pd(tolerance, s1)));
-        if (const int mask = low | (high << 2))
-            return m + std::countr_zero(unsigned(mask));
-    }
-#endif
-    for (; m < months; ++m) {
-        const double scale = std::max({1.0, std::abs(onPrem[m]), std::abs(cloud[m])});
-        if (onPrem[m] - cloud[m] <= 1e-12 * scale)
-            return m;
-    }
-    return -1;
-}
-
-} // namespace
-
-std::optional<double> firstCrossover(const double *onPrem, const double *cloud, int months)
-{
-    const int m = firstNotAbove(onPrem, cloud, months);
-    if (m < 0)
-        return std::nullopt;
-    if (m == 0)
-        return 0.0;
-    const auto gap = [&](int k) {
-        const double scale = std::max({1.0, std::abs(onPrem[k]), std::abs(cloud[k])});
-        const double d = onPrem[k] - cloud[k];
-        return std::abs(d) <= 1e-12 * scale ? 0.0 : d;
-    };
-    const double previous = gap(m - 1);
-    return double(m - 1) + previous / (previous - gap(m));
-}
 
 namespace {
 

@@ -6,16 +6,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
-#include <optional>
 #include <thread>
 #include <vector>
 
 namespace breakeven {
-
-// CostModel::crossoverMonth over `months` entries of two contiguous curves, with the same result:
-// the months are compared in vector steps (two with SSE2, four where the processor has AVX2,
-// chosen at run time) until the on-prem curve is no longer above.
-std::optional<double> firstCrossover(const double *onPremCumulative, const double *cloudCumulative, int months);
 
 // A block of sampled curves keeps this many samples side by side: month m of an option is 64
 // consecutive floats, one per sample (a lane), so a month of every sample is a few vector loads.

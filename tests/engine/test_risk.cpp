@@ -499,42 +499,6 @@ private Q_SLOTS:
         QCOMPARE(columns, 8 * 4 * months);
     }
 
-    // The vectorised crossover is the cost model's, exactly: curves of every length up to 70
-    // months (the vector steps and the months left over), crossing at once, later, never, and
-    // level within the tolerance.
-    void crossoversAreTheCostModels()
-    {
-        std::mt19937_64 generator(9);
-        const auto unit = [&] { return double(generator() >> 11) * 0x1.0p-53; };
-        int crossed = 0;
-        int never = 0;
-        for (int months = 1; months <= 70; ++months) {
-            for (int trial = 0; trial < 40; ++trial) {
-                Eigen::ArrayXd onPrem(months);
-                Eigen::ArrayXd cloud(months);
-                double b = 1000 * unit() * (trial % 5 == 0 ? 0 : 1);
-                double c = 0;
-                const double rent = 50 * unit();
-                for (int m = 0; m < months; ++m) {
-                    b += 10 * unit();
-                    c += rent;
-                    onPrem(m) = b;
-                    cloud(m) = trial % 7 == 0 ? b * (1 + 1e-13) : c; // level within the tolerance
-                }
-                const auto expected = CostModel::crossoverMonth(onPrem, cloud);
-                const auto actual = firstCrossover(onPrem.data(), cloud.data(), months);
-                QCOMPARE(actual.has_value(), expected.has_value());
-                if (expected) {
-                    QCOMPARE(*actual, *expected);
-                    ++crossed;
-                } else {
-                    ++never;
-                }
-            }
-        }
-        QVERIFY(crossed > 100 && never > 100);
-    }
-
     // The single-precision sweep over a block of 64 samples, with the lanes it cannot settle
     // decided in double as analyseRisk decides them, finds the cost model's crossover in every
     // lane: crossing at once, later, never, level within the tolerance, and within rounding of
