@@ -70,7 +70,40 @@ double yearlyChange(double rate, int month)
     return rate == 0 ? 1.0 : std::pow(1.0 + rate, (month - 1) / 12.0);
 }
 
+// yearlyChange(rate, m) for m = 1..H, and 1 at entry 0.
+Eigen::ArrayXd yearlyChanges(double rate, int H)
+{
+    Eigen::ArrayXd out(H + 1);
+    out(0) = 1.0;
+    for (int m = 1; m <= H; ++m)
+        out(m) = yearlyChange(rate, m);
+    return out;
+}
+
 } // namespace
+
+// What every option's lay-out reads by month: the fleet's growth, the discount, and the yearly
+// changes of prices, each worked out once per model (and per cloud price change) rather than once
+// per option and month. The values are the same powers, bit for bit.
+struct CostModel::MonthTables {
+    int horizon = 0;
+    Eigen::ArrayXd growth;      // (1 + g)^((m - 1) / 12) from month 1; 0 at month 0
+    Eigen::ArrayXd discount;    // the present value of month m
+    // yearlyChanges of a rate, worked out when an option first needs them: per rate of the
+    // hardware price, of electricity, and of each cloud price change seen. A table returned is
+    // read before the next is asked for (a new one may move the others).
+    std::vector<std::pair<double, Eigen::ArrayXd>> changes[3];
+
+    enum Of { Hardware, Electricity, Cloud };
+    const Eigen::ArrayXd &change(Of of, double rate)
+    {
+        for (const auto &[seen, table] : changes[of])
+            if (seen == rate)
+                return table;
+        changes[of].emplace_back(rate, yearlyChanges(rate, horizon));
+        return changes[of].back().second;
+    }
+};
 
 CostModel::CostModel(EngineInput input)
     : m_input(std::move(input))
@@ -79,8 +112,12 @@ CostModel::CostModel(EngineInput input)
     const int rows = optionCount();
     const int cols = m_input.horizonMonths + 1;
 
-    Eigen::ArrayXd growth = Eigen::ArrayXd::Zero(cols);
-    Eigen::ArrayXd discount(cols);
+    MonthTables tables;
+    Eigen::ArrayXd &growth = tables.growth;
+    Eigen::ArrayXd &discount = tables.discount;
+    tables.horizon = m_input.horizonMonths;
+    growth = Eigen::ArrayXd::Zero(cols);
+    discount.resize(cols);
     const double monthlyGrowth = std::pow(1.0 + m_input.growthPerYear, 1.0 / 12.0);
     const double monthlyDiscount = std::pow(1.0 + m_input.discountRatePerYear, -1.0 / 12.0);
     m_monthlyDiscount = monthlyDiscount;
@@ -105,9 +142,9 @@ CostModel::CostModel(EngineInput input)
         if (!(p > 0) || !std::isfinite(p))
             continue; // infeasible, and nothing sensible to lay out
         if (option(i).kind == OptionKind::Cloud)
-            layOutCloud(i, growth, discount);
+            layOutCloud(i, tables);
         else
-            layOutOnPrem(i, growth, discount);
+            layOutOnPrem(i, tables);
     }
     rejectOverflow();
     m_infeasiblePenalty = Eigen::ArrayXd::Zero(rows);
@@ -204,11 +241,14 @@ void CostModel::addBeyondHorizon(int row, int month, double amount)
         events.push_back(H);
 }
 
-void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
+void CostModel::layOutCloud(int row, MonthTables &tables)
 {
+    const Eigen::ArrayXd &growth = tables.growth;
+    const Eigen::ArrayXd &discount = tables.discount;
     const OptionInput &o = option(row);
     const CloudTerms &t = o.cloud;
     const int H = m_input.horizonMonths;
+    const Eigen::ArrayXd &priceChange = tables.change(MonthTables::Cloud, t.priceChangePerYear);
     const double gpusAtFullLoad = m_input.gpus / o.relativeThroughput; // month 1
     const double gpuMonth = kHoursPerMonth * t.pricePerGpuHour;
     const int term = std::max(1, t.commitmentMonths);
@@ -216,7 +256,7 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
     double termFleet = 0; // GPUs the running term reserves
     for (int m = 1; m <= H; ++m) {
         const double gpus = gpusAtFullLoad * growth(m);
-        const double price = gpuMonth * yearlyChange(t.priceChangePerYear, m);
+        const double price = gpuMonth * priceChange(m);
         switch (t.plan) {
         case PricingPlan::OnDemand:
             addComponent(row, CostComponent::GpuRental, m, 0, gpus * price, discount);
@@ -251,8 +291,11 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
     }
 }
 
-void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
+void CostModel::layOutOnPrem(int row, MonthTables &tables)
 {
+    const Eigen::ArrayXd &growth = tables.growth;
+    const Eigen::ArrayXd &discount = tables.discount;
+    const Eigen::ArrayXd &hardwareChange = tables.change(MonthTables::Hardware, m_input.hardwarePriceChangePerYear);
     const OptionInput &o = option(row);
     const OnPremTerms &t = o.onPrem;
     const int H = m_input.horizonMonths;
@@ -290,7 +333,7 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     // A unit bought in month m >= 1 pays the hardware price of that month; its overhead and
     // resale value follow the price it was bought at.
     const auto hardwareAt = [&](int paidAt) {
-        return t.hardware * (paidAt < 1 ? 1.0 : yearlyChange(m_input.hardwarePriceChangePerYear, paidAt));
+        return t.hardware * hardwareChange(std::max(0, paidAt));
     };
     // The month a cohort's units in service in month m were last bought (-1: not yet).
     const auto lastPaidBy = [&](const Cohort &c, int m) {
@@ -338,9 +381,10 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
         }
     }
     double hardwareInService = 0;
+    const Eigen::ArrayXd &electricityChange = tables.change(MonthTables::Electricity, m_input.electricityPriceChangePerYear);
     for (int m = 1; m <= H; ++m) {
         const double u = units[std::size_t(m)];
-        const double electricity = yearlyChange(m_input.electricityPriceChangePerYear, m);
+        const double electricity = electricityChange(m);
         hardwareInService += inService[std::size_t(m)];
         addComponent(row, CostComponent::Power, m, u * idlePower * electricity, u * loadPower * electricity, discount);
         addComponent(row, CostComponent::Overhead, m, t.overheadPerYearOfHardware * hardwareInService / 12.0, 0,
@@ -353,12 +397,18 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
         return;
     const double keep = std::max(0.0, 1.0 - t.depreciationPerYear);
     const double sold = std::clamp(1.0 - t.resaleHaircut, 0.0, 1.0); // what a sale brings of the value
+    // keep^(age / 12) by age in months, each worked out when first needed (NaN: not yet).
+    std::vector<double> kept(std::size_t(H + 1), std::numeric_limits<double>::quiet_NaN());
     for (int m = 0; m <= H; ++m) {
         double value = 0;
         for (const Cohort &c : cohorts) {
             const int lastPaid = lastPaidBy(c, m);
-            if (lastPaid >= 0)
-                value += c.count * hardwareAt(lastPaid) * std::pow(keep, (m - lastPaid) / 12.0);
+            if (lastPaid < 0)
+                continue;
+            double &left = kept[std::size_t(m - lastPaid)];
+            if (std::isnan(left))
+                left = std::pow(keep, (m - lastPaid) / 12.0);
+            value += c.count * hardwareAt(lastPaid) * left;
         }
         m_credit(row, m) = value * sold * discount(m);
     }

@@ -131,8 +131,9 @@ public:
                                                 int months);
 
 private:
-    void layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
-    void layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
+    struct MonthTables;
+    void layOutCloud(int row, MonthTables &tables);
+    void layOutOnPrem(int row, MonthTables &tables);
     void addComponent(int row, CostComponent c, int month, double fixed, double slope,
                       const Eigen::ArrayXd &discount);
     // A payment in month `month` > H, owed all the same: added to entry H at its present value.
