@@ -294,23 +294,23 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             if (!std::isnan(tco[std::size_t(i) * S + s]))
                 feasibleSamples.push_back(s);
         const std::size_t kept = feasibleSamples.size();
-        thread_local std::vector<float> columns;
-        columns.resize(std::size_t(months) * kept);
-        for (int m = 0; m < months; ++m) {
-            float *column = columns.data() + std::size_t(m) * kept;
-            const float *month = own + std::size_t(m) * kLanes;
-            if (kept == bandSamples) {
-                for (std::size_t b = 0; b < bandBlocks; ++b)
-                    std::copy_n(month + b * blockFloats, std::min(kBlockSamples, bandSamples - b * kBlockSamples),
-                                column + b * kBlockSamples);
-            } else {
+        if (kept == bandSamples) {
+            // Feasible in every one: read where the blocks were sampled.
+            selectQuantilesByMonth(own, kept, months, kLanes, blockFloats, kBands.data(), int(kBands.size()), band.data());
+        } else {
+            // Else the feasible ones gathered month by month.
+            thread_local std::vector<float> columns;
+            columns.resize(std::size_t(months) * kept);
+            for (int m = 0; m < months; ++m) {
+                float *column = columns.data() + std::size_t(m) * kept;
+                const float *month = own + std::size_t(m) * kLanes;
                 for (std::size_t k = 0; k < kept; ++k) {
                     const std::size_t s = feasibleSamples[k];
                     column[k] = month[(s / kBlockSamples) * blockFloats + s % kBlockSamples];
                 }
             }
+            selectQuantilesByMonth(columns.data(), kept, months, kBands.data(), int(kBands.size()), band.data());
         }
-        selectQuantilesByMonth(columns.data(), kept, months, kBands.data(), int(kBands.size()), band.data());
         for (int m = 0; m < months; ++m)
             for (int b = 0; b < 3; ++b)
                 o.bands(b, m) = band[std::size_t(m) * kBands.size() + std::size_t(b)];

@@ -85,7 +85,17 @@ void selectQuantiles(std::vector<double> &values, const double *q, int count, do
 // gives, exactly. Month after month, each quantile is first looked for between the values, this
 // month, of the samples that were nearest it the month before (cumulative costs mostly keep their
 // order), counting the values below and keeping the few inside; by buckets when that misses.
-void selectQuantilesByMonth(const float *values, std::size_t n, int months, const double *q, int count, double *out);
+// The same with the values where a block of samples keeps them: sample s of month m at
+// values[m * monthStride + (s / kLanes) * blockStride + s % kLanes]. Month by month as above is
+// monthStride n and blockStride kLanes; curves as sampled, block after block (SampleBlock), is
+// monthStride kLanes and blockStride the floats of a block: read where they are, not copied.
+void selectQuantilesByMonth(const float *values, std::size_t n, int months, std::size_t monthStride,
+                            std::size_t blockStride, const double *q, int count, double *out);
+inline void selectQuantilesByMonth(const float *values, std::size_t n, int months, const double *q, int count,
+                                   double *out)
+{
+    selectQuantilesByMonth(values, n, months, n, kLanes, q, count, out);
+}
 
 // Runs body(begin, end, first) over 0..count split in two halves, the second on another thread
 // when there are two cores and at least `least` items; `first` tells the calling thread's half.

@@ -158,8 +158,8 @@ ColumnRanks ranksFor(std::size_t n, const double *q, int count)
 // the counts are kept as vectors (a lane's compare is -1 where true), the samples inside written
 // to room sized for the column and appended to `kept` after. Returns where it stopped.
 template <int Count>
-__attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column, std::size_t n, const float *lo,
-                                                             const float *hi, std::size_t *below,
+__attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column, std::size_t n, std::size_t blockStride,
+                                                             const float *lo, const float *hi, std::size_t *below,
                                                              std::vector<Entry> *kept, int count = Count)
 {
     const int quantiles = Count > 0 ? Count : count;
@@ -177,19 +177,26 @@ __attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column
         notBelow[k] = _mm256_setzero_si256();
     }
     Entry *const out = room.data();
+    // Block by block (kLanes samples each, a multiple of 8), eight samples a step; only the last
+    // block can be short.
     std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m256 v = _mm256_loadu_ps(column + i);
+    for (const float *block = column; i + 8 <= n; block += blockStride) {
+        const std::size_t end = std::min(n, i + std::size_t(kLanes));
+        for (const float *at = block; i + 8 <= end; i += 8, at += 8) {
+            const __m256 v = _mm256_loadu_ps(at);
 #pragma GCC unroll 6
-        for (int k = 0; k < quantiles; ++k) {
-            const __m256 atLeast = _mm256_cmp_ps(v, low[k], _CMP_GE_OQ);
-            notBelow[k] = _mm256_sub_epi32(notBelow[k], _mm256_castps_si256(atLeast));
-            const unsigned inside = unsigned(_mm256_movemask_ps(_mm256_and_ps(atLeast, _mm256_cmp_ps(v, high[k], _CMP_LE_OQ))));
-            for (unsigned mask = inside; mask != 0; mask &= mask - 1) {
-                const auto at = std::uint32_t(i + std::size_t(std::countr_zero(mask)));
-                out[std::size_t(k) * n + used[k]++] = {column[at], at};
+            for (int k = 0; k < quantiles; ++k) {
+                const __m256 atLeast = _mm256_cmp_ps(v, low[k], _CMP_GE_OQ);
+                notBelow[k] = _mm256_sub_epi32(notBelow[k], _mm256_castps_si256(atLeast));
+                const unsigned inside = unsigned(_mm256_movemask_ps(_mm256_and_ps(atLeast, _mm256_cmp_ps(v, high[k], _CMP_LE_OQ))));
+                for (unsigned mask = inside; mask != 0; mask &= mask - 1) {
+                    const auto lane = unsigned(std::countr_zero(mask));
+                    out[std::size_t(k) * n + used[k]++] = {at[lane], std::uint32_t(i + lane)};
+                }
             }
         }
+        if (i < end)
+            break; // a short last block: its remainder is the caller's
     }
     for (int k = 0; k < quantiles; ++k) {
         alignas(32) std::uint32_t lanes[8];
@@ -204,23 +211,33 @@ __attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column
 }
 #endif
 
+// Sample s of a month's column (selectQuantilesByMonth's lay-out).
+constexpr auto kBlock = std::size_t(kLanes);
+
+inline float sampleOf(const float *column, std::size_t blockStride, std::size_t s)
+{
+    return column[(s / kBlock) * blockStride + s % kBlock];
+}
+
 // For each quantile k: below[k] = the values under lo[k], kept[k] = the samples with values in
 // [lo[k], hi[k]] (the values are finite).
-void countAndKeep(const float *column, std::size_t n, const float *lo, const float *hi, int count,
-                  std::size_t *below, std::vector<Entry> *kept)
+void countAndKeep(const float *column, std::size_t n, std::size_t blockStride, const float *lo, const float *hi,
+                  int count, std::size_t *below, std::vector<Entry> *kept)
 {
     std::size_t i = 0;
 #if defined(BREAKEVEN_AVX2_DISPATCH)
     if (hasAvx2())
-        i = count == 3 ? countAndKeepAvx2<3>(column, n, lo, hi, below, kept)
-                       : countAndKeepAvx2<0>(column, n, lo, hi, below, kept, count);
+        i = count == 3 ? countAndKeepAvx2<3>(column, n, blockStride, lo, hi, below, kept)
+                       : countAndKeepAvx2<0>(column, n, blockStride, lo, hi, below, kept, count);
 #endif
-    for (; i < n; ++i)
+    for (; i < n; ++i) {
+        const float v = sampleOf(column, blockStride, i);
         for (int k = 0; k < count; ++k) {
-            below[k] += column[i] < lo[k] ? 1 : 0;
-            if (column[i] >= lo[k] && column[i] <= hi[k])
-                kept[k].push_back({column[i], std::uint32_t(i)});
+            below[k] += v < lo[k] ? 1 : 0;
+            if (v >= lo[k] && v <= hi[k])
+                kept[k].push_back({v, std::uint32_t(i)});
         }
+    }
 }
 
 // By buckets (as selectQuantilesByBuckets): below[k] = the values in the buckets under the one of
@@ -277,7 +294,8 @@ void bucketsAndKeep(const float *column, std::size_t n, const ColumnRanks &ranks
 
 } // namespace
 
-void selectQuantilesByMonth(const float *values, std::size_t n, int months, const double *q, int count, double *out)
+void selectQuantilesByMonth(const float *values, std::size_t n, int months, std::size_t monthStride,
+                            std::size_t blockStride, const double *q, int count, double *out)
 {
     if (n == 0) {
         std::fill_n(out, std::size_t(months) * std::size_t(count), NAN);
@@ -289,7 +307,7 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, cons
     constexpr std::size_t kNear = 2; // samples followed on either side of a quantile into the next month
     bool tracking = false;
     for (int m = 0; m < months; ++m) {
-        const float *column = values + std::ptrdiff_t(m) * std::ptrdiff_t(n);
+        const float *column = values + std::size_t(m) * monthStride;
         std::size_t below[6] = {};
         bool found = false;
         if (tracking) {
@@ -302,14 +320,14 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, cons
                 float least = INFINITY;
                 float most = -INFINITY;
                 for (const std::uint32_t s : nearest[k]) {
-                    least = std::min(least, column[s]);
-                    most = std::max(most, column[s]);
+                    least = std::min(least, sampleOf(column, blockStride, s));
+                    most = std::max(most, sampleOf(column, blockStride, s));
                 }
                 const float spread = most - least;
                 lo[k] = least - 0.25f * spread;
                 hi[k] = most + 0.25f * spread;
             }
-            countAndKeep(column, n, lo, hi, count, below, kept);
+            countAndKeep(column, n, blockStride, lo, hi, count, below, kept);
             found = true;
             for (int k = 0; k < count; ++k)
                 found = found && below[k] <= ranks.low[k] && ranks.high[k] < below[k] + kept[k].size();
@@ -319,7 +337,16 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, cons
                 kept[k].clear();
                 below[k] = 0;
             }
-            bucketsAndKeep(column, n, ranks, count, below, kept);
+            // (The month's values side by side first, when they lie in blocks.)
+            const float *values = column;
+            if (blockStride != kBlock) {
+                thread_local std::vector<float> gathered;
+                gathered.resize(n);
+                for (std::size_t s = 0; s < n; s += kBlock)
+                    std::copy_n(column + (s / kBlock) * blockStride, std::min(kBlock, n - s), gathered.data() + s);
+                values = gathered.data();
+            }
+            bucketsAndKeep(values, n, ranks, count, below, kept);
         }
         // Each quantile's few samples: the window of kNear either side of its ranks found by
         // selection (the window as a set is all the next month needs), then the ranks in it.
