@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <array>
 
 namespace breakeven {
 
@@ -70,39 +72,72 @@ double yearlyChange(double rate, int month)
     return rate == 0 ? 1.0 : std::pow(1.0 + rate, (month - 1) / 12.0);
 }
 
-// yearlyChange(rate, m) for m = 1..H, and 1 at entry 0.
-Eigen::ArrayXd yearlyChanges(double rate, int H)
+// Tables of powers by month that every option's lay-out reads.
+enum class Powers {
+    Growth,       // of a yearly growth g: 0 at month 0, then (1 + g)^(1/12) to the power m - 1
+    Discount,     // of a yearly discount rate d: (1 + d)^(-1/12) to the power m
+    YearlyChange, // of a yearly rate of change: 1 at month 0, then yearlyChange(rate, m)
+    Depreciation, // of what a year keeps, k: k^(age / 12) by age in months
+};
+
+Eigen::ArrayXd powersOf(Powers kind, double x, int H)
 {
     Eigen::ArrayXd out(H + 1);
-    out(0) = 1.0;
-    for (int m = 1; m <= H; ++m)
-        out(m) = yearlyChange(rate, m);
+    switch (kind) {
+    case Powers::Growth: {
+        const double monthly = std::pow(1.0 + x, 1.0 / 12.0);
+        out(0) = 0;
+        for (int m = 1; m <= H; ++m)
+            out(m) = std::pow(monthly, m - 1);
+        break;
+    }
+    case Powers::Discount: {
+        const double monthly = std::pow(1.0 + x, -1.0 / 12.0);
+        for (int m = 0; m <= H; ++m)
+            out(m) = std::pow(monthly, m);
+        break;
+    }
+    case Powers::YearlyChange:
+        out(0) = 1.0;
+        for (int m = 1; m <= H; ++m)
+            out(m) = yearlyChange(x, m);
+        break;
+    case Powers::Depreciation:
+        for (int age = 0; age <= H; ++age)
+            out(age) = std::pow(x, age / 12.0);
+        break;
+    }
     return out;
+}
+
+// powersOf, kept per thread for the last few it was asked for: the lay-outs of one scenario
+// (hundreds in a risk analysis, one per tick of a slider) ask for the same few tables again and
+// again. The values are the same powers, bit for bit; a table stays valid while it is held.
+std::shared_ptr<const Eigen::ArrayXd> powersFor(Powers kind, double x, int H)
+{
+    struct Kept {
+        Powers kind = Powers::Growth;
+        double x = 0;
+        int H = -1;
+        std::shared_ptr<const Eigen::ArrayXd> table;
+    };
+    thread_local std::array<Kept, 16> kept;
+    thread_local std::size_t next = 0;
+    for (const Kept &k : kept)
+        if (k.table && k.kind == kind && k.H == H && k.x == x)
+            return k.table;
+    Kept &slot = kept[next];
+    next = (next + 1) % kept.size();
+    slot = {kind, x, H, std::make_shared<const Eigen::ArrayXd>(powersOf(kind, x, H))};
+    return slot.table;
 }
 
 } // namespace
 
-// What every option's lay-out reads by month: the fleet's growth, the discount, and the yearly
-// changes of prices, each worked out once per model (and per cloud price change) rather than once
-// per option and month. The values are the same powers, bit for bit.
+// What the options' lay-outs read by month: the fleet's growth and the discount (powersFor).
 struct CostModel::MonthTables {
-    int horizon = 0;
-    Eigen::ArrayXd growth;      // (1 + g)^((m - 1) / 12) from month 1; 0 at month 0
-    Eigen::ArrayXd discount;    // the present value of month m
-    // yearlyChanges of a rate, worked out when an option first needs them: per rate of the
-    // hardware price, of electricity, and of each cloud price change seen. A table returned is
-    // read before the next is asked for (a new one may move the others).
-    std::vector<std::pair<double, Eigen::ArrayXd>> changes[3];
-
-    enum Of { Hardware, Electricity, Cloud };
-    const Eigen::ArrayXd &change(Of of, double rate)
-    {
-        for (const auto &[seen, table] : changes[of])
-            if (seen == rate)
-                return table;
-        changes[of].emplace_back(rate, yearlyChanges(rate, horizon));
-        return changes[of].back().second;
-    }
+    std::shared_ptr<const Eigen::ArrayXd> growth;
+    std::shared_ptr<const Eigen::ArrayXd> discount;
 };
 
 CostModel::CostModel(EngineInput input)
@@ -113,19 +148,10 @@ CostModel::CostModel(EngineInput input)
     const int cols = m_input.horizonMonths + 1;
 
     MonthTables tables;
-    Eigen::ArrayXd &growth = tables.growth;
-    Eigen::ArrayXd &discount = tables.discount;
-    tables.horizon = m_input.horizonMonths;
-    growth = Eigen::ArrayXd::Zero(cols);
-    discount.resize(cols);
-    const double monthlyGrowth = std::pow(1.0 + m_input.growthPerYear, 1.0 / 12.0);
-    const double monthlyDiscount = std::pow(1.0 + m_input.discountRatePerYear, -1.0 / 12.0);
-    m_monthlyDiscount = monthlyDiscount;
-    for (int m = 0; m < cols; ++m) {
-        if (m >= 1)
-            growth(m) = std::pow(monthlyGrowth, m - 1);
-        discount(m) = std::pow(monthlyDiscount, m);
-    }
+    tables.growth = powersFor(Powers::Growth, m_input.growthPerYear, m_input.horizonMonths);
+    tables.discount = powersFor(Powers::Discount, m_input.discountRatePerYear, m_input.horizonMonths);
+    const Eigen::ArrayXd &growth = *tables.growth;
+    m_monthlyDiscount = std::pow(1.0 + m_input.discountRatePerYear, -1.0 / 12.0);
     m_workPerUtilization = m_input.gpus * kHoursPerMonth * growth.sum();
 
     m_fixed = Eigen::ArrayXXd::Zero(rows, cols);
@@ -180,9 +206,11 @@ int CostModel::unitsMax(int option) const
 void CostModel::computeStatus()
 {
     m_status.assign(m_input.options.size(), {});
+    // The fleet's peak: fleetReferenceGpus over the months, its powers from the table.
+    const auto growth = powersFor(Powers::YearlyChange, m_input.growthPerYear, m_input.horizonMonths);
     double peakFleet = 0;
     for (int m = 1; m <= m_input.horizonMonths; ++m)
-        peakFleet = std::max(peakFleet, fleetReferenceGpus(m));
+        peakFleet = std::max(peakFleet, m_input.gpus * (*growth)(m));
 
     for (int i = 0; i < optionCount(); ++i) {
         const OptionInput &o = option(i);
@@ -241,14 +269,15 @@ void CostModel::addBeyondHorizon(int row, int month, double amount)
         events.push_back(H);
 }
 
-void CostModel::layOutCloud(int row, MonthTables &tables)
+void CostModel::layOutCloud(int row, const MonthTables &tables)
 {
-    const Eigen::ArrayXd &growth = tables.growth;
-    const Eigen::ArrayXd &discount = tables.discount;
+    const Eigen::ArrayXd &growth = *tables.growth;
+    const Eigen::ArrayXd &discount = *tables.discount;
     const OptionInput &o = option(row);
     const CloudTerms &t = o.cloud;
     const int H = m_input.horizonMonths;
-    const Eigen::ArrayXd &priceChange = tables.change(MonthTables::Cloud, t.priceChangePerYear);
+    const auto changes = powersFor(Powers::YearlyChange, t.priceChangePerYear, H);
+    const Eigen::ArrayXd &priceChange = *changes;
     const double gpusAtFullLoad = m_input.gpus / o.relativeThroughput; // month 1
     const double gpuMonth = kHoursPerMonth * t.pricePerGpuHour;
     const int term = std::max(1, t.commitmentMonths);
@@ -291,11 +320,12 @@ void CostModel::layOutCloud(int row, MonthTables &tables)
     }
 }
 
-void CostModel::layOutOnPrem(int row, MonthTables &tables)
+void CostModel::layOutOnPrem(int row, const MonthTables &tables)
 {
-    const Eigen::ArrayXd &growth = tables.growth;
-    const Eigen::ArrayXd &discount = tables.discount;
-    const Eigen::ArrayXd &hardwareChange = tables.change(MonthTables::Hardware, m_input.hardwarePriceChangePerYear);
+    const Eigen::ArrayXd &growth = *tables.growth;
+    const Eigen::ArrayXd &discount = *tables.discount;
+    const auto hardwareChanges = powersFor(Powers::YearlyChange, m_input.hardwarePriceChangePerYear, m_input.horizonMonths);
+    const Eigen::ArrayXd &hardwareChange = *hardwareChanges;
     const OptionInput &o = option(row);
     const OnPremTerms &t = o.onPrem;
     const int H = m_input.horizonMonths;
@@ -381,7 +411,8 @@ void CostModel::layOutOnPrem(int row, MonthTables &tables)
         }
     }
     double hardwareInService = 0;
-    const Eigen::ArrayXd &electricityChange = tables.change(MonthTables::Electricity, m_input.electricityPriceChangePerYear);
+    const auto electricityChanges = powersFor(Powers::YearlyChange, m_input.electricityPriceChangePerYear, H);
+    const Eigen::ArrayXd &electricityChange = *electricityChanges;
     for (int m = 1; m <= H; ++m) {
         const double u = units[std::size_t(m)];
         const double electricity = electricityChange(m);
@@ -397,18 +428,13 @@ void CostModel::layOutOnPrem(int row, MonthTables &tables)
         return;
     const double keep = std::max(0.0, 1.0 - t.depreciationPerYear);
     const double sold = std::clamp(1.0 - t.resaleHaircut, 0.0, 1.0); // what a sale brings of the value
-    // keep^(age / 12) by age in months, each worked out when first needed (NaN: not yet).
-    std::vector<double> kept(std::size_t(H + 1), std::numeric_limits<double>::quiet_NaN());
+    const auto depreciation = powersFor(Powers::Depreciation, keep, H);
     for (int m = 0; m <= H; ++m) {
         double value = 0;
         for (const Cohort &c : cohorts) {
             const int lastPaid = lastPaidBy(c, m);
-            if (lastPaid < 0)
-                continue;
-            double &left = kept[std::size_t(m - lastPaid)];
-            if (std::isnan(left))
-                left = std::pow(keep, (m - lastPaid) / 12.0);
-            value += c.count * hardwareAt(lastPaid) * left;
+            if (lastPaid >= 0)
+                value += c.count * hardwareAt(lastPaid) * (*depreciation)(m - lastPaid);
         }
         m_credit(row, m) = value * sold * discount(m);
     }

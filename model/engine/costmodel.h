@@ -132,8 +132,8 @@ public:
 
 private:
     struct MonthTables;
-    void layOutCloud(int row, MonthTables &tables);
-    void layOutOnPrem(int row, MonthTables &tables);
+    void layOutCloud(int row, const MonthTables &tables);
+    void layOutOnPrem(int row, const MonthTables &tables);
     void addComponent(int row, CostComponent c, int month, double fixed, double slope,
                       const Eigen::ArrayXd &discount);
     // A payment in month `month` > H, owed all the same: added to entry H at its present value.

@@ -4,6 +4,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
+#include <thread>
 
 using namespace breakeven;
 using namespace fixtures;
@@ -428,6 +430,43 @@ private Q_SLOTS:
         const Evaluation e = model(s).evaluate(1.0);
         QVERIFY(qFuzzyCompare(e.monthly(0, 1), 73.0));
         QVERIFY(qFuzzyCompare(e.monthly(0, 13), 109.5));
+    }
+
+    // A lay-out gives the same figures, bit for bit, whatever was laid out before it on the same
+    // thread (the tables of powers it shares with earlier lay-outs) as on a thread of its own:
+    // more scenarios than tables are kept, differing in every rate and in the horizon.
+    void layOutsDoNotDependOnEarlierOnes()
+    {
+        std::vector<Scenario> scenarios;
+        for (int k = 0; k < 24; ++k) {
+            Scenario s = scenario(3 + k % 4, 0.7, k % 3 == 0 ? 12 : k % 3 == 1 ? 36 : 61);
+            s.workload.growthPerYear = 0.05 * (k % 5);
+            s.discountRatePerYear = 0.02 * (k % 7);
+            s.hardwarePriceChangePerYear = -0.03 * (k % 4);
+            s.electricityPriceChangePerYear = 0.04 * (k % 6);
+            s.cloudPriceChangePerYear = -0.05 * (k % 8);
+            OnPremBuild b = build(QStringLiteral("rig"), 10000 + 100 * k, 2);
+            b.depreciationPerYear = 0.1 + 0.05 * (k % 5);
+            b.lifetimeYears = 2;
+            s.onPremOptions = {b};
+            CloudOption own = cloud(QStringLiteral("own rate"), 2.0);
+            own.priceChangePerYear = -0.01 * k;
+            s.cloudOptions = {cloud(QStringLiteral("rent"), 2.5), own};
+            scenarios.push_back(s);
+        }
+        const auto curves = [](const Scenario &s) { return model(s).evaluate(0.7).cumulative; };
+        std::vector<Eigen::ArrayXXd> alone(scenarios.size());
+        for (std::size_t k = 0; k < scenarios.size(); ++k)
+            std::thread([&] { alone[k] = curves(scenarios[k]); }).join();
+        for (int round = 0; round < 2; ++round)
+            for (std::size_t j = 0; j < scenarios.size(); ++j) {
+                const std::size_t k = (j * 7 + std::size_t(round)) % scenarios.size();
+                const Eigen::ArrayXXd here = curves(scenarios[k]);
+                QCOMPARE(here.rows(), alone[k].rows());
+                QCOMPARE(here.cols(), alone[k].cols());
+                QVERIFY2(std::memcmp(here.data(), alone[k].data(), std::size_t(here.size()) * sizeof(double)) == 0,
+                         qPrintable(QStringLiteral("scenario %1").arg(k)));
+            }
     }
 
     void unknownGpuIsAnError()
