@@ -25,11 +25,21 @@ const GpuCatalog &GpuCatalog::bundled()
 
 QString GpuCatalog::normalized(const QString &name)
 {
-    QString out;
-    out.reserve(name.size());
-    for (QChar c : name)
-        if (c.isLetterOrNumber())
-            out.append(c.toUpper());
+    // ASCII, nearly every name, without the Unicode tables; the rest through QChar.
+    QString out(name.size(), Qt::Uninitialized);
+    QChar *to = out.data();
+    for (const QChar c : name) {
+        const char16_t u = c.unicode();
+        if (u < 0x80) {
+            if ((u >= u'0' && u <= u'9') || (u >= u'A' && u <= u'Z'))
+                *to++ = c;
+            else if (u >= u'a' && u <= u'z')
+                *to++ = QChar(char16_t(u - u'a' + u'A'));
+        } else if (c.isLetterOrNumber()) {
+            *to++ = c.toUpper();
+        }
+    }
+    out.truncate(to - out.constData());
     return out;
 }
 

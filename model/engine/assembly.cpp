@@ -11,21 +11,30 @@ namespace breakeven {
 
 namespace {
 
-double rateFor(const Scenario &s, const QString &currency, const QString &path)
+// The path of an option's field, for a message: "onPremOptions[2].gpu". Written only when a
+// message needs it (a lay-out of a risk analysis assembles hundreds of times).
+QString fieldPath(const char *list, std::size_t index, const char *field)
+{
+    return QStringLiteral("%1[%2].%3").arg(QLatin1String(list)).arg(index).arg(QLatin1String(field));
+}
+
+double rateFor(const Scenario &s, const QString &currency, const char *list, std::size_t index)
 {
     if (currency == s.currency)
         return 1.0;
     const auto it = s.exchangeRates.find(currency);
     if (it == s.exchangeRates.end())
-        throw InputError(path, QStringLiteral("no exchange rate from %1 to %2 in exchangeRates").arg(currency, s.currency));
+        throw InputError(fieldPath(list, index, "currency"),
+                         QStringLiteral("no exchange rate from %1 to %2 in exchangeRates").arg(currency, s.currency));
     return it->second;
 }
 
-GpuModel requireGpu(const Scenario &s, const GpuCatalog &catalog, const QString &name, const QString &path)
+GpuModel requireGpu(const Scenario &s, const GpuCatalog &catalog, const QString &name, const char *list, std::size_t index)
 {
     if (auto gpu = resolveGpu(s, name, catalog))
         return *gpu;
-    throw InputError(path, QStringLiteral("unknown GPU \"%1\" (not in the scenario's gpus nor in the catalog)").arg(name));
+    throw InputError(fieldPath(list, index, "gpu"),
+                     QStringLiteral("unknown GPU \"%1\" (not in the scenario's gpus nor in the catalog)").arg(name));
 }
 
 } // namespace
@@ -121,9 +130,8 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
 
     for (std::size_t i = 0; i < s.onPremOptions.size(); ++i) {
         const OnPremBuild &b = s.onPremOptions[i];
-        const QString path = QStringLiteral("onPremOptions[%1]").arg(i);
-        const GpuModel gpu = requireGpu(s, catalog, b.gpu, path + QStringLiteral(".gpu"));
-        const double rate = rateFor(s, b.currency, path + QStringLiteral(".currency"));
+        const GpuModel gpu = requireGpu(s, catalog, b.gpu, "onPremOptions", i);
+        const double rate = rateFor(s, b.currency, "onPremOptions", i);
         OptionInput o;
         o.name = b.name;
         o.kind = OptionKind::OnPrem;
@@ -156,9 +164,8 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     const double egressGB = s.workload.egressGBPerMonth;
     for (std::size_t i = 0; i < s.cloudOptions.size(); ++i) {
         const CloudOption &c = s.cloudOptions[i];
-        const QString path = QStringLiteral("cloudOptions[%1]").arg(i);
-        const GpuModel gpu = requireGpu(s, catalog, c.gpu, path + QStringLiteral(".gpu"));
-        const double rate = rateFor(s, c.currency, path + QStringLiteral(".currency"));
+        const GpuModel gpu = requireGpu(s, catalog, c.gpu, "cloudOptions", i);
+        const double rate = rateFor(s, c.currency, "cloudOptions", i);
         OptionInput o;
         o.name = c.name;
         o.kind = OptionKind::Cloud;
