@@ -8,6 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+static std::atomic<long> RT_steps{0};
 
 namespace breakeven {
 
@@ -66,13 +70,15 @@ std::vector<double> pairDifferencesAt(const Scenario &scenario, const ResolvedRa
 double pairDifferenceAt(const Scenario &scenario, const ResolvedRange &range, double t, const PairRisk &pair,
                         const GpuCatalog &catalog)
 {
+    ++RT_steps;
     return pairDifferencesAt(scenario, range, t, {pair}, catalog).front();
 }
 
 // Where `difference` (along a range, t in 0..1) is 0, given its values at 0, 0.5 and 1 (with a
 // change of sign between the ends): Brent's method on the half where the sign changes, inverse
 // quadratic steps while they close in fast and bisection when they do not, to 1e-13 of the
-// range or a difference within 1e-12 of `scale`.
+// range or a difference within 1e-12 of `scale`. The first step is already an inverse quadratic
+// one, through all three values known.
 template <typename Difference>
 double bracketedRoot(double atLow, double atMiddle, double atHigh, double scale, const Difference &difference)
 {
@@ -85,9 +91,12 @@ double bracketedRoot(double atLow, double atMiddle, double atHigh, double scale,
         return b;
     if (std::abs(fa) <= 1e-12 * scale)
         return a;
+    // c: the half's other end; a: the third value known, outside the half.
     double c = a;
     double fc = fa;
-    double d = b - a;
+    a = lowerHalf ? 1.0 : 0.0;
+    fa = lowerHalf ? atHigh : atLow;
+    double d = b - c;
     double e = d;
     for (int step = 0; step < 200; ++step) {
         if ((fb <= 0) == (fc <= 0)) {
@@ -202,6 +211,7 @@ void addTornado(const Scenario &scenario, const GpuCatalog &catalog, const RiskR
         for (std::size_t p = 0; p < result.pairs.size(); ++p)
             result.pairs[p].tornado.push_back(bars[p]);
     }
+    if (getenv("RT")) std::fprintf(stderr, "RT steps %ld\n", RT_steps.exchange(0));
     for (PairRisk &pair : result.pairs)
         std::stable_sort(pair.tornado.begin(), pair.tornado.end(),
                          [](const TornadoBar &a, const TornadoBar &b) { return a.swing() > b.swing(); });
