@@ -181,6 +181,11 @@ __attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column
     // block can be short.
     std::size_t i = 0;
     for (const float *block = column; i + 8 <= n; block += blockStride) {
+        // The same samples' next month, which the next call reads: the blocks lie far apart, too
+        // far for the processor to guess.
+        if (blockStride != std::size_t(kLanes))
+            for (int line = 0; line < kLanes * int(sizeof(float)); line += 64)
+                _mm_prefetch(reinterpret_cast<const char *>(block + kLanes) + line, _MM_HINT_T0);
         const std::size_t end = std::min(n, i + std::size_t(kLanes));
         for (const float *at = block; i + 8 <= end; i += 8, at += 8) {
             const __m256 v = _mm256_loadu_ps(at);
