@@ -1,10 +1,10 @@
 #include "costmodel.h"
+#include "monthpowers.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <array>
 
 namespace breakeven {
 
@@ -63,76 +63,6 @@ QString jsonName(CostComponent component)
     }
     return {};
 }
-
-namespace {
-
-// The factor a yearly rate of change gives month m (>= 1): (1 + rate)^((m - 1) / 12).
-double yearlyChange(double rate, int month)
-{
-    return rate == 0 ? 1.0 : std::pow(1.0 + rate, (month - 1) / 12.0);
-}
-
-// Tables of powers by month that every option's lay-out reads.
-enum class Powers {
-    Growth,       // of a yearly growth g: 0 at month 0, then (1 + g)^(1/12) to the power m - 1
-    Discount,     // of a yearly discount rate d: (1 + d)^(-1/12) to the power m
-    YearlyChange, // of a yearly rate of change: 1 at month 0, then yearlyChange(rate, m)
-    Depreciation, // of what a year keeps, k: k^(age / 12) by age in months
-};
-
-Eigen::ArrayXd powersOf(Powers kind, double x, int H)
-{
-    Eigen::ArrayXd out(H + 1);
-    switch (kind) {
-    case Powers::Growth: {
-        const double monthly = std::pow(1.0 + x, 1.0 / 12.0);
-        out(0) = 0;
-        for (int m = 1; m <= H; ++m)
-            out(m) = std::pow(monthly, m - 1);
-        break;
-    }
-    case Powers::Discount: {
-        const double monthly = std::pow(1.0 + x, -1.0 / 12.0);
-        for (int m = 0; m <= H; ++m)
-            out(m) = std::pow(monthly, m);
-        break;
-    }
-    case Powers::YearlyChange:
-        out(0) = 1.0;
-        for (int m = 1; m <= H; ++m)
-            out(m) = yearlyChange(x, m);
-        break;
-    case Powers::Depreciation:
-        for (int age = 0; age <= H; ++age)
-            out(age) = std::pow(x, age / 12.0);
-        break;
-    }
-    return out;
-}
-
-// powersOf, kept per thread for the last few it was asked for: the lay-outs of one scenario
-// (hundreds in a risk analysis, one per tick of a slider) ask for the same few tables again and
-// again. The values are the same powers, bit for bit; a table stays valid while it is held.
-std::shared_ptr<const Eigen::ArrayXd> powersFor(Powers kind, double x, int H)
-{
-    struct Kept {
-        Powers kind = Powers::Growth;
-        double x = 0;
-        int H = -1;
-        std::shared_ptr<const Eigen::ArrayXd> table;
-    };
-    thread_local std::array<Kept, 16> kept;
-    thread_local std::size_t next = 0;
-    for (const Kept &k : kept)
-        if (k.table && k.kind == kind && k.H == H && k.x == x)
-            return k.table;
-    Kept &slot = kept[next];
-    next = (next + 1) % kept.size();
-    slot = {kind, x, H, std::make_shared<const Eigen::ArrayXd>(powersOf(kind, x, H))};
-    return slot.table;
-}
-
-} // namespace
 
 // What the options' lay-outs read by month: the fleet's growth and the discount (powersFor).
 struct CostModel::MonthTables {
