@@ -158,7 +158,7 @@ private Q_SLOTS:
                     std::sort(sorted.begin(), sorted.end());
                     for (std::size_t k = 0; k < q.size(); ++k) {
                         const std::size_t at = std::size_t(m) * q.size() + k;
-                        QCOMPARE(out[at], sortedQuantile(sorted, q[k]));
+                        QCOMPARE(std::bit_cast<quint64>(out[at]), std::bit_cast<quint64>(sortedQuantile(sorted, q[k])));
                         QCOMPARE(std::bit_cast<quint64>(inBlocks[at]), std::bit_cast<quint64>(out[at]));
                     }
                     ++columns;
