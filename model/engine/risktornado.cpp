@@ -8,10 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <atomic>
-#include <cstdio>
-#include <cstdlib>
-static std::atomic<long> RT_steps{0};
 
 namespace breakeven {
 
@@ -70,7 +66,6 @@ std::vector<double> pairDifferencesAt(const Scenario &scenario, const ResolvedRa
 double pairDifferenceAt(const Scenario &scenario, const ResolvedRange &range, double t, const PairRisk &pair,
                         const GpuCatalog &catalog)
 {
-    ++RT_steps;
     return pairDifferencesAt(scenario, range, t, {pair}, catalog).front();
 }
 
@@ -211,7 +206,6 @@ void addTornado(const Scenario &scenario, const GpuCatalog &catalog, const RiskR
         for (std::size_t p = 0; p < result.pairs.size(); ++p)
             result.pairs[p].tornado.push_back(bars[p]);
     }
-    if (getenv("RT")) std::fprintf(stderr, "RT steps %ld\n", RT_steps.exchange(0));
     for (PairRisk &pair : result.pairs)
         std::stable_sort(pair.tornado.begin(), pair.tornado.end(),
                          [](const TornadoBar &a, const TornadoBar &b) { return a.swing() > b.swing(); });
