@@ -64,12 +64,6 @@ QString jsonName(CostComponent component)
     return {};
 }
 
-// What the options' lay-outs read by month: the fleet's growth and the discount (powersFor).
-struct CostModel::MonthTables {
-    std::shared_ptr<const Eigen::ArrayXd> growth;
-    std::shared_ptr<const Eigen::ArrayXd> discount;
-};
-
 CostModel::CostModel(EngineInput input)
     : m_input(std::move(input))
 {
@@ -77,10 +71,11 @@ CostModel::CostModel(EngineInput input)
     const int rows = optionCount();
     const int cols = m_input.horizonMonths + 1;
 
-    MonthTables tables;
-    tables.growth = powersFor(Powers::Growth, m_input.growthPerYear, m_input.horizonMonths);
-    tables.discount = powersFor(Powers::Discount, m_input.discountRatePerYear, m_input.horizonMonths);
-    const Eigen::ArrayXd &growth = *tables.growth;
+    // Shared with the other lay-outs of the same rates (powersFor), held while this one runs.
+    const auto growthTable = powersFor(Powers::Growth, m_input.growthPerYear, m_input.horizonMonths);
+    const auto discountTable = powersFor(Powers::Discount, m_input.discountRatePerYear, m_input.horizonMonths);
+    const Eigen::ArrayXd &growth = *growthTable;
+    const Eigen::ArrayXd &discount = *discountTable;
     m_monthlyDiscount = std::pow(1.0 + m_input.discountRatePerYear, -1.0 / 12.0);
     m_workPerUtilization = m_input.gpus * kHoursPerMonth * growth.sum();
 
@@ -98,9 +93,9 @@ CostModel::CostModel(EngineInput input)
         if (!(p > 0) || !std::isfinite(p))
             continue; // infeasible, and nothing sensible to lay out
         if (option(i).kind == OptionKind::Cloud)
-            layOutCloud(i, tables);
+            layOutCloud(i, growth, discount);
         else
-            layOutOnPrem(i, tables);
+            layOutOnPrem(i, growth, discount);
     }
     rejectOverflow();
     m_infeasiblePenalty = Eigen::ArrayXd::Zero(rows);
@@ -199,10 +194,8 @@ void CostModel::addBeyondHorizon(int row, int month, double amount)
         events.push_back(H);
 }
 
-void CostModel::layOutCloud(int row, const MonthTables &tables)
+void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
 {
-    const Eigen::ArrayXd &growth = *tables.growth;
-    const Eigen::ArrayXd &discount = *tables.discount;
     const OptionInput &o = option(row);
     const CloudTerms &t = o.cloud;
     const int H = m_input.horizonMonths;
@@ -250,10 +243,8 @@ void CostModel::layOutCloud(int row, const MonthTables &tables)
     }
 }
 
-void CostModel::layOutOnPrem(int row, const MonthTables &tables)
+void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
 {
-    const Eigen::ArrayXd &growth = *tables.growth;
-    const Eigen::ArrayXd &discount = *tables.discount;
     const auto hardwareChanges = powersFor(Powers::YearlyChange, m_input.hardwarePriceChangePerYear, m_input.horizonMonths);
     const Eigen::ArrayXd &hardwareChange = *hardwareChanges;
     const OptionInput &o = option(row);

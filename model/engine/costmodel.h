@@ -131,9 +131,8 @@ public:
                                                 int months);
 
 private:
-    struct MonthTables;
-    void layOutCloud(int row, const MonthTables &tables);
-    void layOutOnPrem(int row, const MonthTables &tables);
+    void layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
+    void layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
     void addComponent(int row, CostComponent c, int month, double fixed, double slope,
                       const Eigen::ArrayXd &discount);
     // A payment in month `month` > H, owed all the same: added to entry H at its present value.

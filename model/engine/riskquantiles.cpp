@@ -158,9 +158,10 @@ ColumnRanks ranksFor(std::size_t n, const double *q, int count)
 // the counts are kept as vectors (a lane's compare is -1 where true), the samples inside written
 // to room sized for the column and appended to `kept` after. Returns where it stopped.
 template <int Count>
-__attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column, std::size_t n, std::size_t blockStride,
-                                                             const float *lo, const float *hi, std::size_t *below,
-                                                             std::vector<Entry> *kept, int count = Count)
+__attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column, std::size_t n, std::size_t monthStride,
+                                                             std::size_t blockStride, const float *lo, const float *hi,
+                                                             std::size_t *below, std::vector<Entry> *kept,
+                                                             int count = Count)
 {
     const int quantiles = Count > 0 ? Count : count;
     thread_local std::vector<Entry> room;
@@ -181,11 +182,11 @@ __attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column
     // block can be short.
     std::size_t i = 0;
     for (const float *block = column; i + 8 <= n; block += blockStride) {
-        // The same samples' next month, which the next call reads: the blocks lie far apart, too
-        // far for the processor to guess.
+        // The same samples' next month, which the next call reads: where the blocks lie far
+        // apart, too far for the processor to guess.
         if (blockStride != std::size_t(kLanes))
             for (int line = 0; line < kLanes * int(sizeof(float)); line += 64)
-                _mm_prefetch(reinterpret_cast<const char *>(block + kLanes) + line, _MM_HINT_T0);
+                _mm_prefetch(reinterpret_cast<const char *>(block + monthStride) + line, _MM_HINT_T0);
         const std::size_t end = std::min(n, i + std::size_t(kLanes));
         for (const float *at = block; i + 8 <= end; i += 8, at += 8) {
             const __m256 v = _mm256_loadu_ps(at);
@@ -225,15 +226,18 @@ inline float sampleOf(const float *column, std::size_t blockStride, std::size_t 
 }
 
 // For each quantile k: below[k] = the values under lo[k], kept[k] = the samples with values in
-// [lo[k], hi[k]] (the values are finite).
-void countAndKeep(const float *column, std::size_t n, std::size_t blockStride, const float *lo, const float *hi,
-                  int count, std::size_t *below, std::vector<Entry> *kept)
+// [lo[k], hi[k]] (the values are finite). The next month lies monthStride further on: where the
+// blocks lie apart, it is fetched ahead.
+void countAndKeep(const float *column, std::size_t n, std::size_t monthStride, std::size_t blockStride,
+                  const float *lo, const float *hi, int count, std::size_t *below, std::vector<Entry> *kept)
 {
     std::size_t i = 0;
 #if defined(BREAKEVEN_AVX2_DISPATCH)
     if (hasAvx2())
-        i = count == 3 ? countAndKeepAvx2<3>(column, n, blockStride, lo, hi, below, kept)
-                       : countAndKeepAvx2<0>(column, n, blockStride, lo, hi, below, kept, count);
+        i = count == 3 ? countAndKeepAvx2<3>(column, n, monthStride, blockStride, lo, hi, below, kept)
+                       : countAndKeepAvx2<0>(column, n, monthStride, blockStride, lo, hi, below, kept, count);
+#else
+    (void)monthStride;
 #endif
     for (; i < n; ++i) {
         const float v = sampleOf(column, blockStride, i);
@@ -332,7 +336,7 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, std:
                 lo[k] = least - 0.25f * spread;
                 hi[k] = most + 0.25f * spread;
             }
-            countAndKeep(column, n, blockStride, lo, hi, count, below, kept);
+            countAndKeep(column, n, monthStride, blockStride, lo, hi, count, below, kept);
             found = true;
             for (int k = 0; k < count; ++k)
                 found = found && below[k] <= ranks.low[k] && ranks.high[k] < below[k] + kept[k].size();
