@@ -97,33 +97,54 @@ inline void selectQuantilesByMonth(const float *values, std::size_t n, int month
     selectQuantilesByMonth(values, n, months, n, kLanes, q, count, out);
 }
 
+// The second thread of inHalves: the engine's helper thread, started once and kept for the
+// process (so that its scratch memory and tables stay warm from one analysis to the next), or a
+// thread of its own when the helper is already busy (two analyses at once, or a split within a
+// split). join() waits for the task and rethrows what it threw.
+class SecondHalf
+{
+public:
+    template <typename Task>
+    explicit SecondHalf(const Task &task)
+        : SecondHalf(&SecondHalf::call<Task>, &task)
+    {
+    }
+    SecondHalf(const SecondHalf &) = delete;
+    SecondHalf &operator=(const SecondHalf &) = delete;
+    ~SecondHalf(); // joins
+    void join();
+
+private:
+    SecondHalf(void (*call)(const void *), const void *context);
+    void wait();
+    template <typename Task>
+    static void call(const void *task)
+    {
+        (*static_cast<const Task *>(task))();
+    }
+
+    void (*m_call)(const void *);
+    const void *m_context;
+    bool m_onHelper = false;
+    bool m_joined = false;
+    std::thread m_own;
+    std::exception_ptr m_failure;
+};
+
 // Runs body(begin, end, first) over 0..count split in two halves, the second on another thread
 // when there are two cores and at least `least` items; `first` tells the calling thread's half.
 template <typename Body>
 void inHalves(std::size_t count, std::size_t least, const Body &body)
 {
     const std::size_t half = count >= least && std::thread::hardware_concurrency() > 1 ? count / 2 : count;
-    std::exception_ptr failure;
-    std::thread second;
-    if (half < count)
-        second = std::thread([&] {
-            try {
-                body(half, count, false);
-            } catch (...) {
-                failure = std::current_exception();
-            }
-        });
-    try {
-        body(std::size_t(0), half, true);
-    } catch (...) {
-        if (second.joinable())
-            second.join();
-        throw;
+    if (half == count) {
+        body(std::size_t(0), count, true);
+        return;
     }
-    if (second.joinable())
-        second.join();
-    if (failure)
-        std::rethrow_exception(failure);
+    const auto second = [&] { body(half, count, false); };
+    SecondHalf other(second);
+    body(std::size_t(0), half, true); // on a throw, other's destructor waits for the second half
+    other.join();
 }
 
 // Runs body(k) for k in 0..count, on two threads when it is worth it, each taking the next k

@@ -1,0 +1,138 @@
+// The second thread of a risk analysis's halves (riskkernels.h, SecondHalf): one helper thread
+// for the process, which takes one task at a time and waits for the next between them.
+#include "riskkernels.h"
+
+#include <condition_variable>
+#include <mutex>
+
+namespace breakeven {
+
+namespace {
+
+class Helper
+{
+public:
+    static Helper &instance()
+    {
+        static Helper helper;
+        return helper;
+    }
+
+    // Posts a task and returns true, or returns false when the helper is taken (claimed by
+    // another SecondHalf until its join).
+    bool tryStart(void (*call)(const void *), const void *context, std::exception_ptr *failure)
+    {
+        if (m_claimed.exchange(true, std::memory_order_acquire))
+            return false;
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_call = call;
+            m_context = context;
+            m_failure = failure;
+            m_running = true;
+        }
+        m_wake.notify_one();
+        return true;
+    }
+
+    // Waits for the posted task, then lets the helper be claimed again.
+    void finish()
+    {
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_done.wait(lock, [this] { return !m_running; });
+        }
+        m_claimed.store(false, std::memory_order_release);
+    }
+
+    Helper(const Helper &) = delete;
+    Helper &operator=(const Helper &) = delete;
+
+    ~Helper()
+    {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_one();
+        m_thread.join();
+    }
+
+private:
+    Helper()
+        : m_thread([this] { loop(); })
+    {
+    }
+
+    void loop()
+    {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        for (;;) {
+            m_wake.wait(lock, [this] { return m_running || m_stop; });
+            if (!m_running)
+                return; // stopping, nothing posted
+            lock.unlock();
+            try {
+                m_call(m_context);
+            } catch (...) {
+                *m_failure = std::current_exception();
+            }
+            lock.lock();
+            m_running = false;
+            m_done.notify_one();
+        }
+    }
+
+    std::atomic<bool> m_claimed = false;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::condition_variable m_done;
+    void (*m_call)(const void *) = nullptr;
+    const void *m_context = nullptr;
+    std::exception_ptr *m_failure = nullptr;
+    bool m_running = false; // a task posted and not yet done
+    bool m_stop = false;
+    std::thread m_thread; // last: started once the rest is in place
+};
+
+} // namespace
+
+SecondHalf::SecondHalf(void (*call)(const void *), const void *context)
+    : m_call(call)
+    , m_context(context)
+{
+    m_onHelper = Helper::instance().tryStart(m_call, m_context, &m_failure);
+    if (!m_onHelper)
+        m_own = std::thread([this] {
+            try {
+                m_call(m_context);
+            } catch (...) {
+                m_failure = std::current_exception();
+            }
+        });
+}
+
+SecondHalf::~SecondHalf()
+{
+    wait();
+}
+
+void SecondHalf::wait()
+{
+    if (m_joined)
+        return;
+    m_joined = true;
+    if (m_onHelper)
+        Helper::instance().finish();
+    else
+        m_own.join();
+}
+
+void SecondHalf::join()
+{
+    wait();
+    if (m_failure)
+        std::rethrow_exception(m_failure);
+}
+
+} // namespace breakeven
