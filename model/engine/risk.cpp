@@ -374,6 +374,8 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             if (known == w.months.begin() + w.used)
                 w.months[std::size_t(w.used++)] = bucket;
         }
+        for (int slot = 0; slot < w.used; ++slot) // room for each bucket's crossings, known from the tallies
+            w.kept[std::size_t(slot)].reserve(byMonth[std::size_t(w.months[std::size_t(slot)])]);
     });
     // A crossing in (m - 1, m] is in bucket m; NaN (infeasible) and +inf (never) in none.
     inHalves(P, 8, [&](std::size_t begin, std::size_t end, bool) {
@@ -396,16 +398,22 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         Wanted &w = wanted[p];
         if (w.crossings == 0)
             return;
+        // Each slot's order statistics in one selection (month 0's are 0).
         std::array<double, 6> order{};
-        for (std::size_t e = 0; e < w.ranks.size(); ++e) {
-            if (w.slotOf[e] < 0)
-                continue; // month 0: 0
-            const std::vector<float> &in = w.kept[std::size_t(w.slotOf[e])];
-            if (e % 2 == 1 && w.ranks[e] == w.ranks[e - 1]) {
-                order[e] = order[e - 1];
-                continue;
-            }
-            order[e] = selectInMonth(in.data(), in.size(), w.months[std::size_t(w.slotOf[e])], w.ranks[e] - w.before[e]);
+        for (int slot = 0; slot < w.used; ++slot) {
+            std::array<std::size_t, 6> ranks{};
+            std::array<std::size_t, 6> of{};
+            int count = 0;
+            for (std::size_t e = 0; e < w.ranks.size(); ++e)
+                if (w.slotOf[e] == slot) {
+                    of[std::size_t(count)] = e;
+                    ranks[std::size_t(count++)] = w.ranks[e] - w.before[e];
+                }
+            std::array<float, 6> values{};
+            const std::vector<float> &in = w.kept[std::size_t(slot)];
+            selectInMonth(in.data(), in.size(), w.months[std::size_t(slot)], ranks.data(), count, values.data());
+            for (int k = 0; k < count; ++k)
+                order[of[std::size_t(k)]] = values[std::size_t(k)];
         }
         std::array<double, 3> q{};
         for (std::size_t k = 0; k < 3; ++k) {

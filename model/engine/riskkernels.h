@@ -69,11 +69,12 @@ std::uint64_t lanesWithin(const float *values, float above, float atMost);
 // sweepCrossings writes it.
 float crossingIn(int month, double before, double now);
 
-// The rank-th smallest (from 0) of n values all in (month - 1, month], as sorting them gives:
-// counted into equal parts of the month (about four values to a part, 16 to 256 parts), then
-// selected among the values of the part it is in (crossings fall in few months, so a month can
+// out[k] = the ranks[k]-th smallest (from 0) of n values all in (month - 1, month], as sorting
+// them gives, for k < count (at most 6): counted once into equal parts of the month (about four
+// values to a part, 16 to 256 parts), the values of the parts holding a rank gathered in one more
+// pass, then each rank selected among its part's (crossings fall in few months, so a month can
 // hold thousands).
-float selectInMonth(const float *values, std::size_t n, int month, std::size_t rank);
+void selectInMonth(const float *values, std::size_t n, int month, const std::size_t *ranks, int count, float *out);
 
 // The quantile q of sorted values (linear between order statistics).
 double sortedQuantile(const std::vector<double> &sorted, double q);

@@ -386,29 +386,42 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, std:
     }
 }
 
-float selectInMonth(const float *values, std::size_t n, int month, std::size_t rank)
+void selectInMonth(const float *values, std::size_t n, int month, const std::size_t *ranks, int count, float *out)
 {
     // Equal parts of the month, about four values to a part (16 to 256 parts): a value's part
     // never decreases with the value.
     const int parts = int(std::clamp<std::size_t>(n / 4, 16, 256));
     const auto base = float(month - 1);
     const auto partOf = [&](float v) { return std::clamp(int((v - base) * float(parts)), 0, parts - 1); };
-    std::array<std::uint32_t, 256> counts;
-    std::fill_n(counts.begin(), parts, 0u);
+    std::array<std::uint32_t, 257> before{}; // before[p + 1]: the values in part p, then summed
     for (std::size_t i = 0; i < n; ++i)
-        ++counts[std::size_t(partOf(values[i]))];
-    std::size_t before = 0;
-    int part = 0;
-    while (part < parts - 1 && before + counts[std::size_t(part)] <= rank)
-        before += counts[std::size_t(part++)];
-    thread_local std::vector<float> inPart;
-    inPart.clear();
+        ++before[std::size_t(partOf(values[i])) + 1];
+    for (int p = 0; p < parts; ++p)
+        before[std::size_t(p) + 1] += before[std::size_t(p)];
+    // Each rank's part, and a slot per part wanted.
+    std::array<std::int8_t, 256> slotOf;
+    std::fill_n(slotOf.begin(), parts, std::int8_t(-1));
+    std::array<int, 6> partOfRank{};
+    int slots = 0;
+    for (int k = 0; k < count; ++k) {
+        const auto part = int(std::upper_bound(before.begin() + 1, before.begin() + parts, std::uint32_t(ranks[k])) - before.begin()) - 1;
+        partOfRank[std::size_t(k)] = part;
+        if (slotOf[std::size_t(part)] < 0)
+            slotOf[std::size_t(part)] = std::int8_t(slots++);
+    }
+    thread_local std::array<std::vector<float>, 6> inPart;
+    for (int s = 0; s < slots; ++s)
+        inPart[std::size_t(s)].clear();
     for (std::size_t i = 0; i < n; ++i)
-        if (partOf(values[i]) == part)
-            inPart.push_back(values[i]);
-    const auto at = inPart.begin() + std::ptrdiff_t(rank - before);
-    std::nth_element(inPart.begin(), at, inPart.end());
-    return *at;
+        if (const int s = slotOf[std::size_t(partOf(values[i]))]; s >= 0)
+            inPart[std::size_t(s)].push_back(values[i]);
+    for (int k = 0; k < count; ++k) {
+        const int part = partOfRank[std::size_t(k)];
+        std::vector<float> &in = inPart[std::size_t(slotOf[std::size_t(part)])];
+        const auto at = in.begin() + std::ptrdiff_t(ranks[k] - before[std::size_t(part)]);
+        std::nth_element(in.begin(), at, in.end());
+        out[k] = *at;
+    }
 }
 
 void selectQuantiles(std::vector<double> &values, const double *q, int count, double *out)

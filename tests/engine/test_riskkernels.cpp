@@ -7,6 +7,7 @@
 #include <Eigen/Core>
 #include <QtTest>
 
+#include <array>
 #include <bit>
 #include <cstring>
 #include <random>
@@ -73,10 +74,18 @@ private Q_SLOTS:
                     }
                     std::vector<float> sorted = values;
                     std::sort(sorted.begin(), sorted.end());
-                    for (const std::size_t rank : {std::size_t(0), std::size_t(n / 10), std::size_t(n / 2),
-                                                   std::size_t(n / 2 + 1 < n ? n / 2 + 1 : n / 2), std::size_t(n - 1)})
-                        QCOMPARE(std::bit_cast<quint32>(selectInMonth(values.data(), values.size(), month, rank)),
-                                 std::bit_cast<quint32>(sorted[rank]));
+                    // Each rank alone, then all at once (in no order, one twice).
+                    const std::array<std::size_t, 6> ranks = {std::size_t(n / 2), std::size_t(0), std::size_t(n - 1), std::size_t(n / 10),
+                                                              std::size_t(n / 2 + 1 < n ? n / 2 + 1 : n / 2), std::size_t(n / 10)};
+                    for (const std::size_t rank : ranks) {
+                        float one = NAN;
+                        selectInMonth(values.data(), values.size(), month, &rank, 1, &one);
+                        QCOMPARE(std::bit_cast<quint32>(one), std::bit_cast<quint32>(sorted[rank]));
+                    }
+                    std::array<float, 6> all{};
+                    selectInMonth(values.data(), values.size(), month, ranks.data(), int(ranks.size()), all.data());
+                    for (std::size_t k = 0; k < ranks.size(); ++k)
+                        QCOMPARE(std::bit_cast<quint32>(all[k]), std::bit_cast<quint32>(sorted[ranks[k]]));
                 }
             }
         }
