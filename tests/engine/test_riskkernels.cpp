@@ -11,6 +11,8 @@
 #include <bit>
 #include <cstring>
 #include <random>
+#include <stdexcept>
+#include <thread>
 
 using namespace breakeven;
 
@@ -382,6 +384,47 @@ private Q_SLOTS:
                 QCOMPARE(byMonth[std::size_t(crossing)], std::uint32_t(1));
             }
         }
+    }
+
+    // Splits run every item once, nested and two at once (the helper busy); a throw in the
+    // second half reaches the caller; and the second halves of one split after another run on
+    // the same kept thread (its thread-local memory is still there).
+    void halvesRunEveryItemOnceOnAKeptThread()
+    {
+        if (std::thread::hardware_concurrency() < 2)
+            QSKIP("one core: no second half");
+        std::vector<std::atomic<int>> seen(1000);
+        const auto split = [&](std::size_t offset) {
+            inHalves(100, 2, [&](std::size_t begin, std::size_t end, bool) {
+                for (std::size_t k = begin; k < end; ++k)
+                    inParallel(5, [&](std::size_t j) { ++seen[offset + k * 5 + j]; }, 2);
+            });
+        };
+        std::thread other([&] { split(500); });
+        split(0);
+        other.join();
+        for (const std::atomic<int> &s : seen)
+            QCOMPARE(s.load(), 1);
+
+        bool thrown = false;
+        try {
+            inHalves(10, 2, [](std::size_t, std::size_t, bool first) {
+                if (!first)
+                    throw std::runtime_error("second half");
+            });
+        } catch (const std::runtime_error &e) {
+            thrown = QByteArray(e.what()) == "second half";
+        }
+        QVERIFY(thrown);
+
+        thread_local int visits = 0;
+        std::vector<int> seenVisits;
+        for (int round = 0; round < 3; ++round)
+            inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
+                if (!first)
+                    seenVisits.push_back(++visits);
+            });
+        QCOMPARE(seenVisits, (std::vector<int>{seenVisits.front(), seenVisits.front() + 1, seenVisits.front() + 2}));
     }
 };
 
