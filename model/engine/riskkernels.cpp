@@ -133,16 +133,24 @@ __attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, cons
         for (; look != 0 && m < end; ++m) {
             const float *a = onPrem + std::ptrdiff_t(m) * kLanes;
             const float *b = cloud + std::ptrdiff_t(m) * kLanes;
-            std::uint64_t stuck = 0;
+            // The month's candidates over all eight groups first, without a branch (the loads
+            // go out together); then only the groups that have one.
+            std::uint64_t candidates = 0;
             for (int j = 0; j < 8; ++j) {
-                const unsigned lanes = unsigned(look >> (8 * j)) & 0xffu;
-                if (lanes == 0)
-                    continue;
+                const __m256 d = _mm256_sub_ps(_mm256_loadu_ps(a + 8 * j), _mm256_loadu_ps(b + 8 * j));
+                candidates |= std::uint64_t(unsigned(_mm256_movemask_ps(_mm256_cmp_ps(d, _mm256_loadu_ps(margin + 8 * j), _CMP_LE_OQ))))
+                    << (8 * j);
+            }
+            candidates &= look;
+            if (candidates == 0)
+                continue;
+            std::uint64_t stuck = 0;
+            for (std::uint64_t groups = candidates; groups != 0;) {
+                const int j = std::countr_zero(groups) / 8;
+                groups &= ~(std::uint64_t(0xffu) << (8 * j));
+                const unsigned candidate = unsigned(candidates >> (8 * j)) & 0xffu;
                 const __m256 limit = _mm256_loadu_ps(margin + 8 * j);
                 const __m256 d = _mm256_sub_ps(_mm256_loadu_ps(a + 8 * j), _mm256_loadu_ps(b + 8 * j));
-                const unsigned candidate = unsigned(_mm256_movemask_ps(_mm256_cmp_ps(d, limit, _CMP_LE_OQ))) & lanes;
-                if (candidate == 0)
-                    continue;
                 const unsigned below = unsigned(_mm256_movemask_ps(_mm256_cmp_ps(d, _mm256_xor_ps(limit, sign), _CMP_LE_OQ)));
                 // The month before, computed again: a candidate comes once or twice per lane.
                 __m256 previous = _mm256_setzero_ps();
