@@ -26,6 +26,8 @@ struct CloudTerms {
     double priceChangePerYear = 0;  // the option's own, or the scenario's cloud price change
     double reservedUpfrontShare = 0; // reserved plans: share of each term paid at its start
     int commitmentMonths = 12;      // reserved plans: the term (12 or 36 unless set)
+
+    bool operator==(const CloudTerms &) const = default;
 };
 
 struct OnPremTerms {
@@ -44,6 +46,8 @@ struct OnPremTerms {
     double depreciationPerYear = 0.20;
     double resaleHaircut = 0.20;    // share of a unit's value lost the moment it is sold
     int devicesPerUnit = 1;
+
+    bool operator==(const OnPremTerms &) const = default;
 };
 
 struct OptionInput {
@@ -59,6 +63,8 @@ struct OptionInput {
     CriterionScores scores{};       // the user's own criterion scores (criteria.h)
     CloudTerms cloud;               // when kind == Cloud
     OnPremTerms onPrem;             // when kind == OnPrem
+
+    bool operator==(const OptionInput &) const = default;
 };
 
 // A hybrid option resolved (docs/model.md, "Hybrid fleets"): indices into EngineInput::options.
@@ -67,6 +73,8 @@ struct HybridInput {
     int onPrem = -1;                // an OptionKind::OnPrem option
     int cloud = -1;                 // an OptionKind::Cloud option
     std::optional<int> units;       // null: choose K
+
+    bool operator==(const HybridInput &) const = default;
 };
 
 struct EngineInput {
@@ -92,6 +100,8 @@ struct EngineInput {
     // N busy u of the time), and the hybrid options priced from it (engine/hybrid.h).
     std::vector<double> demandProfile;
     std::vector<HybridInput> hybrids;
+
+    bool operator==(const EngineInput &) const = default;
 };
 
 } // namespace breakeven

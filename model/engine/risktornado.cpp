@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace breakeven {
 
@@ -40,8 +41,18 @@ double shownValue(const ResolvedRange &r, double t)
     return e.low + t * (e.high - e.low);
 }
 
-// Every pair's TCO difference with `range` at t, only the options of the pairs laid out (each is
-// laid out on its own, so the others change nothing).
+// The TCO of each option of `kept` (indices as assembled, ascending) with `range` at t, those
+// options laid out alone: each option is laid out on its own, so the others change nothing.
+std::vector<double> tcosAt(const Scenario &scenario, const ResolvedRange &range, double t, const std::vector<int> &kept,
+                           const GpuCatalog &catalog)
+{
+    Scenario moved = at(scenario, range, t);
+    keepOptions(moved, kept);
+    const Evaluated e = evaluateScenario(moved, catalog);
+    return {e.evaluation.tco.data(), e.evaluation.tco.data() + e.evaluation.tco.size()};
+}
+
+// Every pair's TCO difference with `range` at t, only the options of the pairs laid out.
 std::vector<double> pairDifferencesAt(const Scenario &scenario, const ResolvedRange &range, double t,
                                       const std::vector<PairRisk> &pairs, const GpuCatalog &catalog)
 {
@@ -50,23 +61,38 @@ std::vector<double> pairDifferencesAt(const Scenario &scenario, const ResolvedRa
         used.insert(used.end(), {p.onPrem, p.cloud});
     std::sort(used.begin(), used.end());
     used.erase(std::unique(used.begin(), used.end()), used.end());
-    Scenario moved = at(scenario, range, t);
-    keepOptions(moved, used);
-    const Evaluated e = evaluateScenario(moved, catalog);
+    const std::vector<double> tco = tcosAt(scenario, range, t, used, catalog);
     std::vector<double> out;
     out.reserve(pairs.size());
-    const auto row = [&](int i) { return Eigen::Index(std::lower_bound(used.begin(), used.end(), i) - used.begin()); };
+    const auto row = [&](int i) { return std::size_t(std::lower_bound(used.begin(), used.end(), i) - used.begin()); };
     for (const PairRisk &p : pairs)
-        out.push_back(e.evaluation.tco(row(p.onPrem)) - e.evaluation.tco(row(p.cloud)));
+        out.push_back(tco[row(p.onPrem)] - tco[row(p.cloud)]);
     return out;
 }
 
-// The pair's TCO difference with `range` at t, the pair laid out alone: no other option changes
-// it, and a two-option lay-out is what makes bisecting every pair affordable.
-double pairDifferenceAt(const Scenario &scenario, const ResolvedRange &range, double t, const PairRisk &pair,
-                        const GpuCatalog &catalog)
+// Per option: whether its costs do not depend on where `range` is. What a lay-out reads is the
+// assembled input shared by every option, the option's own, and the utilization; a field
+// reaches them as itself, through sums and products with other fields, or not at all (never
+// through anything that goes down and up again), so what is the same at both ends of the range
+// is the same all along it.
+std::vector<char> unmovedBy(const Scenario &scenario, const ResolvedRange &range, const GpuCatalog &catalog)
 {
-    return pairDifferencesAt(scenario, range, t, {pair}, catalog).front();
+    const Scenario low = at(scenario, range, 0);
+    const Scenario high = at(scenario, range, 1);
+    EngineInput lowInput = assemble(low, catalog);
+    EngineInput highInput = assemble(high, catalog);
+    std::vector<char> unmoved(lowInput.options.size(), 0);
+    if (lowInput.options.size() != highInput.options.size() || low.workload.utilization != high.workload.utilization)
+        return unmoved;
+    const std::vector<OptionInput> lowOptions = std::exchange(lowInput.options, {});
+    const std::vector<OptionInput> highOptions = std::exchange(highInput.options, {});
+    lowInput.hybrids.clear();
+    highInput.hybrids.clear();
+    if (!(lowInput == highInput))
+        return unmoved;
+    for (std::size_t i = 0; i < unmoved.size(); ++i)
+        unmoved[i] = lowOptions[i] == highOptions[i];
+    return unmoved;
 }
 
 // Where `difference` (along a range, t in 0..1) is 0, given its values at 0, 0.5 and 1 (with a
@@ -179,6 +205,25 @@ void addTornado(const Scenario &scenario, const GpuCatalog &catalog, const RiskR
         const std::vector<double> &low = ends[r][0];
         const std::vector<double> &high = ends[r][1];
         const std::vector<double> &middle = ends[r][2];
+        // Where some pair needs the root finder: a pair with one side the range leaves alone lays
+        // out only the other side at each step, against the still side's TCO (all of them laid
+        // out at once here).
+        std::vector<char> unmoved;
+        std::vector<int> still;
+        std::vector<double> stillTco;
+        if (!middle.empty()) {
+            unmoved = unmovedBy(scenario, range, catalog);
+            for (const PairRisk &pair : result.pairs)
+                if (unmoved[std::size_t(pair.onPrem)] != unmoved[std::size_t(pair.cloud)])
+                    still.push_back(unmoved[std::size_t(pair.onPrem)] ? pair.onPrem : pair.cloud);
+            std::sort(still.begin(), still.end());
+            still.erase(std::unique(still.begin(), still.end()), still.end());
+            if (!still.empty())
+                stillTco = tcosAt(scenario, range, 0, still, catalog);
+        }
+        const auto stillAt = [&](int option) {
+            return stillTco[std::size_t(std::lower_bound(still.begin(), still.end(), option) - still.begin())];
+        };
         std::vector<TornadoBar> bars(result.pairs.size());
         inParallel(result.pairs.size(), [&](std::size_t p) {
             TornadoBar &bar = bars[p];
@@ -195,10 +240,18 @@ void addTornado(const Scenario &scenario, const GpuCatalog &catalog, const RiskR
                 } else {
                     const double scale = std::max({1.0, std::abs(low[p]), std::abs(high[p])});
                     double t = low[p] / (low[p] - high[p]);
-                    if (std::abs(middle[p] - 0.5 * (low[p] + high[p])) > 1e-9 * scale)
+                    if (std::abs(middle[p] - 0.5 * (low[p] + high[p])) > 1e-9 * scale) {
+                        const PairRisk &pair = result.pairs[p];
+                        const bool onPremStill = unmoved[std::size_t(pair.onPrem)] && !unmoved[std::size_t(pair.cloud)];
+                        const bool cloudStill = unmoved[std::size_t(pair.cloud)] && !unmoved[std::size_t(pair.onPrem)];
                         t = bracketedRoot(low[p], middle[p], high[p], scale, [&](double at) {
-                            return pairDifferenceAt(scenario, range, at, result.pairs[p], catalog);
+                            if (onPremStill)
+                                return stillAt(pair.onPrem) - tcosAt(scenario, range, at, {pair.cloud}, catalog).front();
+                            if (cloudStill)
+                                return tcosAt(scenario, range, at, {pair.onPrem}, catalog).front() - stillAt(pair.cloud);
+                            return pairDifferencesAt(scenario, range, at, {pair}, catalog).front();
                         });
+                    }
                     bar.switchValue = shownValue(range, t);
                 }
             }

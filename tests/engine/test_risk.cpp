@@ -494,6 +494,51 @@ private Q_SLOTS:
         QCOMPARE(pair.difference, 4380.0 - 5256.0);
     }
 
+    // Along ranges that are not affine, the switch value is where the decision flips, by full
+    // evaluations either side of it: along a range that moves only the build (the electricity
+    // price's yearly change) or only the rented side (the cloud price's), the pair costs the
+    // same there; along the fleet's growth (which moves both) the build's cost jumps where it
+    // needs one more unit, and the flip is at that jump.
+    void switchValuesAlongCurvedRangesAreWhereTheDecisionFlips()
+    {
+        Scenario s = scenario(4, 0.6, 36);
+        OnPremBuild box = build(QStringLiteral("box"), 9000);
+        box.idleW = 200;
+        box.loadW = 600;
+        box.electricityPerKWh = 0.4;
+        s.onPremOptions = {box};
+        s.cloudOptions = {cloud(QStringLiteral("rent"), 1.0)};
+        s.uncertainty = Uncertainty{100, 1,
+                                    {range(QStringLiteral("electricityPriceChangePerYear"), -0.9, 1.0),
+                                     range(QStringLiteral("cloudPriceChangePerYear"), -0.9, 1.0),
+                                     range(QStringLiteral("workload.growthPerYear"), 0.0, 3.0)}};
+        const RiskResult risk = analyseRisk(s, catalog());
+        const PairRisk &pair = risk.pairs.front();
+        QCOMPARE(pair.tornado.size(), std::size_t(3));
+        for (const TornadoBar &bar : pair.tornado) {
+            const ResolvedRange &range = risk.ranges[std::size_t(bar.input)];
+            const QString path = range.input.path;
+            QVERIFY2(bar.switchValue, qPrintable(path));
+            QVERIFY2(*bar.switchValue > bar.low && *bar.switchValue < bar.high, qPrintable(path));
+            const auto differenceAt = [&](double value) {
+                Scenario moved = s;
+                for (const RangeElement &e : range.elements)
+                    e.field.set(moved, value);
+                const Evaluation e = model(moved).evaluate(0.6);
+                return e.tco(0) - e.tco(1);
+            };
+            const double scale = std::max(std::abs(bar.atLow), std::abs(bar.atHigh));
+            const double step = 1e-9 * (bar.high - bar.low);
+            const double before = differenceAt(*bar.switchValue - step);
+            const double after = differenceAt(*bar.switchValue + step);
+            QVERIFY2((before <= 0) != (after <= 0) || std::abs(differenceAt(*bar.switchValue)) <= 1e-9 * scale,
+                     qPrintable(path + QStringLiteral(": %1, %2").arg(before).arg(after)));
+            if (path != QLatin1String("workload.growthPerYear"))
+                QVERIFY2(std::abs(differenceAt(*bar.switchValue)) <= 1e-9 * scale,
+                         qPrintable(path + QStringLiteral(": ") + QString::number(differenceAt(*bar.switchValue))));
+        }
+    }
+
     void badRangesAreNamed_data()
     {
         QTest::addColumn<QByteArray>("block");
