@@ -67,10 +67,11 @@ void lagrange(const std::vector<double> &nodes, const std::vector<double> &inver
     }
 }
 
+} // namespace
 
 // The option an element belongs to (on-prem options first, then cloud options, as assembled),
 // or -1 for a field of the scenario itself.
-int optionOf(const QString &path, int onPremCount)
+int optionOfPath(const QString &path, int onPremCount)
 {
     static const QRegularExpression pattern(QStringLiteral("^(onPremOptions|cloudOptions)\\[(\\d+)\\]"));
     const QRegularExpressionMatch match = pattern.match(path);
@@ -79,8 +80,6 @@ int optionOf(const QString &path, int onPremCount)
     const int index = match.captured(2).toInt();
     return match.captured(1) == QLatin1String("onPremOptions") ? index : onPremCount + index;
 }
-
-} // namespace
 
 void lagrangeWeights(const std::vector<double> &nodes, const std::vector<double> &inverse, double t, double *weights)
 {
@@ -262,7 +261,7 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         // field of the scenario itself.
         std::vector<int> reach;
         for (const RangeElement &e : ranges[r].elements) {
-            const int owner = optionOf(e.field.path, onPremCount);
+            const int owner = optionOfPath(e.field.path, onPremCount);
             if (owner < 0) {
                 reach.clear();
                 break;
@@ -330,7 +329,7 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
             int chosen = -1;
             bool alike = true;
             for (std::size_t e = 0; e < ranges[r].elements.size(); ++e) {
-                const int owner = optionOf(ranges[r].elements[e].field.path, onPremCount);
+                const int owner = optionOfPath(ranges[r].elements[e].field.path, onPremCount);
                 if (owner != -1 && owner != i)
                     continue;
                 if (chosen < 0) {

@@ -34,6 +34,10 @@ namespace breakeven {
 // its own, so the ones kept cost exactly what they did.
 void keepOptions(Scenario &scenario, const std::vector<int> &subset);
 
+// The option a field path belongs to (on-prem options first, then cloud options, as assembled),
+// or -1 for a field of the scenario itself.
+int optionOfPath(const QString &path, int onPremCount);
+
 // Up to kLanes samples' curves, side by side (CurveSampler::sample). The curves are kept in single
 // precision, what finding crossovers and the bands need; each option's TCO in double, and what
 // gives any month of any sample exactly in double (CurveSampler::exactValue).

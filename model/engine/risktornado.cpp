@@ -221,6 +221,9 @@ void addTornado(const Scenario &scenario, const GpuCatalog &catalog, const RiskR
             if (!still.empty())
                 stillTco = tcosAt(scenario, range, 0, still, catalog);
         }
+        const bool scenarioWide = std::all_of(range.elements.begin(), range.elements.end(), [&](const RangeElement &e) {
+            return optionOfPath(e.field.path, int(scenario.onPremOptions.size())) < 0;
+        });
         const auto stillAt = [&](int option) {
             return stillTco[std::size_t(std::lower_bound(still.begin(), still.end(), option) - still.begin())];
         };
@@ -244,13 +247,26 @@ void addTornado(const Scenario &scenario, const GpuCatalog &catalog, const RiskR
                         const PairRisk &pair = result.pairs[p];
                         const bool onPremStill = unmoved[std::size_t(pair.onPrem)] && !unmoved[std::size_t(pair.cloud)];
                         const bool cloudStill = unmoved[std::size_t(pair.cloud)] && !unmoved[std::size_t(pair.onPrem)];
-                        t = bracketedRoot(low[p], middle[p], high[p], scale, [&](double at) {
-                            if (onPremStill)
-                                return stillAt(pair.onPrem) - tcosAt(scenario, range, at, {pair.cloud}, catalog).front();
-                            if (cloudStill)
-                                return tcosAt(scenario, range, at, {pair.onPrem}, catalog).front() - stillAt(pair.cloud);
-                            return pairDifferencesAt(scenario, range, at, {pair}, catalog).front();
-                        });
+                        if (!onPremStill && !cloudStill) {
+                            t = bracketedRoot(low[p], middle[p], high[p], scale, [&](double at) {
+                                return pairDifferencesAt(scenario, range, at, {pair}, catalog).front();
+                            });
+                        } else {
+                            // The moving side alone; from a copy that holds only it when the range's
+                            // paths name no option (they stay right however few options are left).
+                            const int moving = onPremStill ? pair.cloud : pair.onPrem;
+                            const double still = stillAt(onPremStill ? pair.onPrem : pair.cloud);
+                            const double sign = onPremStill ? -1.0 : 1.0;
+                            Scenario alone = scenario;
+                            std::vector<int> kept = {moving};
+                            if (scenarioWide) {
+                                keepOptions(alone, kept);
+                                kept.clear();
+                            }
+                            t = bracketedRoot(low[p], middle[p], high[p], scale, [&](double at) {
+                                return sign * (tcosAt(alone, range, at, kept, catalog).front() - still);
+                            });
+                        }
                     }
                     bar.switchValue = shownValue(range, t);
                 }
