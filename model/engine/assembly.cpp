@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace breakeven {
 
@@ -128,6 +129,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     in.parallelJobs = s.workload.parallelJobs;
     in.criterionWeights = s.criterionWeights;
 
+    in.options.reserve(s.onPremOptions.size() + s.cloudOptions.size());
     for (std::size_t i = 0; i < s.onPremOptions.size(); ++i) {
         const OnPremBuild &b = s.onPremOptions[i];
         const GpuModel gpu = requireGpu(s, catalog, b.gpu, "onPremOptions", i);
@@ -157,7 +159,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         t.depreciationPerYear = b.depreciationPerYear;
         t.resaleHaircut = b.resaleHaircut;
         t.devicesPerUnit = std::max(1, b.gpuCount);
-        in.options.push_back(o);
+        in.options.push_back(std::move(o));
     }
 
     const double storageGB = s.workload.storageGB;
@@ -187,7 +189,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         t.priceChangePerYear = c.priceChangePerYear.value_or(s.cloudPriceChangePerYear);
         t.reservedUpfrontShare = c.reservedUpfrontShare;
         t.commitmentMonths = c.commitmentMonths.value_or(c.pricing == PricingPlan::Reserved3y ? 36 : 12);
-        in.options.push_back(o);
+        in.options.push_back(std::move(o));
     }
 
     // Hybrid options name a build and a cloud option of the scenario (docs/model.md, "Hybrid fleets").

@@ -172,7 +172,7 @@ void CostModel::rejectOverflow()
     }
 }
 
-void CostModel::addComponent(int row, CostComponent c, int month, double fixed, double slope,
+inline void CostModel::addComponent(int row, CostComponent c, int month, double fixed, double slope,
                              const Eigen::ArrayXd &discount)
 {
     const double f = fixed * discount(month);
