@@ -130,14 +130,28 @@ struct ColumnRanks {
     double fraction[6];
 };
 
-// A value of a column and its sample: ordered by value, then sample (so the same every run).
+// A value of a column and its sample, ordered by value, then sample (so the same every run): one
+// 64-bit key, the value's bits made to order as unsigned integers (negative values' bits
+// reversed, the sign bit set on the others) above the sample, so that ordering is one integer
+// comparison. (-0 orders just below +0.)
 struct Entry {
-    float value;
-    std::uint32_t sample;
-    bool operator<(const Entry &other) const
+    std::uint64_t key;
+
+    Entry() = default;
+    Entry(float value, std::uint32_t sample)
+        : key(std::uint64_t(ordered(std::bit_cast<std::uint32_t>(value))) << 32 | sample)
     {
-        return value < other.value || (value == other.value && sample < other.sample);
     }
+    float value() const
+    {
+        const auto bits = std::uint32_t(key >> 32);
+        return std::bit_cast<float>((bits & 0x80000000u) != 0 ? bits & 0x7fffffffu : ~bits);
+    }
+    std::uint32_t sample() const { return std::uint32_t(key); }
+    bool operator<(const Entry &other) const { return key < other.key; }
+
+private:
+    static std::uint32_t ordered(std::uint32_t bits) { return (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u; }
 };
 
 ColumnRanks ranksFor(std::size_t n, const double *q, int count)
@@ -197,7 +211,7 @@ __attribute__((target("avx2"))) std::size_t countAndKeepAvx2(const float *column
                 const unsigned inside = unsigned(_mm256_movemask_ps(_mm256_and_ps(atLeast, _mm256_cmp_ps(v, high[k], _CMP_LE_OQ))));
                 for (unsigned mask = inside; mask != 0; mask &= mask - 1) {
                     const auto lane = unsigned(std::countr_zero(mask));
-                    out[std::size_t(k) * n + used[k]++] = {at[lane], std::uint32_t(i + lane)};
+                    out[std::size_t(k) * n + used[k]++] = Entry(at[lane], std::uint32_t(i + lane));
                 }
             }
         }
@@ -376,12 +390,12 @@ void selectQuantilesByMonth(const float *values, std::size_t n, int months, std:
                 if (highAt > lowAt)
                     std::nth_element(at(lowAt + 1), at(highAt), at(last + 1));
             }
-            const double a = double(inside[lowAt].value);
-            const double b = double(inside[highAt].value);
+            const double a = double(inside[lowAt].value());
+            const double b = double(inside[highAt].value());
             out[std::size_t(m) * std::size_t(count) + std::size_t(k)] = a + ranks.fraction[k] * (b - a);
             nearest[k].clear();
             for (std::size_t e = first; e <= last; ++e)
-                nearest[k].push_back(inside[e].sample);
+                nearest[k].push_back(inside[e].sample());
         }
     }
 }
