@@ -111,9 +111,9 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
 
     // The samples: every draw first, in the order of the generator (so a run is the same whatever
     // the number of threads), then the curves in blocks, shared out between two threads. What is
-    // kept per sample: each option's TCO (8 bytes) and each pair's crossover
-    // (4 bytes); the bands keep every month of every option for the first kBandSamples samples
-    // (fewer when that passes kBandBytes).
+    // kept per sample: each option's TCO (8 bytes) and each pair's crossover (4 bytes); for the
+    // first kBandSamples samples (fewer when that passes kBandBytes), what gives each option's
+    // curve back for the bands (CurveSampler::keptFloats).
     if (request.maxCells && n > 0) {
         const double fits = std::floor(*request.maxCells / (double(n) * double(months)));
         result.samples = int(std::min<double>(result.samples, std::max<double>(kMinBoundedSamples, fits)));
@@ -152,16 +152,17 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     }
     const CurveSampler &sampler = *chosen;
     // Whole blocks of them within kBandBytes (at least one block).
-    const std::size_t blockBytes = std::max<std::size_t>(1, std::size_t(n) * std::size_t(months) * kLanes * sizeof(float));
+    const std::size_t keptBlockFloats = std::size_t(sampler.keptFloats()) * kLanes;
+    const std::size_t blockBytes = std::max<std::size_t>(1, keptBlockFloats * sizeof(float));
     const std::size_t bandSamples = request.bands
         ? std::max<std::size_t>(1, std::min({S, kBandSamples, std::max<std::size_t>(1, kBandBytes / blockBytes) * kBlockSamples}))
         : 0;
     result.bandSamples = int(bandSamples);
-    // The bands' samples keep their blocks whole, as sampled (each block's curves written there
-    // directly); read only where a sample is feasible, so not cleared first.
+    // What gives the bands' samples' curves back, block by block as sampled (an interpolated
+    // option's coordinates, a few floats a sample, rather than its months); read only where a
+    // sample is feasible, so not cleared first.
     const std::size_t bandBlocks = (bandSamples + kBlockSamples - 1) / kBlockSamples;
-    const std::size_t blockFloats = std::size_t(n) * std::size_t(months) * kLanes;
-    const std::unique_ptr<float[]> bandStore(new float[bandBlocks * blockFloats]);
+    const std::unique_ptr<float[]> bandStore(new float[std::max<std::size_t>(1, bandBlocks * keptBlockFloats)]);
     std::vector<double> tco(S * std::size_t(n), NAN); // option by option; NaN: infeasible in that sample
     // Each pair's crossover, block by block (kBlockSamples of a pair side by side), so that a block
     // writes one stretch; NaN: either infeasible; +inf: never within H.
@@ -198,7 +199,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                 throw RiskCancelled();
             const std::size_t first = index * kBlockSamples;
             const auto count = int(std::min(kBlockSamples, S - first));
-            block.into = first < bandSamples ? bandStore.get() + (first / kBlockSamples) * blockFloats : nullptr;
+            block.keep = first < bandSamples ? bandStore.get() + (first / kBlockSamples) * keptBlockFloats : nullptr;
             sampler.sample(quantiles.data() + first * R, count, block);
             for (int i = 0; i < n; ++i) {
                 const std::uint64_t feasible = block.feasible[std::size_t(i)];
@@ -285,29 +286,33 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         static constexpr std::array<double, 3> kBands = {0.10, 0.50, 0.90};
         if (bandSamples == 0)
             return;
-        // The bands: every month of the feasible samples among the first bandSamples, gathered
-        // from their blocks month by month (a month of a block is kLanes consecutive samples).
+        // The bands: every month of the feasible samples among the first bandSamples. The
+        // option's curves come back from what the blocks kept, month by month, the samples side
+        // by side (a few hundred kilobytes, which the selection then reads from the cache).
         std::vector<double> band(std::size_t(months) * kBands.size());
-        const float *own = bandStore.get() + std::size_t(i) * std::size_t(months) * kLanes;
+        const std::size_t width = bandBlocks * kBlockSamples;
+        thread_local std::vector<float> curves;
+        curves.resize(std::size_t(months) * width);
+        const std::size_t keptFrom = std::size_t(sampler.keptOffset(i)) * kLanes;
+        for (std::size_t b = 0; b < bandBlocks; ++b)
+            sampler.keptCurves(i, bandStore.get() + b * keptBlockFloats + keptFrom, curves.data() + b * kBlockSamples, width);
         std::vector<std::size_t> feasibleSamples;
         for (std::size_t s = 0; s < bandSamples; ++s)
             if (!std::isnan(tco[std::size_t(i) * S + s]))
                 feasibleSamples.push_back(s);
         const std::size_t kept = feasibleSamples.size();
         if (kept == bandSamples) {
-            // Feasible in every one: read where the blocks were sampled.
-            selectQuantilesByMonth(own, kept, months, kLanes, blockFloats, kBands.data(), int(kBands.size()), band.data());
+            // Feasible in every one: selected where they are.
+            selectQuantilesByMonth(curves.data(), kept, months, width, kLanes, kBands.data(), int(kBands.size()), band.data());
         } else {
             // Else the feasible ones gathered month by month.
             thread_local std::vector<float> columns;
             columns.resize(std::size_t(months) * kept);
             for (int m = 0; m < months; ++m) {
                 float *column = columns.data() + std::size_t(m) * kept;
-                const float *month = own + std::size_t(m) * kLanes;
-                for (std::size_t k = 0; k < kept; ++k) {
-                    const std::size_t s = feasibleSamples[k];
-                    column[k] = month[(s / kBlockSamples) * blockFloats + s % kBlockSamples];
-                }
+                const float *month = curves.data() + std::size_t(m) * width;
+                for (std::size_t k = 0; k < kept; ++k)
+                    column[k] = month[feasibleSamples[k]];
             }
             selectQuantilesByMonth(columns.data(), kept, months, kBands.data(), int(kBands.size()), band.data());
         }

@@ -139,8 +139,9 @@ inline RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalo
 // Samples are computed in blocks of this many; the bands are taken from the first kBandSamples.
 inline constexpr std::size_t kBlockSamples = kLanes;
 inline constexpr std::size_t kBandSamples = 2048;
-// The bands keep every month of every option of each of their samples, in whole blocks, at most
-// this many bytes (one block whatever its size).
+// The bands keep, for each of their samples, what gives every option's curve back (an
+// interpolated option's coordinates, an option laid out per sample its months), in whole blocks,
+// at most this many bytes (one block whatever its size).
 inline constexpr std::size_t kBandBytes = std::size_t(256) << 20;
 inline constexpr int kMinBoundedSamples = 200;
 // The curve cells a report or a chart export samples at most (RiskRequest::maxCells): about a

@@ -16,7 +16,7 @@ namespace {
 #if defined(BREAKEVEN_AVX2_DISPATCH)
 
 __attribute__((target("avx2,fma"))) void combineCurvesAvx2(const float *basis, const float *coefficients, int months,
-                                                          int rank, float *out)
+                                                          int rank, float *out, std::size_t stride)
 {
     static_assert(kLanes == 64);
     // Eight named accumulators, so that they stay in registers (an array of them is kept in
@@ -36,7 +36,7 @@ __attribute__((target("avx2,fma"))) void combineCurvesAvx2(const float *basis, c
             a6 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 48), a6);
             a7 = _mm256_fmadd_ps(b, _mm256_loadu_ps(c + 56), a7);
         }
-        float *o = out + std::ptrdiff_t(m) * kLanes;
+        float *o = out + std::size_t(m) * stride;
         _mm256_storeu_ps(o, a0);
         _mm256_storeu_ps(o + 8, a1);
         _mm256_storeu_ps(o + 16, a2);
@@ -195,11 +195,11 @@ __attribute__((target("avx2"))) int sweepCrossingsAvx2(const float *onPrem, cons
 
 } // namespace
 
-void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out)
+void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out, std::size_t stride)
 {
 #if defined(BREAKEVEN_AVX2_DISPATCH)
     if (hasAvx2Fma()) {
-        combineCurvesAvx2(basis, coefficients, months, rank, out);
+        combineCurvesAvx2(basis, coefficients, months, rank, out, stride);
         return;
     }
 #endif
@@ -213,7 +213,7 @@ void combineCurves(const float *basis, const float *coefficients, int months, in
             for (int k = 0; k < kLanes; ++k)
                 acc[k] += b * c[k];
         }
-        std::copy_n(acc, kLanes, out + std::ptrdiff_t(m) * kLanes);
+        std::copy_n(acc, kLanes, out + std::size_t(m) * stride);
     }
 }
 

@@ -15,11 +15,12 @@ namespace breakeven {
 // consecutive floats, one per sample (a lane), so a month of every sample is a few vector loads.
 inline constexpr int kLanes = 64;
 
-// out[m * kLanes + k] = sum over r of basis[m * rank + r] * coefficients[r * kLanes + k], for
+// out[m * stride + k] = sum over r of basis[m * rank + r] * coefficients[r * kLanes + k], for
 // m < months and k < kLanes: a block of curves from their coordinates in a basis, in single
 // precision (eight lanes a step with AVX2 and FMA where the processor has them, chosen at run
-// time; four with SSE2 otherwise).
-void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out);
+// time; four with SSE2 otherwise). Each value the same whatever the stride.
+void combineCurves(const float *basis, const float *coefficients, int months, int rank, float *out,
+                   std::size_t stride = kLanes);
 
 // For every lane k of a block, in the order of g < count: value[k] += w[g][k] at[g],
 // terms[k] += |w[g][k]| bound[g] and left[k] += |w[g][k]| leftOut[g], where w[g] is

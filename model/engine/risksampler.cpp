@@ -521,6 +521,12 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         if (same == m_classPlans.end())
             m_classPlans.push_back(i);
     }
+    m_keptOffsets.assign(std::size_t(n) + 1, 0);
+    for (int i = 0; i < n; ++i) {
+        const Plan &plan = m_plans[std::size_t(i)];
+        const int floats = plan.laidOut ? m_months : plan.feasible ? plan.rank : 0;
+        m_keptOffsets[std::size_t(i) + 1] = m_keptOffsets[std::size_t(i)] + floats;
+    }
 }
 
 CurveSampler::~CurveSampler() = default;

@@ -44,10 +44,11 @@ int optionOfPath(const QString &path, int onPremCount);
 struct SampleBlock {
     int count = 0;                      // samples in the block, at most kLanes
     int months = 0;                     // H + 1
-    std::vector<float> curves;          // option x month x kLanes: cumulative cost (unless `into`)
-    // When set, where CurveSampler::sample writes the curves instead (optionCount() x months x
-    // kLanes floats): what keeps a block's curves after the next block is sampled.
-    float *into = nullptr;
+    std::vector<float> curves;          // option x month x kLanes: cumulative cost
+    // When set, where CurveSampler::sample also keeps what gives the block's curves back after
+    // the next block is sampled (CurveSampler::keptCurves): CurveSampler::keptFloats() x kLanes
+    // floats, option i's from keptOffset(i) x kLanes on.
+    float *keep = nullptr;
     std::vector<float> error;           // option x kLanes: a bound on a curve's single-precision error
     std::vector<double> tco;            // option x kLanes: the cumulative cost at H, in double
     std::vector<std::uint64_t> feasible; // per option: a bit per sample
@@ -60,10 +61,7 @@ struct SampleBlock {
     // Room the sampler works in, kept from block to block.
     std::vector<float> coordinates;
 
-    const float *curve(int option) const
-    {
-        return (into ? into : curves.data()) + std::ptrdiff_t(option) * months * kLanes;
-    }
+    const float *curve(int option) const { return curves.data() + std::ptrdiff_t(option) * months * kLanes; }
 };
 
 class CurveSampler {
@@ -89,6 +87,16 @@ public:
     void sample(const double *quantiles, int count, SampleBlock &block) const;
     // Option i's cumulative cost at month m in sample k of `block`, in double.
     double exactValue(const SampleBlock &block, int option, int month, int sample) const;
+
+    // What a block keeps of its curves (SampleBlock::keep), per sample: an interpolated option's
+    // coordinates in its basis (its rank, a few floats), an option laid out per sample its months;
+    // keptOffset(i): where option i's start, keptFloats(): all of them.
+    int keptFloats() const { return m_keptOffsets.empty() ? 0 : m_keptOffsets.back(); }
+    int keptOffset(int option) const { return m_keptOffsets[std::size_t(option)]; }
+    // Option i's curves back from what a block kept of them (`kept`: the block's from
+    // keptOffset(i) x kLanes on): month m of lane k at out[m * stride + k], the same values to
+    // the bit as the block's curves.
+    void keptCurves(int option, const float *kept, float *out, std::size_t stride) const;
 
     // Whether this sampler's lay-outs serve `scenario` with `ranges` (resolved against it) and the
     // same `only`: nothing differs but the workload's utilization and the range on it, which the
@@ -117,6 +125,7 @@ private:
     int m_utilizationRange = -1;   // the range on workload.utilization, if any
     std::vector<Plan> m_plans;     // per option
     std::vector<int> m_laidOut;    // the options laid out per sample
+    std::vector<int> m_keptOffsets; // per option, then the total: SampleBlock::keep's lay-out
     std::vector<int> m_classPlans; // per class of weights (Plan::weightClass): its first option
 };
 

@@ -24,9 +24,8 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
     const int months = m_months;
     block.count = count;
     block.months = months;
-    if (!block.into)
-        block.curves.resize(std::size_t(n) * std::size_t(months) * kLanes);
-    float *const curves = block.into ? block.into : block.curves.data();
+    block.curves.resize(std::size_t(n) * std::size_t(months) * kLanes);
+    float *const curves = block.curves.data();
     block.error.assign(std::size_t(n) * kLanes, 0.0f);
     block.tco.assign(std::size_t(n) * kLanes, NAN);
     block.feasible.assign(std::size_t(n), 0);
@@ -108,6 +107,8 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
                       coordinates.data());
         combineCurves(plan.basis.data(), coordinates.data(), months, plan.rank,
                       curves + std::ptrdiff_t(i) * months * kLanes);
+        if (block.keep)
+            std::copy_n(coordinates.data(), std::size_t(plan.rank) * kLanes, block.keep + std::ptrdiff_t(keptOffset(i)) * kLanes);
         block.feasible[std::size_t(i)] = all;
     }
 
@@ -142,6 +143,21 @@ void CurveSampler::sample(const double *quantiles, int count, SampleBlock &block
             block.tco[std::size_t(i) * kLanes + std::size_t(s)] = evaluation.cumulative(Eigen::Index(k), months - 1);
             block.error[std::size_t(i) * kLanes + std::size_t(s)] = float(2 * (4 * kFloatEpsilon + 1e-12) * largest);
         }
+    }
+    if (block.keep)
+        for (const int i : m_laidOut)
+            std::copy_n(curves + std::ptrdiff_t(i) * months * kLanes, std::size_t(months) * kLanes,
+                        block.keep + std::ptrdiff_t(keptOffset(i)) * kLanes);
+}
+
+void CurveSampler::keptCurves(int option, const float *kept, float *out, std::size_t stride) const
+{
+    const Plan &plan = m_plans[std::size_t(option)];
+    if (plan.laidOut) {
+        for (int m = 0; m < m_months; ++m)
+            std::copy_n(kept + std::ptrdiff_t(m) * kLanes, kLanes, out + std::size_t(m) * stride);
+    } else if (plan.feasible) {
+        combineCurves(plan.basis.data(), kept, m_months, plan.rank, out, stride);
     }
 }
 

@@ -66,16 +66,16 @@ double fullRuns(const Scenario &scenario, const Uncertainty &ranges)
     const CurveSampler sampler(scenario, catalog, resolved);
     const double cells = 10000.0 * n * months;
     const double kept = 10000.0 * (8.0 * n + 4.0 * double(result.pairs.size()))
-        + double(result.bandSamples) * n * months * 4.0;
+        + double(result.bandSamples) * sampler.keptFloats() * 4.0;
     std::printf("risk, %d options x %d months, %zu uncertain inputs, %zu pairs, 10,000 samples: %.0f ms median of 5 "
                 "(budget 100 ms: ratio %.2f); without the tornado %.0f ms; the first run %.0f ms (its memory new "
                 "to the process)\n",
                 n, months, resolved.size(), result.pairs.size(), median(runs), median(runs) / 100.0,
                 median(samplingRuns), runs.front());
     std::printf("  floor: %.1f M curve cells computed, %.1f M crossover scans of up to %d months, %.0f MB kept "
-                "(%.0f bytes per sample beyond the bands); %d of %d options interpolated\n",
+                "(%.0f bytes per sample beyond the bands, %d per sample of the bands'); %d of %d options interpolated\n",
                 cells / 1e6, 10000.0 * double(result.pairs.size()) / 1e6, months, kept / 1e6,
-                8.0 * n + 4.0 * double(result.pairs.size()), sampler.interpolatedOptions(), n);
+                8.0 * n + 4.0 * double(result.pairs.size()), 4 * sampler.keptFloats(), sampler.interpolatedOptions(), n);
 
     // The common shape: a few builds against many cloud offers (5 x 45: 225 pairs).
     {

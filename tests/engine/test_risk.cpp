@@ -12,6 +12,7 @@
 #include <bit>
 #include <cstring>
 #include <random>
+#include <type_traits>
 
 using namespace breakeven;
 using namespace fixtures;
@@ -41,7 +42,7 @@ UncertainInput range(const QString &path, double low, double high, bool relative
 
 // Evaluates the first `count` futures of `s`'s uncertainty block in full, as a run draws them (its
 // documented generator: 53 random bits a draw, sample by sample, range by range), and hands each
-// evaluation to `each`.
+// evaluation to `each` (with its model, when `each` takes it).
 template <typename Each>
 void evaluateFutures(const Scenario &s, int count, const Each &each)
 {
@@ -56,7 +57,10 @@ void evaluateFutures(const Scenario &s, int count, const Each &each)
         }
         drawn.uncertainty.reset();
         const CostModel m = model(drawn);
-        each(m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0)));
+        if constexpr (std::is_invocable_v<Each, const Evaluation &, const CostModel &>)
+            each(m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0)), m);
+        else
+            each(m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0)));
     }
 }
 
@@ -143,6 +147,50 @@ private Q_SLOTS:
         });
         const std::array<double, 3> q = {0.10, 0.50, 0.90};
         for (int i = 0; i < 4; ++i) {
+            for (int month = 0; month < months; ++month) {
+                std::vector<double> &v = values[std::size_t(i)][std::size_t(month)];
+                std::sort(v.begin(), v.end());
+                for (int b = 0; b < 3; ++b) {
+                    const double expected = sortedQuantile(v, q[std::size_t(b)]);
+                    const double actual = risk.options[std::size_t(i)].bands(b, month);
+                    if (!(std::abs(actual - expected) <= 1e-5 * std::max(1.0, std::abs(v.back()))))
+                        QFAIL(qPrintable(QStringLiteral("option %1, month %2, band %3: %4, evaluated in full %5")
+                                             .arg(i).arg(month).arg(b).arg(actual).arg(expected)));
+                }
+            }
+        }
+    }
+
+    // The bands of options laid out per sample (a growth rate moves every fleet in steps), one
+    // of them feasible only in some futures, are month by month the quantiles of the futures in
+    // which it is feasible, evaluated in full; over a last block the futures do not fill.
+    void bandsOfOptionsLaidOutPerSampleAreTheFullEvaluations()
+    {
+        Scenario s = scenario(6, 0.55, 36);
+        s.workload.growthPerYear = 0.05;
+        s.onPremOptions = {build(QStringLiteral("small"), 9000, 2)};
+        CloudOption quota = cloud(QStringLiteral("quota"), 1.3);
+        quota.maxGpus = 8; // feasible only while growth stays small
+        s.cloudOptions = {cloud(QStringLiteral("on demand"), 2.1), quota};
+        s.uncertainty = Uncertainty{600, 5,
+                                    {range(QStringLiteral("workload.growthPerYear"), 0.0, 0.6),
+                                     range(QStringLiteral("workload.utilization"), 0.2, 0.9)}};
+        RiskRequest request;
+        request.tornado = false;
+        const RiskResult risk = analyseRisk(s, catalog(), request);
+        QCOMPARE(risk.bandSamples, 600);
+        const int months = s.horizonMonths + 1;
+        std::vector<std::vector<std::vector<double>>> values(3, std::vector<std::vector<double>>(std::size_t(months)));
+        evaluateFutures(s, 600, [&](const Evaluation &e, const CostModel &m) {
+            for (int i = 0; i < 3; ++i)
+                if (m.isFeasible(i))
+                    for (int month = 0; month < months; ++month)
+                        values[std::size_t(i)][std::size_t(month)].push_back(e.cumulative(i, month));
+        });
+        const std::size_t quotaFeasible = values[2][0].size();
+        QVERIFY2(quotaFeasible > 50 && quotaFeasible < 550, qPrintable(QString::number(quotaFeasible)));
+        const std::array<double, 3> q = {0.10, 0.50, 0.90};
+        for (int i = 0; i < 3; ++i) {
             for (int month = 0; month < months; ++month) {
                 std::vector<double> &v = values[std::size_t(i)][std::size_t(month)];
                 std::sort(v.begin(), v.end());
