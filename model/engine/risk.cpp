@@ -83,8 +83,26 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     result.utilization = scenario.workload.utilization;
     result.ranges = resolveRanges(scenario, uncertainty);
 
-    const Evaluated base = evaluateScenario(scenario, catalog);
-    const CostModel &model = *base.model;
+    // The scenario laid out at its own values: kept from the run before when only the
+    // utilization has moved since (it enters only when a lay-out is evaluated).
+    RiskReuse *const keeper = request.reuse;
+    const bool keptModel = keeper && keeper->model && keeper->modelCatalog == catalog && [&] {
+        Scenario moved = scenario;
+        moved.workload.utilization = keeper->modelScenario.workload.utilization;
+        moved.uncertainty = keeper->modelScenario.uncertainty;
+        return moved == keeper->modelScenario;
+    }();
+    std::unique_ptr<CostModel> laidOut;
+    if (!keptModel)
+        laidOut = std::make_unique<CostModel>(assemble(scenario, catalog));
+    const CostModel &model = keptModel ? *keeper->model : *laidOut;
+    Evaluation atOwn;
+    model.evaluate(std::clamp(scenario.workload.utilization, 0.0, 1.0), atOwn);
+    if (keeper && !keptModel) {
+        keeper->model = std::move(laidOut); // the same object: `model` stays good
+        keeper->modelScenario = scenario;
+        keeper->modelCatalog = catalog;
+    }
     const int n = model.optionCount();
     const int months = model.horizonMonths() + 1;
     std::vector<int> only;
@@ -103,7 +121,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                 PairRisk pair;
                 pair.onPrem = b;
                 pair.cloud = c;
-                pair.difference = base.evaluation.tco(b) - base.evaluation.tco(c);
+                pair.difference = atOwn.tco(b) - atOwn.tco(c);
                 result.pairs.push_back(pair);
             }
         }

@@ -77,9 +77,10 @@ struct RiskResult {
 
 class CurveSampler;
 
-// What one run leaves for the next (RiskRequest::reuse): the sampler's lay-outs, which do not
-// depend on the workload's utilization. A view that asks again as its utilization slider moves
-// keeps one and passes it each time; runs that share one must not overlap.
+// What one run leaves for the next (RiskRequest::reuse): the sampler's lay-outs and the
+// scenario's own, which do not depend on the workload's utilization. A view that asks again as
+// its utilization slider moves keeps one and passes it each time; runs that share one must not
+// overlap.
 struct RiskReuse {
     RiskReuse();
     ~RiskReuse();
@@ -89,6 +90,9 @@ struct RiskReuse {
     GpuCatalog catalog;                     // what the sampler was laid out with
     std::unique_ptr<CurveSampler> sampler;
     int reused = 0;                         // runs that took the lay-outs over
+    std::unique_ptr<CostModel> model;       // the scenario laid out at its own values
+    Scenario modelScenario;                 // the scenario `model` was laid out for
+    GpuCatalog modelCatalog;                // and with
 };
 
 // How a run is asked for: `samples` and `seed` replace the block's when given; `tornado` false

@@ -444,6 +444,7 @@ private Q_SLOTS:
             QCOMPARE(x.pairs.size(), y.pairs.size());
             for (std::size_t p = 0; p < x.pairs.size(); ++p) {
                 QCOMPARE(x.pairs[p].onPremCheaper, y.pairs[p].onPremCheaper);
+                QCOMPARE(std::bit_cast<quint64>(x.pairs[p].difference), std::bit_cast<quint64>(y.pairs[p].difference));
                 QCOMPARE(x.pairs[p].paidOffBy, y.pairs[p].paidOffBy);
                 QCOMPARE(x.pairs[p].crossoverP50, y.pairs[p].crossoverP50);
                 QCOMPARE(x.pairs[p].crossoverP90, y.pairs[p].crossoverP90);
