@@ -1,6 +1,8 @@
-// Uncertainty (docs/model.md, "Uncertainty"): the sampled odds against an independent loop, the
-// tornado's switch values against closed forms, reproducibility and the errors of a bad range.
+// Uncertainty (docs/model.md, "Uncertainty"): the sampled odds, bands and crossovers against full
+// evaluations, reproducibility, reuse and the errors of a bad range (the tornado:
+// test_risktornado).
 #include "enginefixtures.h"
+#include "riskfixtures.h"
 #include "engine/risk.h"
 #include "engine/riskkernels.h"
 #include "engine/risksampler.h"
@@ -18,27 +20,6 @@ using namespace breakeven;
 using namespace fixtures;
 
 namespace {
-
-// A build of one reference GPU against renting one, over a year: the build costs 4,380, renting
-// 8,760 · u · price; they break even at u = 0.5 with a price of 1.
-Scenario buyOrRent()
-{
-    Scenario s = scenario(1, 0.6, 12);
-    s.onPremOptions = {build(QStringLiteral("box"), 4380)};
-    s.cloudOptions = {cloud(QStringLiteral("rent"), 1.0)};
-    return s;
-}
-
-UncertainInput range(const QString &path, double low, double high, bool relative = false,
-                     Distribution distribution = Distribution::Triangular)
-{
-    UncertainInput input;
-    input.path = path;
-    (relative ? input.lowFactor : input.low) = low;
-    (relative ? input.highFactor : input.high) = high;
-    input.distribution = distribution;
-    return input;
-}
 
 // Evaluates the first `count` futures of `s`'s uncertainty block in full, as a run draws them (its
 // documented generator: 53 random bits a draw, sample by sample, range by range), and hands each
@@ -62,6 +43,32 @@ void evaluateFutures(const Scenario &s, int count, const Each &each)
         else
             each(m.evaluate(std::clamp(drawn.workload.utilization, 0.0, 1.0)));
     }
+}
+
+// Where `risk`'s bands are not, month by month, the quantiles of `values` (option x month x the
+// futures' values, each evaluated in full) within the curves' single-precision rounding: the
+// first such band, or nothing.
+QString bandsDifferFrom(const RiskResult &risk, std::vector<std::vector<std::vector<double>>> values)
+{
+    const std::array<double, 3> q = {0.10, 0.50, 0.90};
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        for (std::size_t month = 0; month < values[i].size(); ++month) {
+            std::vector<double> &v = values[i][month];
+            std::sort(v.begin(), v.end());
+            for (int b = 0; b < 3; ++b) {
+                const double expected = sortedQuantile(v, q[std::size_t(b)]);
+                const double actual = risk.options[i].bands(b, Eigen::Index(month));
+                if (!(std::abs(actual - expected) <= 1e-5 * std::max(1.0, std::abs(v.back()))))
+                    return QStringLiteral("option %1, month %2, band %3: %4, evaluated in full %5")
+                        .arg(i)
+                        .arg(month)
+                        .arg(b)
+                        .arg(actual)
+                        .arg(expected);
+            }
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -145,20 +152,8 @@ private Q_SLOTS:
                 for (int month = 0; month < months; ++month)
                     values[std::size_t(i)][std::size_t(month)].push_back(e.cumulative(i, month));
         });
-        const std::array<double, 3> q = {0.10, 0.50, 0.90};
-        for (int i = 0; i < 4; ++i) {
-            for (int month = 0; month < months; ++month) {
-                std::vector<double> &v = values[std::size_t(i)][std::size_t(month)];
-                std::sort(v.begin(), v.end());
-                for (int b = 0; b < 3; ++b) {
-                    const double expected = sortedQuantile(v, q[std::size_t(b)]);
-                    const double actual = risk.options[std::size_t(i)].bands(b, month);
-                    if (!(std::abs(actual - expected) <= 1e-5 * std::max(1.0, std::abs(v.back()))))
-                        QFAIL(qPrintable(QStringLiteral("option %1, month %2, band %3: %4, evaluated in full %5")
-                                             .arg(i).arg(month).arg(b).arg(actual).arg(expected)));
-                }
-            }
-        }
+        const QString differs = bandsDifferFrom(risk, std::move(values));
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
     // The bands of options laid out per sample (a growth rate moves every fleet in steps), one
@@ -189,20 +184,8 @@ private Q_SLOTS:
         });
         const std::size_t quotaFeasible = values[2][0].size();
         QVERIFY2(quotaFeasible > 50 && quotaFeasible < 550, qPrintable(QString::number(quotaFeasible)));
-        const std::array<double, 3> q = {0.10, 0.50, 0.90};
-        for (int i = 0; i < 3; ++i) {
-            for (int month = 0; month < months; ++month) {
-                std::vector<double> &v = values[std::size_t(i)][std::size_t(month)];
-                std::sort(v.begin(), v.end());
-                for (int b = 0; b < 3; ++b) {
-                    const double expected = sortedQuantile(v, q[std::size_t(b)]);
-                    const double actual = risk.options[std::size_t(i)].bands(b, month);
-                    if (!(std::abs(actual - expected) <= 1e-5 * std::max(1.0, std::abs(v.back()))))
-                        QFAIL(qPrintable(QStringLiteral("option %1, month %2, band %3: %4, evaluated in full %5")
-                                             .arg(i).arg(month).arg(b).arg(actual).arg(expected)));
-                }
-            }
-        }
+        const QString differs = bandsDifferFrom(risk, std::move(values));
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
     // The crossover's quantiles are those of the cost model's crossing months over the very
@@ -383,42 +366,6 @@ private Q_SLOTS:
         QCOMPARE(*some.options[0].mean, *first.options[0].mean);
     }
 
-    // The case #18 names: an RTX 3090 desktop against a V100 rented at 2.14 $/h, with the bundled
-    // catalog's measured throughputs, over three years at the PhD-desktop utilization (0.15,
-    // docs/model.md "Utilization presets"). The desktop's price and power are this test's own
-    // round figures. The utilization's switch value inside [0.02, 0.5] is the break-even
-    // utilization the engine reports, and the difference there is 0.
-    void aDesktopAgainstARentedV100()
-    {
-        const GpuCatalog &bundled = GpuCatalog::bundled();
-        Scenario s = scenario(1, 0.15, 36);
-        s.referenceGpu = QStringLiteral("RTX-3090");
-        OnPremBuild desktop = build(QStringLiteral("RTX 3090 desktop"), 2200, 1, QStringLiteral("RTX-3090"));
-        desktop.idleW = 100;
-        desktop.loadW = 450;
-        desktop.electricityPerKWh = 0.15;
-        s.onPremOptions = {desktop};
-        s.cloudOptions = {cloud(QStringLiteral("V100 on demand"), 2.14, PricingPlan::OnDemand, 1, QStringLiteral("V100-SXM2-16GB"))};
-        s.uncertainty = Uncertainty{2000, 1, {range(QStringLiteral("workload.utilization"), 0.02, 0.5)}};
-        const RiskResult risk = analyseRisk(s, bundled);
-        QCOMPARE(risk.pairs.size(), std::size_t(1));
-        const CostModel m(assemble(s, bundled));
-        const auto breakEven = m.comparePair(m.evaluate(0.15), 0, 1).breakEvenUtilization;
-        QVERIFY(breakEven && *breakEven > 0.02 && *breakEven < 0.5);
-        const TornadoBar &bar = risk.pairs.front().tornado.front();
-        QVERIFY(bar.switchValue);
-        QCOMPARE(*bar.switchValue, *breakEven);
-        const Evaluation atSwitch = m.evaluate(*bar.switchValue);
-        QVERIFY(std::abs(atSwitch.tco(0) - atSwitch.tco(1)) < 1e-6 * atSwitch.tco(1));
-        // Below it renting wins, above it buying: the odds are those of u above the switch value
-        // under the triangular distribution (0.02, 0.15, 0.5), within the sampling error.
-        const double u = *breakEven;
-        const double below = u <= 0.15 ? (u - 0.02) * (u - 0.02) / ((0.5 - 0.02) * (0.15 - 0.02))
-                                       : 1 - (0.5 - u) * (0.5 - u) / ((0.5 - 0.02) * (0.5 - 0.15));
-        QVERIFY2(std::abs(risk.pairs.front().onPremCheaper - (1 - below)) < 0.04,
-                 qPrintable(QStringLiteral("%1 against %2").arg(risk.pairs.front().onPremCheaper).arg(1 - below)));
-    }
-
     // A run that takes the last run's lay-outs over gives the futures a run laying out afresh
     // gives, bit for bit; a change other than the utilization lays out again.
     void reusedLayoutsGiveTheSameFutures()
@@ -503,89 +450,6 @@ private Q_SLOTS:
         QCOMPARE(drawElement(e, Distribution::Triangular, 0.25), 2.0);
         QCOMPARE(drawElement(e, Distribution::Triangular, 1.0), 5.0);
         QCOMPARE(drawElement(e, Distribution::Uniform, 0.5), 3.0);
-    }
-
-    // The switch value of the utilization is the break-even utilization the engine reports;
-    // that of a shared price factor the factor at which the two cost the same.
-    void switchValuesAreExact()
-    {
-        Scenario s = buyOrRent();
-        s.uncertainty = Uncertainty{100, 1,
-                                    {range(QStringLiteral("workload.utilization"), 0.02, 0.9),
-                                     range(QStringLiteral("cloudOptions[*].pricePerHour"), 0.5, 1.5, true),
-                                     range(QStringLiteral("cloudPriceChangePerYear"), -0.9, 1.0)}};
-        const RiskResult risk = analyseRisk(s, catalog());
-        const PairRisk &pair = risk.pairs.front();
-        const CostModel m = model(s);
-        const auto breakEven = m.comparePair(m.evaluate(0.6), 0, 1).breakEvenUtilization;
-        QVERIFY(breakEven);
-        QCOMPARE(*breakEven, 0.5);
-        const auto bar = [&](const QString &path) {
-            for (const TornadoBar &b : pair.tornado)
-                if (risk.ranges[std::size_t(b.input)].input.path == path)
-                    return b;
-            return TornadoBar{};
-        };
-        QCOMPARE(*bar(QStringLiteral("workload.utilization")).switchValue, *breakEven);
-        // At u = 0.6 renting costs 5,256 · k: the same as the build's 4,380 at k = 0.8333…
-        QCOMPARE(*bar(QStringLiteral("cloudOptions[*].pricePerHour")).switchValue, 4380.0 / 5256.0);
-        // Not affine: the difference is 0 at the bisected rate.
-        const TornadoBar change = bar(QStringLiteral("cloudPriceChangePerYear"));
-        QVERIFY(change.switchValue);
-        Scenario atSwitch = s;
-        atSwitch.cloudPriceChangePerYear = *change.switchValue;
-        const CostModel switched = model(atSwitch);
-        const Evaluation e = switched.evaluate(0.6);
-        QVERIFY2(std::abs(e.tco(0) - e.tco(1)) < 1e-6, qPrintable(QString::number(e.tco(0) - e.tco(1))));
-        // Sorted by swing, and the difference at the own values is the engine's.
-        for (std::size_t k = 1; k < pair.tornado.size(); ++k)
-            QVERIFY(pair.tornado[k - 1].swing() >= pair.tornado[k].swing());
-        QCOMPARE(pair.difference, 4380.0 - 5256.0);
-    }
-
-    // Along ranges that are not affine, the switch value is where the decision flips, by full
-    // evaluations either side of it: along a range that moves only the build (the electricity
-    // price's yearly change) or only the rented side (the cloud price's), the pair costs the
-    // same there; along the fleet's growth (which moves both) the build's cost jumps where it
-    // needs one more unit, and the flip is at that jump.
-    void switchValuesAlongCurvedRangesAreWhereTheDecisionFlips()
-    {
-        Scenario s = scenario(4, 0.6, 36);
-        OnPremBuild box = build(QStringLiteral("box"), 9000);
-        box.idleW = 200;
-        box.loadW = 600;
-        box.electricityPerKWh = 0.4;
-        s.onPremOptions = {box};
-        s.cloudOptions = {cloud(QStringLiteral("rent"), 1.0)};
-        s.uncertainty = Uncertainty{100, 1,
-                                    {range(QStringLiteral("electricityPriceChangePerYear"), -0.9, 1.0),
-                                     range(QStringLiteral("cloudPriceChangePerYear"), -0.9, 1.0),
-                                     range(QStringLiteral("workload.growthPerYear"), 0.0, 3.0)}};
-        const RiskResult risk = analyseRisk(s, catalog());
-        const PairRisk &pair = risk.pairs.front();
-        QCOMPARE(pair.tornado.size(), std::size_t(3));
-        for (const TornadoBar &bar : pair.tornado) {
-            const ResolvedRange &range = risk.ranges[std::size_t(bar.input)];
-            const QString path = range.input.path;
-            QVERIFY2(bar.switchValue, qPrintable(path));
-            QVERIFY2(*bar.switchValue > bar.low && *bar.switchValue < bar.high, qPrintable(path));
-            const auto differenceAt = [&](double value) {
-                Scenario moved = s;
-                for (const RangeElement &e : range.elements)
-                    e.field.set(moved, value);
-                const Evaluation e = model(moved).evaluate(0.6);
-                return e.tco(0) - e.tco(1);
-            };
-            const double scale = std::max(std::abs(bar.atLow), std::abs(bar.atHigh));
-            const double step = 1e-9 * (bar.high - bar.low);
-            const double before = differenceAt(*bar.switchValue - step);
-            const double after = differenceAt(*bar.switchValue + step);
-            QVERIFY2((before <= 0) != (after <= 0) || std::abs(differenceAt(*bar.switchValue)) <= 1e-9 * scale,
-                     qPrintable(path + QStringLiteral(": %1, %2").arg(before).arg(after)));
-            if (path != QLatin1String("workload.growthPerYear"))
-                QVERIFY2(std::abs(differenceAt(*bar.switchValue)) <= 1e-9 * scale,
-                         qPrintable(path + QStringLiteral(": ") + QString::number(differenceAt(*bar.switchValue))));
-        }
     }
 
     void badRangesAreNamed_data()

@@ -3,6 +3,7 @@ breakeven_add_test(test_costmodel SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/te
 breakeven_add_test(test_results SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_results.cpp)
 breakeven_add_test(test_criteria SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_criteria.cpp)
 breakeven_add_test(test_risk SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_risk.cpp)
+breakeven_add_test(test_risktornado SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_risktornado.cpp)
 breakeven_add_test(test_riskkernels SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_riskkernels.cpp)
 breakeven_add_test(test_workloaddemand SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_workloaddemand.cpp)
 breakeven_add_test(test_hybrid SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_hybrid.cpp)
