@@ -291,10 +291,15 @@ void bucketsAndKeep(const float *column, std::size_t n, const ColumnRanks &ranks
     thread_local std::vector<std::int32_t> bucketOf;
     counts.assign(std::size_t(buckets), 0);
     bucketOf.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const int b = std::isfinite(scale) ? std::clamp(int((column[i] - low) * scale), 0, buckets - 1) : 0;
-        bucketOf[i] = b;
-        ++counts[std::size_t(b)];
+    if (std::isfinite(scale)) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const int b = std::clamp(int((column[i] - low) * scale), 0, buckets - 1);
+            bucketOf[i] = b;
+            ++counts[std::size_t(b)];
+        }
+    } else {
+        std::fill_n(bucketOf.begin(), n, 0);
+        counts[0] = std::uint32_t(n);
     }
     int from[6];
     int to[6];
@@ -309,10 +314,15 @@ void bucketsAndKeep(const float *column, std::size_t n, const ColumnRanks &ranks
             sum += counts[std::size_t(b++)];
         to[k] = b;
     }
+    // Per bucket, a bit for each quantile whose buckets take it in: one look per value.
+    thread_local std::vector<std::uint8_t> wantedBy;
+    wantedBy.assign(std::size_t(buckets), 0);
+    for (int k = 0; k < count; ++k)
+        for (int b = from[k]; b <= to[k]; ++b)
+            wantedBy[std::size_t(b)] |= std::uint8_t(1u << k);
     for (std::size_t i = 0; i < n; ++i)
-        for (int k = 0; k < count; ++k)
-            if (bucketOf[i] >= from[k] && bucketOf[i] <= to[k])
-                kept[k].push_back({column[i], std::uint32_t(i)});
+        for (unsigned wanted = wantedBy[std::size_t(bucketOf[i])]; wanted != 0; wanted &= wanted - 1)
+            kept[std::countr_zero(wanted)].push_back({column[i], std::uint32_t(i)});
 }
 
 } // namespace
