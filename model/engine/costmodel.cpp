@@ -173,7 +173,7 @@ void CostModel::rejectOverflow()
 }
 
 inline void CostModel::addComponent(int row, CostComponent c, int month, double fixed, double slope,
-                             const Eigen::ArrayXd &discount)
+                                    const Eigen::ArrayXd &discount)
 {
     const double f = fixed * discount(month);
     const double s = slope * discount(month);

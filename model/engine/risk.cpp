@@ -86,12 +86,8 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     // The scenario laid out at its own values: kept from the run before when only the
     // utilization has moved since (it enters only when a lay-out is evaluated).
     RiskReuse *const keeper = request.reuse;
-    const bool keptModel = keeper && keeper->model && keeper->modelCatalog == catalog && [&] {
-        Scenario moved = scenario;
-        moved.workload.utilization = keeper->modelScenario.workload.utilization;
-        moved.uncertainty = keeper->modelScenario.uncertainty;
-        return moved == keeper->modelScenario;
-    }();
+    const bool keptModel = keeper && keeper->model && keeper->modelCatalog == catalog
+        && sameButUtilization(scenario, keeper->modelScenario);
     std::unique_ptr<CostModel> laidOut;
     if (!keptModel)
         laidOut = std::make_unique<CostModel>(assemble(scenario, catalog));

@@ -34,6 +34,11 @@ namespace breakeven {
 // its own, so the ones kept cost exactly what they did.
 void keepOptions(Scenario &scenario, const std::vector<int> &subset);
 
+// Whether `a` and `b` are the same scenario but for the workload's utilization and the
+// uncertainty block: what no lay-out reads (the utilization enters only when a lay-out is
+// evaluated), so one laid out for `b` serves `a`.
+bool sameButUtilization(const Scenario &a, const Scenario &b);
+
 // The option a field path belongs to (on-prem options first, then cloud options, as assembled),
 // or -1 for a field of the scenario itself.
 int optionOfPath(const QString &path, int onPremCount);

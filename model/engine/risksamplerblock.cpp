@@ -220,10 +220,15 @@ bool CurveSampler::servesUtilizationOf(const Scenario &scenario, const std::vect
         if (std::find(plan.ranges.begin(), plan.ranges.end(), m_utilizationRange) != plan.ranges.end()
             && m_utilizationRange >= 0)
             return false;
-    Scenario moved = scenario;
-    moved.workload.utilization = m_scenario.workload.utilization;
-    moved.uncertainty = m_scenario.uncertainty;
-    return moved == m_scenario;
+    return sameButUtilization(scenario, m_scenario);
+}
+
+bool sameButUtilization(const Scenario &a, const Scenario &b)
+{
+    Scenario moved = a;
+    moved.workload.utilization = b.workload.utilization;
+    moved.uncertainty = b.uncertainty;
+    return moved == b;
 }
 
 void CurveSampler::rebind(const Scenario &scenario, const std::vector<ResolvedRange> &ranges)

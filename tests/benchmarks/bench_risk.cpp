@@ -73,7 +73,7 @@ double fullRuns(const Scenario &scenario, const Uncertainty &ranges)
                 n, months, resolved.size(), result.pairs.size(), median(runs), median(runs) / 100.0,
                 median(samplingRuns), runs.front());
     std::printf("  floor: %.1f M curve cells computed, %.1f M crossover scans of up to %d months, %.0f MB kept "
-                "(%.0f bytes per sample beyond the bands, %d per sample of the bands'); %d of %d options interpolated\n",
+                "(%.0f bytes per sample, and %d more per sample of the bands); %d of %d options interpolated\n",
                 cells / 1e6, 10000.0 * double(result.pairs.size()) / 1e6, months, kept / 1e6,
                 8.0 * n + 4.0 * double(result.pairs.size()), 4 * sampler.keptFloats(), sampler.interpolatedOptions(), n);
 
