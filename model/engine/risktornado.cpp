@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 namespace breakeven {
@@ -182,99 +183,132 @@ void addTornado(const Scenario &scenario, const GpuCatalog &catalog, const RiskR
     // changes sign, the switch value. The difference is affine along the range when the input
     // enters the costs linearly (a price, a factor, the utilization): then it is solved in closed
     // form; otherwise found by a bracketed root finder to the precision of a double.
-    // Each range's ends (and middle, where some pair changes sign) laid out on the two threads,
-    // then each range's pairs on the two threads; the bars land in the order of the ranges.
+    // Three rounds on the two threads, each over every range at once (so that the threads meet
+    // three times, not twice per range): every range's two ends; the middles of the ranges where
+    // some pair changes sign; the roots. The bars land in the order of the ranges.
     const std::size_t rangeCount = request.tornado ? result.ranges.size() : 0;
-    std::vector<std::array<std::vector<double>, 3>> ends(rangeCount); // at t = 0, 1, 0.5
-    inParallel(rangeCount, [&](std::size_t r) {
+    const std::size_t P = result.pairs.size();
+    const auto checkCancel = [&] {
         if (request.cancel && request.cancel->load(std::memory_order_relaxed))
             throw RiskCancelled();
-        const ResolvedRange &range = result.ranges[r];
-        ends[r][0] = pairDifferencesAt(scenario, range, 0, result.pairs, catalog);
-        ends[r][1] = pairDifferencesAt(scenario, range, 1, result.pairs, catalog);
-        for (std::size_t p = 0; p < result.pairs.size(); ++p)
-            if ((ends[r][0][p] <= 0) != (ends[r][1][p] <= 0) && ends[r][0][p] != 0 && ends[r][1][p] != 0) {
-                ends[r][2] = pairDifferencesAt(scenario, range, 0.5, result.pairs, catalog);
+    };
+    std::vector<std::array<std::vector<double>, 3>> ends(rangeCount); // at t = 0, 1, 0.5
+    inParallel(2 * rangeCount, [&](std::size_t task) {
+        checkCancel();
+        const std::size_t r = task / 2;
+        ends[r][task % 2] = pairDifferencesAt(scenario, result.ranges[r], double(task % 2), result.pairs, catalog);
+    }, 2);
+    const auto changesSign = [&](std::size_t r, std::size_t p) {
+        const double low = ends[r][0][p];
+        const double high = ends[r][1][p];
+        return (low <= 0) != (high <= 0) && low != 0 && high != 0;
+    };
+    // Where some pair needs the root finder: a pair with one side the range leaves alone lays out
+    // only the other side at each step, against the still side's TCO (all of them laid out at once
+    // here).
+    struct Still {
+        std::vector<char> unmoved;
+        std::vector<int> options;
+        std::vector<double> tco;
+        bool scenarioWide = false;
+    };
+    std::vector<Still> still(rangeCount);
+    std::vector<std::size_t> crossed;
+    for (std::size_t r = 0; r < rangeCount; ++r)
+        for (std::size_t p = 0; p < P; ++p)
+            if (changesSign(r, p)) {
+                crossed.push_back(r);
                 break;
             }
+    inParallel(crossed.size(), [&](std::size_t k) {
+        checkCancel();
+        const std::size_t r = crossed[k];
+        const ResolvedRange &range = result.ranges[r];
+        ends[r][2] = pairDifferencesAt(scenario, range, 0.5, result.pairs, catalog);
+        Still &s = still[r];
+        s.unmoved = unmovedBy(scenario, range, catalog);
+        for (const PairRisk &pair : result.pairs)
+            if (s.unmoved[std::size_t(pair.onPrem)] != s.unmoved[std::size_t(pair.cloud)])
+                s.options.push_back(s.unmoved[std::size_t(pair.onPrem)] ? pair.onPrem : pair.cloud);
+        std::sort(s.options.begin(), s.options.end());
+        s.options.erase(std::unique(s.options.begin(), s.options.end()), s.options.end());
+        if (!s.options.empty())
+            s.tco = tcosAt(scenario, range, 0, s.options, catalog);
+        s.scenarioWide = std::all_of(range.elements.begin(), range.elements.end(), [&](const RangeElement &e) {
+            return optionOfPath(e.field.path, int(scenario.onPremOptions.size())) < 0;
+        });
     }, 2);
+    checkCancel();
+    // Every bar; the switch values in closed form at once, those a root finder needs after.
+    std::vector<std::vector<TornadoBar>> bars(rangeCount, std::vector<TornadoBar>(P));
+    std::vector<std::pair<std::size_t, std::size_t>> roots; // (range, pair)
     for (std::size_t r = 0; r < rangeCount; ++r) {
-        if (request.cancel && request.cancel->load(std::memory_order_relaxed))
-            throw RiskCancelled();
         const ResolvedRange &range = result.ranges[r];
         const std::vector<double> &low = ends[r][0];
         const std::vector<double> &high = ends[r][1];
         const std::vector<double> &middle = ends[r][2];
-        // Where some pair needs the root finder: a pair with one side the range leaves alone lays
-        // out only the other side at each step, against the still side's TCO (all of them laid
-        // out at once here).
-        std::vector<char> unmoved;
-        std::vector<int> still;
-        std::vector<double> stillTco;
-        if (!middle.empty()) {
-            unmoved = unmovedBy(scenario, range, catalog);
-            for (const PairRisk &pair : result.pairs)
-                if (unmoved[std::size_t(pair.onPrem)] != unmoved[std::size_t(pair.cloud)])
-                    still.push_back(unmoved[std::size_t(pair.onPrem)] ? pair.onPrem : pair.cloud);
-            std::sort(still.begin(), still.end());
-            still.erase(std::unique(still.begin(), still.end()), still.end());
-            if (!still.empty())
-                stillTco = tcosAt(scenario, range, 0, still, catalog);
-        }
-        const bool scenarioWide = std::all_of(range.elements.begin(), range.elements.end(), [&](const RangeElement &e) {
-            return optionOfPath(e.field.path, int(scenario.onPremOptions.size())) < 0;
-        });
-        const auto stillAt = [&](int option) {
-            return stillTco[std::size_t(std::lower_bound(still.begin(), still.end(), option) - still.begin())];
-        };
-        std::vector<TornadoBar> bars(result.pairs.size());
-        inParallel(result.pairs.size(), [&](std::size_t p) {
-            TornadoBar &bar = bars[p];
+        for (std::size_t p = 0; p < P; ++p) {
+            TornadoBar &bar = bars[r][p];
             bar.input = int(r);
             bar.low = shownValue(range, 0);
             bar.high = shownValue(range, 1);
             bar.atLow = low[p];
             bar.atHigh = high[p];
-            if ((low[p] <= 0) != (high[p] <= 0) || low[p] == 0 || high[p] == 0) {
-                if (low[p] == 0) {
-                    bar.switchValue = bar.low;
-                } else if (high[p] == 0) {
-                    bar.switchValue = bar.high;
-                } else {
-                    const double scale = std::max({1.0, std::abs(low[p]), std::abs(high[p])});
-                    double t = low[p] / (low[p] - high[p]);
-                    if (std::abs(middle[p] - 0.5 * (low[p] + high[p])) > 1e-9 * scale) {
-                        const PairRisk &pair = result.pairs[p];
-                        const bool onPremStill = unmoved[std::size_t(pair.onPrem)] && !unmoved[std::size_t(pair.cloud)];
-                        const bool cloudStill = unmoved[std::size_t(pair.cloud)] && !unmoved[std::size_t(pair.onPrem)];
-                        if (!onPremStill && !cloudStill) {
-                            t = bracketedRoot(low[p], middle[p], high[p], scale, [&](double at) {
-                                return pairDifferencesAt(scenario, range, at, {pair}, catalog).front();
-                            });
-                        } else {
-                            // The moving side alone; from a copy that holds only it when the range's
-                            // paths name no option (they stay right however few options are left).
-                            const int moving = onPremStill ? pair.cloud : pair.onPrem;
-                            const double still = stillAt(onPremStill ? pair.onPrem : pair.cloud);
-                            const double sign = onPremStill ? -1.0 : 1.0;
-                            Scenario alone = scenario;
-                            std::vector<int> kept = {moving};
-                            if (scenarioWide) {
-                                keepOptions(alone, kept);
-                                kept.clear();
-                            }
-                            t = bracketedRoot(low[p], middle[p], high[p], scale, [&](double at) {
-                                return sign * (tcosAt(alone, range, at, kept, catalog).front() - still);
-                            });
-                        }
-                    }
-                    bar.switchValue = shownValue(range, t);
-                }
+            if (low[p] == 0) {
+                bar.switchValue = bar.low;
+            } else if (high[p] == 0) {
+                bar.switchValue = bar.high;
+            } else if ((low[p] <= 0) != (high[p] <= 0)) {
+                const double scale = std::max({1.0, std::abs(low[p]), std::abs(high[p])});
+                if (std::abs(middle[p] - 0.5 * (low[p] + high[p])) > 1e-9 * scale)
+                    roots.emplace_back(r, p);
+                else
+                    bar.switchValue = shownValue(range, low[p] / (low[p] - high[p]));
             }
-        });
-        for (std::size_t p = 0; p < result.pairs.size(); ++p)
-            result.pairs[p].tornado.push_back(bars[p]);
+        }
     }
+    inParallel(roots.size(), [&](std::size_t k) {
+        checkCancel();
+        const auto [r, p] = roots[k];
+        const ResolvedRange &range = result.ranges[r];
+        const double low = ends[r][0][p];
+        const double high = ends[r][1][p];
+        const double middle = ends[r][2][p];
+        const double scale = std::max({1.0, std::abs(low), std::abs(high)});
+        const Still &s = still[r];
+        const PairRisk &pair = result.pairs[p];
+        const bool onPremStill = s.unmoved[std::size_t(pair.onPrem)] && !s.unmoved[std::size_t(pair.cloud)];
+        const bool cloudStill = s.unmoved[std::size_t(pair.cloud)] && !s.unmoved[std::size_t(pair.onPrem)];
+        double t = 0;
+        if (!onPremStill && !cloudStill) {
+            t = bracketedRoot(low, middle, high, scale, [&](double at) {
+                return pairDifferencesAt(scenario, range, at, {pair}, catalog).front();
+            });
+        } else {
+            // The moving side alone; from a copy that holds only it when the range's paths name
+            // no option (they stay right however few options are left).
+            const int moving = onPremStill ? pair.cloud : pair.onPrem;
+            const int held = onPremStill ? pair.onPrem : pair.cloud;
+            const double stillTco =
+                s.tco[std::size_t(std::lower_bound(s.options.begin(), s.options.end(), held) - s.options.begin())];
+            const double sign = onPremStill ? -1.0 : 1.0;
+            std::optional<Scenario> alone;
+            std::vector<int> kept = {moving};
+            if (s.scenarioWide) {
+                alone = scenario;
+                keepOptions(*alone, kept);
+                kept.clear();
+            }
+            const Scenario &from = alone ? *alone : scenario;
+            t = bracketedRoot(low, middle, high, scale, [&](double at) {
+                return sign * (tcosAt(from, range, at, kept, catalog).front() - stillTco);
+            });
+        }
+        bars[r][p].switchValue = shownValue(range, t);
+    }, 2);
+    for (std::size_t r = 0; r < rangeCount; ++r)
+        for (std::size_t p = 0; p < P; ++p)
+            result.pairs[p].tornado.push_back(bars[r][p]);
     for (PairRisk &pair : result.pairs)
         std::stable_sort(pair.tornado.begin(), pair.tornado.end(),
                          [](const TornadoBar &a, const TornadoBar &b) { return a.swing() > b.swing(); });
