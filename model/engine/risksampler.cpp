@@ -155,8 +155,14 @@ CurveSampler::Layout CurveSampler::layOut(const std::vector<double> &positions, 
 std::vector<CurveSampler::Layout> CurveSampler::layOutEach(const std::vector<std::vector<double>> &positions,
                                                            const std::vector<int> &subset) const
 {
+    return layOutEach(positions, std::vector<const std::vector<int> *>(positions.size(), &subset));
+}
+
+std::vector<CurveSampler::Layout> CurveSampler::layOutEach(const std::vector<std::vector<double>> &positions,
+                                                           const std::vector<const std::vector<int> *> &subsets) const
+{
     std::vector<Layout> out(positions.size());
-    inParallel(positions.size(), [&](std::size_t k) { out[k] = layOut(positions[k], subset); }, 2);
+    inParallel(positions.size(), [&](std::size_t k) { out[k] = layOut(positions[k], *subsets[k]); }, 2);
     return out;
 }
 
@@ -219,34 +225,37 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
             && ((layout.slope.row(i).transpose() - slope).abs() <= limit).all();
     };
 
-    // Whether interpolating range r on `nodes` reproduces the options at points between nodes.
-    const auto reproduces = [&](std::size_t r, const std::vector<double> &nodes, const std::vector<int> &touched,
-                                const std::vector<double> &own) {
-        // The nodes and three points between them, laid out on two threads.
+    // Interpolating range r on `nodes`: the points it is checked at (the nodes, then three points
+    // between them), and whether it reproduces the options there (`laidOut`: those points' lay-outs).
+    const auto between = [](const std::vector<double> &nodes) {
         const std::size_t last = nodes.size() - 1;
-        const std::array<double, 3> between = {0.5 * (nodes[0] + nodes[1]), 0.5 * (nodes[last / 2] + nodes[last / 2 + 1]),
-                                               0.5 * (nodes[last - 1] + nodes[last])};
-        std::vector<std::vector<double>> points(nodes.size() + between.size(), own);
+        return std::array<double, 3>{0.5 * (nodes[0] + nodes[1]), 0.5 * (nodes[last / 2] + nodes[last / 2 + 1]),
+                                     0.5 * (nodes[last - 1] + nodes[last])};
+    };
+    const auto reproductionPoints = [&](std::size_t r, const std::vector<double> &nodes) {
+        const std::array<double, 3> inside = between(nodes);
+        std::vector<std::vector<double>> points(nodes.size() + inside.size(), own);
         for (std::size_t j = 0; j < nodes.size(); ++j)
             points[j][r] = nodes[j];
-        for (std::size_t j = 0; j < between.size(); ++j)
-            points[nodes.size() + j][r] = between[j];
-        const std::vector<Layout> laidOut = layOutEach(points, touched);
+        for (std::size_t j = 0; j < inside.size(); ++j)
+            points[nodes.size() + j][r] = inside[j];
+        return points;
+    };
+    const auto reproduces = [&](const std::vector<double> &nodes, const std::vector<int> &touched, const Layout *laidOut) {
+        const std::array<double, 3> inside = between(nodes);
         const std::vector<double> inverse = inverseDenominators(nodes);
         std::vector<double> w(nodes.size());
-        for (std::size_t b = 0; b < between.size(); ++b) {
-            const double t = between[b];
+        for (std::size_t b = 0; b < inside.size(); ++b) {
             const Layout &actual = laidOut[nodes.size() + b];
-            const auto &atNodes = laidOut;
-            lagrange(nodes, inverse, t, w.data());
+            lagrange(nodes, inverse, inside[b], w.data());
             for (const int i : touched) {
                 Eigen::ArrayXd f = Eigen::ArrayXd::Zero(m_months);
                 Eigen::ArrayXd sl = Eigen::ArrayXd::Zero(m_months);
                 for (std::size_t j = 0; j < nodes.size(); ++j) {
-                    if (atNodes[j].feasible[std::size_t(i)] != base.feasible[std::size_t(i)])
+                    if (laidOut[j].feasible[std::size_t(i)] != base.feasible[std::size_t(i)])
                         return false;
-                    f += w[j] * atNodes[j].fixed.row(i).transpose();
-                    sl += w[j] * atNodes[j].slope.row(i).transpose();
+                    f += w[j] * laidOut[j].fixed.row(i).transpose();
+                    sl += w[j] * laidOut[j].slope.row(i).transpose();
                 }
                 if (!matches(actual, i, f, sl, kCheckTolerance))
                     return false;
@@ -255,11 +264,23 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         return true;
     };
 
-    // 1–2. Which ranges touch which options, and whether affinely.
+    // 1–2. Which ranges touch which options, and whether affinely. Each step lays out what every
+    // range needs at once, so that the two threads meet a few times in all, not per range.
+    struct Probe {
+        std::vector<int> reach;    // the options the range can touch
+        std::vector<int> touched;  // those it moves
+        std::size_t ends = 0;      // its two ends' place in the ends' lay-outs
+        bool affine = true;
+        bool searching = false;    // for the fewest nodes that reproduce it
+        std::vector<double> nodes = nodesFor(2);
+    };
+    std::vector<Probe> probes(R);
+    std::vector<std::vector<double>> points;
+    std::vector<const std::vector<int> *> subsets;
     for (std::size_t r = 0; r < R; ++r) {
         // The options the range can touch: those its elements belong to, or all of them for a
         // field of the scenario itself.
-        std::vector<int> reach;
+        std::vector<int> &reach = probes[r].reach;
         for (const RangeElement &e : ranges[r].elements) {
             const int owner = optionOfPath(e.field.path, onPremCount);
             if (owner < 0) {
@@ -278,30 +299,50 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
         if (reach.empty())
             continue;
-        std::vector<std::vector<double>> ends(2, own);
-        ends[0][r] = 0;
-        ends[1][r] = 1;
-        const std::vector<Layout> lowHigh = layOutEach(ends, reach);
-        const Layout &low = lowHigh[0];
-        const Layout &high = lowHigh[1];
-        std::vector<int> touched;
-        for (const int i : reach) {
+        probes[r].ends = points.size();
+        for (const double t : {0.0, 1.0}) {
+            points.push_back(own);
+            points.back()[r] = t;
+            subsets.push_back(&reach);
+        }
+    }
+    const std::vector<Layout> endLayouts = layOutEach(points, subsets);
+    // Two points inside each range that moves some option: on the line between its ends or not.
+    points.clear();
+    subsets.clear();
+    std::vector<std::size_t> middleOf(R, 0);
+    for (std::size_t r = 0; r < R; ++r) {
+        Probe &probe = probes[r];
+        if (probe.reach.empty())
+            continue;
+        const Layout &low = endLayouts[probe.ends];
+        const Layout &high = endLayouts[probe.ends + 1];
+        for (const int i : probe.reach) {
             const Eigen::ArrayXd f = base.fixed.row(i).transpose();
             const Eigen::ArrayXd s = base.slope.row(i).transpose();
             if (!matches(low, i, f, s, kAffineTolerance) || !matches(high, i, f, s, kAffineTolerance))
-                touched.push_back(i);
+                probe.touched.push_back(i);
         }
-        if (touched.empty())
+        if (probe.touched.empty())
             continue;
-        bool affine = true;
-        std::vector<std::vector<double>> inside(2, own);
-        inside[0][r] = 0.5;
-        inside[1][r] = 0.3;
-        const std::vector<Layout> middles = layOutEach(inside, touched);
-        for (std::size_t j = 0; j < inside.size(); ++j) {
-            const double t = inside[j][r];
-            const Layout &middle = middles[j];
-            for (const int i : touched) {
+        middleOf[r] = points.size();
+        for (const double t : {0.5, 0.3}) {
+            points.push_back(own);
+            points.back()[r] = t;
+            subsets.push_back(&probe.touched);
+        }
+    }
+    const std::vector<Layout> middles = layOutEach(points, subsets);
+    for (std::size_t r = 0; r < R; ++r) {
+        Probe &probe = probes[r];
+        if (probe.touched.empty())
+            continue;
+        const Layout &low = endLayouts[probe.ends];
+        const Layout &high = endLayouts[probe.ends + 1];
+        for (std::size_t j = 0; j < 2; ++j) {
+            const Layout &middle = middles[middleOf[r] + j];
+            const double t = j == 0 ? 0.5 : 0.3;
+            for (const int i : probe.touched) {
                 if (low.feasible[std::size_t(i)] != base.feasible[std::size_t(i)]
                     || high.feasible[std::size_t(i)] != base.feasible[std::size_t(i)]) {
                     m_plans[std::size_t(i)].laidOut = true;
@@ -309,19 +350,39 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
                 }
                 const Eigen::ArrayXd f = (1 - t) * low.fixed.row(i).transpose() + t * high.fixed.row(i).transpose();
                 const Eigen::ArrayXd s = (1 - t) * low.slope.row(i).transpose() + t * high.slope.row(i).transpose();
-                affine = affine && matches(middle, i, f, s, kAffineTolerance);
+                probe.affine = probe.affine && matches(middle, i, f, s, kAffineTolerance);
             }
         }
-        // Not affine: the fewest Chebyshev nodes that reproduce the touched options between
-        // their nodes (a rate of change over a long horizon is a power of high degree).
-        std::vector<double> nodes = nodesFor(2);
-        if (!affine) {
-            for (const int count : kChebyshevCounts) {
-                nodes = nodesFor(count);
-                if (reproduces(r, nodes, touched, own))
-                    break;
+        probe.searching = !probe.affine;
+    }
+    // Not affine: the fewest Chebyshev nodes that reproduce the touched options between their
+    // nodes (a rate of change over a long horizon is a power of high degree); each count tried
+    // for every range still searching at once.
+    for (const int count : kChebyshevCounts) {
+        points.clear();
+        subsets.clear();
+        std::vector<std::size_t> firstOf(R, 0);
+        for (std::size_t r = 0; r < R; ++r) {
+            Probe &probe = probes[r];
+            if (!probe.searching)
+                continue;
+            probe.nodes = nodesFor(count);
+            firstOf[r] = points.size();
+            for (std::vector<double> &point : reproductionPoints(r, probe.nodes)) {
+                points.push_back(std::move(point));
+                subsets.push_back(&probe.touched);
             }
         }
+        if (points.empty())
+            break;
+        const std::vector<Layout> laidOut = layOutEach(points, subsets);
+        for (std::size_t r = 0; r < R; ++r)
+            if (probes[r].searching && reproduces(probes[r].nodes, probes[r].touched, laidOut.data() + firstOf[r]))
+                probes[r].searching = false;
+    }
+    for (std::size_t r = 0; r < R; ++r) {
+        const std::vector<int> &touched = probes[r].touched;
+        const std::vector<double> &nodes = probes[r].nodes;
         for (const int i : touched) {
             Plan &plan = m_plans[std::size_t(i)];
             // The element that gives the option its position: its own, or the scenario's. Several

@@ -118,6 +118,9 @@ private:
     Layout layOut(const std::vector<double> &positions, const std::vector<int> &subset) const;
     // The same at each of `positions`, on two threads.
     std::vector<Layout> layOutEach(const std::vector<std::vector<double>> &positions, const std::vector<int> &subset) const;
+    // Each of `positions` with its own options (subsets[k] for positions[k]), on two threads.
+    std::vector<Layout> layOutEach(const std::vector<std::vector<double>> &positions,
+                                   const std::vector<const std::vector<int> *> &subsets) const;
     Scenario placed(const std::vector<double> &positions) const;
     double utilizationAt(const double *quantiles) const;
 
