@@ -1,5 +1,5 @@
-// Shared by the window benchmarks: the 50-option scenario, percentiles, CPU time of the GUI
-// thread, and waiting for a widget's next paint.
+// Shared by the benchmarks: the 50-option scenario, percentiles, CPU time of the GUI
+// thread, the processor time the host took, and waiting for a widget's next paint.
 #pragma once
 
 #include "domain.h"
@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <string>
 #include <vector>
 
 namespace benchsupport {
@@ -72,6 +73,55 @@ inline double threadCpuMs()
     timespec now{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
     return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
+// The share of the machine's processor time that its host gave to other guests since this was
+// made ("steal" in /proc/stat, over every core): on a virtual machine, what makes the same work
+// take longer in one run than the next. Negative where the system does not say.
+class StolenTime {
+public:
+    StolenTime() : m_start(read()) {}
+    double share() const
+    {
+        const Ticks now = read();
+        if (m_start.steal < 0 || now.steal < 0 || now.total <= m_start.total)
+            return -1;
+        return (now.steal - m_start.steal) / (now.total - m_start.total);
+    }
+
+private:
+    struct Ticks {
+        double steal = -1;
+        double total = 0;
+    };
+    static Ticks read()
+    {
+        Ticks t;
+        std::FILE *file = std::fopen("/proc/stat", "r");
+        if (!file)
+            return t;
+        unsigned long long field[8] = {};
+        if (std::fscanf(file, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &field[0], &field[1], &field[2], &field[3],
+                        &field[4], &field[5], &field[6], &field[7]) == 8) {
+            t.steal = double(field[7]);
+            for (const unsigned long long f : field)
+                t.total += double(f);
+        }
+        std::fclose(file);
+        return t;
+    }
+    Ticks m_start;
+};
+
+// "; the host took 3.1 % of the processor time" for a StolenTime, or nothing where unknown.
+inline std::string stolenNote(const StolenTime &stolen)
+{
+    const double share = stolen.share();
+    if (share < 0)
+        return {};
+    char text[96];
+    std::snprintf(text, sizeof text, "; the host took %.1f %% of the processor time", 100 * share);
+    return text;
 }
 
 // Counts paint events of a widget, so a step ends when the event loop has painted it.
