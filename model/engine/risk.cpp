@@ -338,7 +338,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     // Per pair: the odds, when it pays off, and the crossover's quantiles: the tallies tell the
     // month bucket of each order statistic wanted, and only those buckets' crossings are selected
     // from. Three steps, so that the crossovers are read in the order they are kept (block by
-    // block, the pairs of a block side by side), each thread for its half of the pairs.
+    // block, the pairs of a block side by side).
     static constexpr std::array<double, 3> kCrossing = {0.10, 0.50, 0.90};
     struct Wanted {
         std::size_t crossings = 0;
@@ -396,8 +396,13 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         for (int slot = 0; slot < w.used; ++slot) // room for each bucket's crossings, known from the tallies
             w.kept[std::size_t(slot)].reserve(byMonth[std::size_t(w.months[std::size_t(slot)])]);
     });
-    // A crossing in (m - 1, m] is in bucket m; NaN (infeasible) and +inf (never) in none.
-    inHalves(P, 8, [&](std::size_t begin, std::size_t end, bool) {
+    // A crossing in (m - 1, m] is in bucket m; NaN (infeasible) and +inf (never) in none. In runs
+    // of pairs, each thread taking the next run when done with one: a thread the machine pauses
+    // holds up one run, not half the pairs.
+    constexpr std::size_t kPairRun = 32;
+    inParallel((P + kPairRun - 1) / kPairRun, [&](std::size_t chunk) {
+        const std::size_t begin = chunk * kPairRun;
+        const std::size_t end = std::min(P, begin + kPairRun);
         for (std::size_t block = 0; block < blocks; ++block) {
             const std::size_t count = std::min(kBlockSamples, S - block * kBlockSamples);
             const std::uint64_t inBlock = count >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << count) - 1;
@@ -412,7 +417,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
                 }
             }
         }
-    });
+    }, 2);
     inParallel(P, [&](std::size_t p) {
         Wanted &w = wanted[p];
         if (w.crossings == 0)
