@@ -102,7 +102,9 @@ inline void selectQuantilesByMonth(const float *values, std::size_t n, int month
 // The second thread of inHalves: the engine's helper thread, started once and kept for the
 // process (so that its scratch memory and tables stay warm from one analysis to the next), or a
 // thread of its own when the helper is already busy (two analyses at once, or a split within a
-// split). join() waits for the task and rethrows what it threw.
+// split). join() waits for the task and rethrows what it threw; a task the helper has not begun
+// by then (its core not given to it meanwhile) join() runs itself rather than wait for it, and
+// the destructor (the first half threw) drops.
 class SecondHalf
 {
 public:
@@ -118,7 +120,7 @@ public:
 
 private:
     SecondHalf(void (*call)(const void *), const void *context);
-    void wait();
+    void wait(bool runHere);
     template <typename Task>
     static void call(const void *task)
     {

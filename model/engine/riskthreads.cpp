@@ -1,5 +1,6 @@
 // The second thread of a risk analysis's halves (riskkernels.h, SecondHalf): one helper thread
-// for the process, which takes one task at a time and waits for the next between them.
+// for the process, which takes one task at a time and waits for the next between them; a task it
+// has not begun when the first half is done is run by the thread that posted it.
 #include "riskkernels.h"
 
 #include <condition_variable>
@@ -35,12 +36,31 @@ public:
         return true;
     }
 
-    // Waits for the posted task, then lets the helper be claimed again.
-    void finish()
+    // Waits for the posted task, then lets the helper be claimed again. A task the helper has not
+    // begun yet (its core not given to it since) is taken back: run here when `runHere`, so that
+    // a helper the machine has not scheduled holds nothing up, or dropped.
+    void finish(bool runHere)
     {
+        void (*call)(const void *) = nullptr;
+        const void *context = nullptr;
+        std::exception_ptr *failure = nullptr;
         {
             std::unique_lock<std::mutex> lock(m_mutex);
-            m_done.wait(lock, [this] { return !m_running; });
+            if (m_running && !m_begun) {
+                m_running = false;
+                call = m_call;
+                context = m_context;
+                failure = m_failure;
+            } else {
+                m_done.wait(lock, [this] { return !m_running; });
+            }
+        }
+        if (call && runHere) {
+            try {
+                call(context);
+            } catch (...) {
+                *failure = std::current_exception();
+            }
         }
         m_claimed.store(false, std::memory_order_release);
     }
@@ -71,6 +91,7 @@ private:
             m_wake.wait(lock, [this] { return m_running || m_stop; });
             if (!m_running)
                 return; // stopping, nothing posted
+            m_begun = true;
             lock.unlock();
             try {
                 m_call(m_context);
@@ -79,6 +100,7 @@ private:
             }
             lock.lock();
             m_running = false;
+            m_begun = false;
             m_done.notify_one();
         }
     }
@@ -91,6 +113,7 @@ private:
     const void *m_context = nullptr;
     std::exception_ptr *m_failure = nullptr;
     bool m_running = false; // a task posted and not yet done
+    bool m_begun = false;   // the helper has taken it up
     bool m_stop = false;
     std::thread m_thread; // last: started once the rest is in place
 };
@@ -114,23 +137,23 @@ SecondHalf::SecondHalf(void (*call)(const void *), const void *context)
 
 SecondHalf::~SecondHalf()
 {
-    wait();
+    wait(false); // the first half threw: a second half not begun is not run
 }
 
-void SecondHalf::wait()
+void SecondHalf::wait(bool runHere)
 {
     if (m_joined)
         return;
     m_joined = true;
     if (m_onHelper)
-        Helper::instance().finish();
+        Helper::instance().finish(runHere);
     else
         m_own.join();
 }
 
 void SecondHalf::join()
 {
-    wait();
+    wait(true);
     if (m_failure)
         std::rethrow_exception(m_failure);
 }

@@ -417,14 +417,64 @@ private Q_SLOTS:
         }
         QVERIFY(thrown);
 
+        // The first half waits until the second has begun, so that the helper runs it rather
+        // than the caller taking it back: one split after another, the same thread.
         thread_local int visits = 0;
         std::vector<int> seenVisits;
-        for (int round = 0; round < 3; ++round)
+        for (int round = 0; round < 3; ++round) {
+            std::atomic<bool> begun = false;
             inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
-                if (!first)
+                if (!first) {
                     seenVisits.push_back(++visits);
+                    begun = true;
+                    return;
+                }
+                QElapsedTimer waited;
+                waited.start();
+                while (!begun && waited.elapsed() < 10000)
+                    std::this_thread::yield();
             });
+        }
         QCOMPARE(seenVisits, (std::vector<int>{seenVisits.front(), seenVisits.front() + 1, seenVisits.front() + 2}));
+        QVERIFY(seenVisits.front() > 0);
+    }
+
+    // A second half the helper has not begun by the time the first is done is run by the caller
+    // (a helper whose core the machine gives elsewhere holds nothing up): with first halves that
+    // end at once, some second halves run on the calling thread, and every one runs once.
+    void secondHalvesNotBegunAreRunByTheCaller()
+    {
+        if (std::thread::hardware_concurrency() < 2)
+            QSKIP("one core: no second half");
+        const std::thread::id caller = std::this_thread::get_id();
+        int here = 0;
+        std::atomic<int> runs = 0;
+        for (int round = 0; round < 200; ++round)
+            inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
+                if (first)
+                    return;
+                ++runs;
+                if (std::this_thread::get_id() == caller)
+                    ++here;
+            });
+        QCOMPARE(runs.load(), 200);
+        QVERIFY2(here > 0, "no second half was taken back by the caller");
+
+        // A first half that throws: the throw reaches the caller, and the helper is free for
+        // the next split.
+        bool thrown = false;
+        try {
+            inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
+                if (first)
+                    throw std::runtime_error("first half");
+            });
+        } catch (const std::runtime_error &e) {
+            thrown = QByteArray(e.what()) == "first half";
+        }
+        QVERIFY(thrown);
+        std::atomic<int> after = 0;
+        inHalves(2, 2, [&](std::size_t, std::size_t, bool) { ++after; });
+        QCOMPARE(after.load(), 2);
     }
 };
 
