@@ -65,106 +65,32 @@ Uncertainty defaultUncertainty(const Scenario &scenario)
 }
 
 
-RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, const RiskRequest &request)
+namespace {
+
+// The futures in blocks, shared out between two threads (sampleFutures): what the figures are
+// made from.
+struct Futures {
+    std::size_t blocks = 0;          // of kBlockSamples samples
+    std::size_t bandSamples = 0;     // the first samples, whose curves the bands are taken from
+    std::size_t bandBlocks = 0;
+    std::size_t keptBlockFloats = 0; // per block of bandStore
+    std::unique_ptr<float[]> bandStore;
+    std::vector<double> tco;         // option by option; NaN: infeasible in that sample
+    std::unique_ptr<float[]> crossover;
+    std::size_t tallyWidth = 0;
+    std::vector<std::uint32_t> tallies[2];
+};
+
+// Samples S futures (their draws in `quantiles`, R a sample) block by block: every option's TCO,
+// every pair's crossover, the pairs' tallies, and what gives the bands' samples' curves back. What
+// is kept per sample: each option's TCO (8 bytes) and each pair's crossover (4 bytes); for the
+// first kBandSamples samples (fewer when that passes kBandBytes), what gives each option's curve
+// back for the bands (CurveSampler::keptFloats).
+Futures sampleFutures(const CurveSampler &sampler, const std::vector<double> &quantiles, std::size_t S, int n,
+                      int months, const RiskRequest &request, RiskResult &result)
 {
-    const std::optional<int> &samples = request.samples;
-    const std::optional<quint64> &seed = request.seed;
-    RiskResult result;
-    result.defaultRanges = !scenario.uncertainty.has_value();
-    Uncertainty uncertainty = scenario.uncertainty ? *scenario.uncertainty : defaultUncertainty(scenario);
-    if (samples)
-        uncertainty.samples = *samples;
-    if (seed)
-        uncertainty.seed = *seed;
-    result.samples = uncertainty.samples;
-    result.requestedSamples = uncertainty.samples;
-    result.pairsAgainst = request.pairsAgainst;
-    result.seed = uncertainty.seed;
-    result.utilization = scenario.workload.utilization;
-    result.ranges = resolveRanges(scenario, uncertainty);
-
-    // The scenario laid out at its own values: kept from the run before when only the
-    // utilization has moved since (it enters only when a lay-out is evaluated).
-    RiskReuse *const keeper = request.reuse;
-    const bool keptModel = keeper && keeper->model && keeper->modelCatalog == catalog
-        && sameButUtilization(scenario, keeper->modelScenario);
-    std::unique_ptr<CostModel> laidOut;
-    if (!keptModel)
-        laidOut = std::make_unique<CostModel>(assemble(scenario, catalog));
-    const CostModel &model = keptModel ? *keeper->model : *laidOut;
-    Evaluation atOwn;
-    model.evaluate(std::clamp(scenario.workload.utilization, 0.0, 1.0), atOwn);
-    if (keeper && !keptModel) {
-        keeper->model = std::move(laidOut); // the same object: `model` stays good
-        keeper->modelScenario = scenario;
-        keeper->modelCatalog = catalog;
-    }
-    const int n = model.optionCount();
-    const int months = model.horizonMonths() + 1;
-    std::vector<int> only;
-    if (request.options) {
-        for (const int i : *request.options)
-            if (i >= 0 && i < n)
-                only.push_back(i);
-        std::sort(only.begin(), only.end());
-        only.erase(std::unique(only.begin(), only.end()), only.end());
-    }
-    const auto sampled = [&](int i) { return !request.options || std::binary_search(only.begin(), only.end(), i); };
-    for (int b = 0; b < n; ++b) {
-        for (int c = 0; c < n; ++c) {
-            if (model.option(b).kind == OptionKind::OnPrem && model.option(c).kind == OptionKind::Cloud
-                && model.isFeasible(b) && model.isFeasible(c) && (!request.pairsAgainst || *request.pairsAgainst == c) && sampled(b) && sampled(c)) {
-                PairRisk pair;
-                pair.onPrem = b;
-                pair.cloud = c;
-                pair.difference = atOwn.tco(b) - atOwn.tco(c);
-                result.pairs.push_back(pair);
-            }
-        }
-    }
-
-    // The samples: every draw first, in the order of the generator (so a run is the same whatever
-    // the number of threads), then the curves in blocks, shared out between two threads. What is
-    // kept per sample: each option's TCO (8 bytes) and each pair's crossover (4 bytes); for the
-    // first kBandSamples samples (fewer when that passes kBandBytes), what gives each option's
-    // curve back for the bands (CurveSampler::keptFloats).
-    if (request.maxCells && n > 0) {
-        const double fits = std::floor(*request.maxCells / (double(n) * double(months)));
-        result.samples = int(std::min<double>(result.samples, std::max<double>(kMinBoundedSamples, fits)));
-    }
-    const std::size_t S = std::size_t(result.samples);
     const std::size_t R = result.ranges.size();
     const std::size_t P = result.pairs.size();
-    std::vector<double> quantiles(S * R);
-    std::mt19937_64 generator(uncertainty.seed);
-    for (double &value : quantiles)
-        value = nextQuantile(generator);
-    if (request.options && only.empty()) {
-        // Nothing asked for: no figures.
-        result.options.resize(std::size_t(n));
-        for (OptionRisk &o : result.options) {
-            o.sampled = false;
-            o.bands = Eigen::ArrayXXd::Constant(3, months, NAN);
-        }
-        return result;
-    }
-    std::unique_ptr<CurveSampler> own;
-    const CurveSampler *chosen = nullptr;
-    if (RiskReuse *reuse = request.reuse; reuse && reuse->sampler && reuse->catalog == catalog
-        && reuse->sampler->servesUtilizationOf(scenario, result.ranges, only)) {
-        reuse->sampler->rebind(scenario, result.ranges);
-        ++reuse->reused;
-        chosen = reuse->sampler.get();
-    } else if (reuse) {
-        reuse->sampler.reset();
-        reuse->catalog = catalog;
-        reuse->sampler = std::make_unique<CurveSampler>(scenario, reuse->catalog, result.ranges, only);
-        chosen = reuse->sampler.get();
-    } else {
-        own = std::make_unique<CurveSampler>(scenario, catalog, result.ranges, only);
-        chosen = own.get();
-    }
-    const CurveSampler &sampler = *chosen;
     // Whole blocks of them within kBandBytes (at least one block).
     const std::size_t keptBlockFloats = std::size_t(sampler.keptFloats()) * kLanes;
     const std::size_t blockBytes = std::max<std::size_t>(1, keptBlockFloats * sizeof(float));
@@ -176,12 +102,12 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     // option's coordinates, a few floats a sample, rather than its months); read only where a
     // sample is feasible, so not cleared first.
     const std::size_t bandBlocks = (bandSamples + kBlockSamples - 1) / kBlockSamples;
-    const std::unique_ptr<float[]> bandStore(new float[std::max<std::size_t>(1, bandBlocks * keptBlockFloats)]);
+    std::unique_ptr<float[]> bandStore(new float[std::max<std::size_t>(1, bandBlocks * keptBlockFloats)]);
     std::vector<double> tco(S * std::size_t(n), NAN); // option by option; NaN: infeasible in that sample
     // Each pair's crossover, block by block (kBlockSamples of a pair side by side), so that a block
     // writes one stretch; NaN: either infeasible; +inf: never within H.
     const std::size_t blocks = (S + kBlockSamples - 1) / kBlockSamples;
-    const std::unique_ptr<float[]> crossover(new float[blocks * P * kBlockSamples]); // every lane written (startPair)
+    std::unique_ptr<float[]> crossover(new float[blocks * P * kBlockSamples]); // every lane written (startPair)
     // Per pair, counted as the blocks go, one tally per thread: the samples in which both are
     // feasible, those with on-prem cheaper at H, those that never cross, and the crossings by
     // month (in (m - 1, m]).
@@ -276,15 +202,24 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         }
     };
     inHalves(blocks, 4, [&](std::size_t, std::size_t, bool first) { run(first); });
+    return {blocks, bandSamples, bandBlocks, keptBlockFloats, std::move(bandStore), std::move(tco), std::move(crossover),
+            tallyWidth, {std::move(tallies[0]), std::move(tallies[1])}};
+}
 
-    // Per option: TCO mean and quantiles, and the bands.
-    result.options.resize(std::size_t(n));
+// Per option: TCO mean and quantiles, and the bands.
+void addOptionFigures(const CurveSampler &sampler, const Futures &futures, std::size_t S, int n, int months,
+                      RiskResult &result)
+{
+    const std::vector<double> &tco = futures.tco;
+    const std::size_t bandSamples = futures.bandSamples;
+    const std::size_t bandBlocks = futures.bandBlocks;
+    const std::size_t keptBlockFloats = futures.keptBlockFloats;
+    const std::unique_ptr<float[]> &bandStore = futures.bandStore;
     inParallel(std::size_t(n), [&](std::size_t option) {
         const auto i = int(option);
         std::vector<double> values;
         values.reserve(S);
         OptionRisk &o = result.options[std::size_t(i)];
-        o.sampled = sampled(i);
         for (std::size_t s = 0; s < S; ++s)
             if (const double v = tco[std::size_t(i) * S + s]; !std::isnan(v))
                 values.push_back(v);
@@ -334,7 +269,16 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
             for (int b = 0; b < 3; ++b)
                 o.bands(b, m) = band[std::size_t(m) * kBands.size() + std::size_t(b)];
     });
+}
 
+// Per pair: the odds, when it pays off, and the crossover's quantiles.
+void addPairFigures(const Futures &futures, std::size_t S, int months, RiskResult &result)
+{
+    const std::size_t P = result.pairs.size();
+    const std::size_t blocks = futures.blocks;
+    const std::size_t tallyWidth = futures.tallyWidth;
+    const std::vector<std::uint32_t> (&tallies)[2] = futures.tallies;
+    const std::unique_ptr<float[]> &crossover = futures.crossover;
     // Per pair: the odds, when it pays off, and the crossover's quantiles: the tallies tell the
     // month bucket of each order statistic wanted, and only those buckets' crossings are selected
     // from. Three steps, so that the crossovers are read in the order they are kept (block by
@@ -449,6 +393,113 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         pair.crossoverP50 = q[1];
         pair.crossoverP90 = q[2];
     });
+}
+
+} // namespace
+
+RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, const RiskRequest &request)
+{
+    const std::optional<int> &samples = request.samples;
+    const std::optional<quint64> &seed = request.seed;
+    RiskResult result;
+    result.defaultRanges = !scenario.uncertainty.has_value();
+    Uncertainty uncertainty = scenario.uncertainty ? *scenario.uncertainty : defaultUncertainty(scenario);
+    if (samples)
+        uncertainty.samples = *samples;
+    if (seed)
+        uncertainty.seed = *seed;
+    result.samples = uncertainty.samples;
+    result.requestedSamples = uncertainty.samples;
+    result.pairsAgainst = request.pairsAgainst;
+    result.seed = uncertainty.seed;
+    result.utilization = scenario.workload.utilization;
+    result.ranges = resolveRanges(scenario, uncertainty);
+
+    // The scenario laid out at its own values: kept from the run before when only the
+    // utilization has moved since (it enters only when a lay-out is evaluated).
+    RiskReuse *const keeper = request.reuse;
+    const bool keptModel = keeper && keeper->model && keeper->modelCatalog == catalog
+        && sameButUtilization(scenario, keeper->modelScenario);
+    std::unique_ptr<CostModel> laidOut;
+    if (!keptModel)
+        laidOut = std::make_unique<CostModel>(assemble(scenario, catalog));
+    const CostModel &model = keptModel ? *keeper->model : *laidOut;
+    Evaluation atOwn;
+    model.evaluate(std::clamp(scenario.workload.utilization, 0.0, 1.0), atOwn);
+    if (keeper && !keptModel) {
+        keeper->model = std::move(laidOut); // the same object: `model` stays good
+        keeper->modelScenario = scenario;
+        keeper->modelCatalog = catalog;
+    }
+    const int n = model.optionCount();
+    const int months = model.horizonMonths() + 1;
+    std::vector<int> only;
+    if (request.options) {
+        for (const int i : *request.options)
+            if (i >= 0 && i < n)
+                only.push_back(i);
+        std::sort(only.begin(), only.end());
+        only.erase(std::unique(only.begin(), only.end()), only.end());
+    }
+    const auto sampled = [&](int i) { return !request.options || std::binary_search(only.begin(), only.end(), i); };
+    for (int b = 0; b < n; ++b) {
+        for (int c = 0; c < n; ++c) {
+            if (model.option(b).kind == OptionKind::OnPrem && model.option(c).kind == OptionKind::Cloud
+                && model.isFeasible(b) && model.isFeasible(c) && (!request.pairsAgainst || *request.pairsAgainst == c) && sampled(b) && sampled(c)) {
+                PairRisk pair;
+                pair.onPrem = b;
+                pair.cloud = c;
+                pair.difference = atOwn.tco(b) - atOwn.tco(c);
+                result.pairs.push_back(pair);
+            }
+        }
+    }
+
+    // The samples: every draw first, in the order of the generator (so a run is the same whatever
+    // the number of threads), then the futures in blocks on two threads (sampleFutures), then the
+    // figures of the options and of the pairs, then the tornado.
+    if (request.maxCells && n > 0) {
+        const double fits = std::floor(*request.maxCells / (double(n) * double(months)));
+        result.samples = int(std::min<double>(result.samples, std::max<double>(kMinBoundedSamples, fits)));
+    }
+    const std::size_t S = std::size_t(result.samples);
+    const std::size_t R = result.ranges.size();
+    std::vector<double> quantiles(S * R);
+    std::mt19937_64 generator(uncertainty.seed);
+    for (double &value : quantiles)
+        value = nextQuantile(generator);
+    if (request.options && only.empty()) {
+        // Nothing asked for: no figures.
+        result.options.resize(std::size_t(n));
+        for (OptionRisk &o : result.options) {
+            o.sampled = false;
+            o.bands = Eigen::ArrayXXd::Constant(3, months, NAN);
+        }
+        return result;
+    }
+    std::unique_ptr<CurveSampler> own;
+    const CurveSampler *chosen = nullptr;
+    if (RiskReuse *reuse = request.reuse; reuse && reuse->sampler && reuse->catalog == catalog
+        && reuse->sampler->servesUtilizationOf(scenario, result.ranges, only)) {
+        reuse->sampler->rebind(scenario, result.ranges);
+        ++reuse->reused;
+        chosen = reuse->sampler.get();
+    } else if (reuse) {
+        reuse->sampler.reset();
+        reuse->catalog = catalog;
+        reuse->sampler = std::make_unique<CurveSampler>(scenario, reuse->catalog, result.ranges, only);
+        chosen = reuse->sampler.get();
+    } else {
+        own = std::make_unique<CurveSampler>(scenario, catalog, result.ranges, only);
+        chosen = own.get();
+    }
+    const CurveSampler &sampler = *chosen;
+    const Futures futures = sampleFutures(sampler, quantiles, S, n, months, request, result);
+    result.options.resize(std::size_t(n));
+    for (int i = 0; i < n; ++i)
+        result.options[std::size_t(i)].sampled = sampled(i);
+    addOptionFigures(sampler, futures, S, n, months, result);
+    addPairFigures(futures, S, months, result);
 
     addTornado(scenario, catalog, request, result);
     if (request.progress)

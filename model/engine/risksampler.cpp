@@ -277,6 +277,11 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
     std::vector<Probe> probes(R);
     std::vector<std::vector<double>> points;
     std::vector<const std::vector<int> *> subsets;
+    const auto addPoint = [&](std::size_t r, double t, const std::vector<int> &subset) {
+        points.push_back(own);
+        points.back()[r] = t;
+        subsets.push_back(&subset);
+    };
     for (std::size_t r = 0; r < R; ++r) {
         // The options the range can touch: those its elements belong to, or all of them for a
         // field of the scenario itself.
@@ -300,11 +305,8 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         if (reach.empty())
             continue;
         probes[r].ends = points.size();
-        for (const double t : {0.0, 1.0}) {
-            points.push_back(own);
-            points.back()[r] = t;
-            subsets.push_back(&reach);
-        }
+        addPoint(r, 0.0, reach);
+        addPoint(r, 1.0, reach);
     }
     const std::vector<Layout> endLayouts = layOutEach(points, subsets);
     // Two points inside each range that moves some option: on the line between its ends or not.
@@ -326,11 +328,8 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         if (probe.touched.empty())
             continue;
         middleOf[r] = points.size();
-        for (const double t : {0.5, 0.3}) {
-            points.push_back(own);
-            points.back()[r] = t;
-            subsets.push_back(&probe.touched);
-        }
+        addPoint(r, 0.5, probe.touched);
+        addPoint(r, 0.3, probe.touched);
     }
     const std::vector<Layout> middles = layOutEach(points, subsets);
     for (std::size_t r = 0; r < R; ++r) {
