@@ -135,6 +135,21 @@ private:
     std::exception_ptr m_failure;
 };
 
+// For tests: while one is held, the helper thread begins no task posted to it, as when the
+// machine gives its core to something else.
+class HelperHold
+{
+public:
+    HelperHold();
+    HelperHold(const HelperHold &) = delete;
+    HelperHold &operator=(const HelperHold &) = delete;
+    ~HelperHold(); // releases
+    void release();
+
+private:
+    bool m_released = false;
+};
+
 // Runs body(begin, end, first) over 0..count split in two halves, the second on another thread
 // when there are two cores and at least `least` items; `first` tells the calling thread's half.
 template <typename Body>

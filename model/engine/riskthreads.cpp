@@ -65,6 +65,16 @@ public:
         m_claimed.store(false, std::memory_order_release);
     }
 
+    // Whether the helper may begin a posted task (HelperHold).
+    void hold(bool held)
+    {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_held = held;
+        }
+        m_wake.notify_one();
+    }
+
     Helper(const Helper &) = delete;
     Helper &operator=(const Helper &) = delete;
 
@@ -88,7 +98,7 @@ private:
     {
         std::unique_lock<std::mutex> lock(m_mutex);
         for (;;) {
-            m_wake.wait(lock, [this] { return m_running || m_stop; });
+            m_wake.wait(lock, [this] { return (m_running && !m_held) || m_stop; });
             if (!m_running)
                 return; // stopping, nothing posted
             m_begun = true;
@@ -114,11 +124,30 @@ private:
     std::exception_ptr *m_failure = nullptr;
     bool m_running = false; // a task posted and not yet done
     bool m_begun = false;   // the helper has taken it up
+    bool m_held = false;    // HelperHold: the helper begins nothing
     bool m_stop = false;
     std::thread m_thread; // last: started once the rest is in place
 };
 
 } // namespace
+
+HelperHold::HelperHold()
+{
+    Helper::instance().hold(true);
+}
+
+HelperHold::~HelperHold()
+{
+    release();
+}
+
+void HelperHold::release()
+{
+    if (m_released)
+        return;
+    m_released = true;
+    Helper::instance().hold(false);
+}
 
 SecondHalf::SecondHalf(void (*call)(const void *), const void *context)
     : m_call(call)

@@ -12,6 +12,9 @@
 #include <cstring>
 #include <random>
 #include <stdexcept>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 using namespace breakeven;
@@ -440,25 +443,62 @@ private Q_SLOTS:
     }
 
     // A second half the helper has not begun by the time the first is done is run by the caller
-    // (a helper whose core the machine gives elsewhere holds nothing up): with first halves that
-    // end at once, some second halves run on the calling thread, and every one runs once.
+    // (a helper whose core the machine gives elsewhere holds nothing up): with the helper held,
+    // every second half runs on the calling thread, at once. (Without taking them back, each
+    // would wait for the hold's release, two seconds on.)
     void secondHalvesNotBegunAreRunByTheCaller()
     {
         if (std::thread::hardware_concurrency() < 2)
             QSKIP("one core: no second half");
         const std::thread::id caller = std::this_thread::get_id();
         int here = 0;
-        std::atomic<int> runs = 0;
-        for (int round = 0; round < 200; ++round)
-            inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
-                if (first)
-                    return;
-                ++runs;
-                if (std::this_thread::get_id() == caller)
-                    ++here;
+        int runs = 0;
+        {
+            HelperHold hold;
+            std::mutex mutex;
+            std::condition_variable finished;
+            bool done = false;
+            std::thread releaser([&] {
+                std::unique_lock<std::mutex> lock(mutex);
+                finished.wait_for(lock, std::chrono::seconds(2), [&] { return done; });
+                hold.release();
             });
-        QCOMPARE(runs.load(), 200);
-        QVERIFY2(here > 0, "no second half was taken back by the caller");
+            QElapsedTimer timer;
+            timer.start();
+            for (int round = 0; round < 20; ++round)
+                inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
+                    if (first)
+                        return;
+                    ++runs;
+                    if (std::this_thread::get_id() == caller)
+                        ++here;
+                });
+            const qint64 elapsed = timer.elapsed();
+            {
+                const std::lock_guard<std::mutex> lock(mutex);
+                done = true;
+            }
+            finished.notify_one();
+            releaser.join();
+            QCOMPARE(runs, 20);
+            QCOMPARE(here, 20);
+            QVERIFY2(elapsed < 1000, qPrintable(QStringLiteral("%1 ms").arg(elapsed)));
+        }
+        // Released: the helper runs second halves again.
+        std::atomic<bool> begun = false;
+        std::atomic<bool> onHelper = false;
+        inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
+            if (!first) {
+                onHelper = std::this_thread::get_id() != caller;
+                begun = true;
+                return;
+            }
+            QElapsedTimer waited;
+            waited.start();
+            while (!begun && waited.elapsed() < 10000)
+                std::this_thread::yield();
+        });
+        QVERIFY(onHelper);
 
         // A first half that throws: the throw reaches the caller, and the helper is free for
         // the next split.
