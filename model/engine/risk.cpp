@@ -76,7 +76,11 @@ struct Futures {
     std::size_t keptBlockFloats = 0; // per block of bandStore
     std::unique_ptr<float[]> bandStore;
     std::vector<double> tco;         // option by option; NaN: infeasible in that sample
+    // Each pair's crossover, block by block, a block's pairs side by side (NaN: either
+    // infeasible; +inf: never within H).
     std::unique_ptr<float[]> crossover;
+    // Per thread, per pair: its futures, those with on-prem cheaper, those that never cross, and
+    // the crossings by month (tallyWidth = months + 3 counts).
     std::size_t tallyWidth = 0;
     std::vector<std::uint32_t> tallies[2];
 };
@@ -279,9 +283,8 @@ void addPairFigures(const Futures &futures, std::size_t S, int months, RiskResul
     const std::size_t tallyWidth = futures.tallyWidth;
     const std::vector<std::uint32_t> (&tallies)[2] = futures.tallies;
     const std::unique_ptr<float[]> &crossover = futures.crossover;
-    // Per pair: the odds, when it pays off, and the crossover's quantiles: the tallies tell the
-    // month bucket of each order statistic wanted, and only those buckets' crossings are selected
-    // from. Three steps, so that the crossovers are read in the order they are kept (block by
+    // The tallies tell the month bucket of each order statistic wanted, and only those buckets'
+    // crossings are selected from. Three steps, so that the crossovers are read in the order they are kept (block by
     // block, the pairs of a block side by side).
     static constexpr std::array<double, 3> kCrossing = {0.10, 0.50, 0.90};
     struct Wanted {
