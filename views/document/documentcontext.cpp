@@ -2,6 +2,7 @@
 
 #include "store/document.h"
 
+#include <QSignalBlocker>
 #include <QUndoStack>
 
 namespace breakeven {
@@ -17,6 +18,9 @@ DocumentContext::~DocumentContext()
 {
     // Commands may still point at the document while the stack deletes them.
     m_stack->clear();
+    // Detached without a word: what listens is being destroyed with the window that owns this
+    // (a reset now would reach a window already half gone).
+    const QSignalBlocker quiet(m_notifier);
     m_notifier->setDocument(nullptr);
 }
 
