@@ -77,7 +77,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, spelling);
         QFETCH(QString, model);
-        const GpuModel *found = small().find(spelling);
+        const GpuCatalog catalog = small(); // kept: `found` points into it
+        const GpuModel *found = catalog.find(spelling);
         QCOMPARE(found ? found->name : QString(), model);
     }
 

@@ -384,7 +384,8 @@ void TestRanges::tableCellEdits()
     // Values to factors: the same range through the field's value.
     const double own = reopened().workload.utilization;
     QVERIFY(model->setData(model->index(0, RangesModel::GivenColumn), RangesModel::factorsText(), Qt::EditRole));
-    const UncertainInput *converted = rangeOn(reopened(), utilization.path);
+    const Scenario convertedScenario = reopened(); // kept: `converted` points into it
+    const UncertainInput *converted = rangeOn(convertedScenario, utilization.path);
     QVERIFY(converted->relative());
     QVERIFY(qAbs(*converted->lowFactor * own - 0.2) < 1e-12);
     QVERIFY(qAbs(*converted->highFactor * own - 0.8) < 1e-12);
