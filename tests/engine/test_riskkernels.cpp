@@ -51,6 +51,25 @@ void boundStretches(const Eigen::ArrayXXf &a, const Eigen::ArrayXXf &c, int mont
 
 } // namespace
 
+// A split whose second half runs `second` and whose first half waits (up to ten seconds) until
+// the second has begun, so that the helper runs it rather than the caller taking it back.
+template <typename Second>
+void secondHalfOnHelper(const Second &second)
+{
+    std::atomic<bool> begun = false;
+    inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
+        if (!first) {
+            second();
+            begun = true;
+            return;
+        }
+        QElapsedTimer waited;
+        waited.start();
+        while (!begun && waited.elapsed() < 10000)
+            std::this_thread::yield();
+    });
+}
+
 class TestRiskKernels : public QObject {
     Q_OBJECT
 
@@ -424,20 +443,8 @@ private Q_SLOTS:
         // than the caller taking it back: one split after another, the same thread.
         thread_local int visits = 0;
         std::vector<int> seenVisits;
-        for (int round = 0; round < 3; ++round) {
-            std::atomic<bool> begun = false;
-            inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
-                if (!first) {
-                    seenVisits.push_back(++visits);
-                    begun = true;
-                    return;
-                }
-                QElapsedTimer waited;
-                waited.start();
-                while (!begun && waited.elapsed() < 10000)
-                    std::this_thread::yield();
-            });
-        }
+        for (int round = 0; round < 3; ++round)
+            secondHalfOnHelper([&] { seenVisits.push_back(++visits); });
         QCOMPARE(seenVisits, (std::vector<int>{seenVisits.front(), seenVisits.front() + 1, seenVisits.front() + 2}));
         QVERIFY(seenVisits.front() > 0);
     }
@@ -485,19 +492,8 @@ private Q_SLOTS:
             QVERIFY2(elapsed < 1000, qPrintable(QStringLiteral("%1 ms").arg(elapsed)));
         }
         // Released: the helper runs second halves again.
-        std::atomic<bool> begun = false;
-        std::atomic<bool> onHelper = false;
-        inHalves(2, 2, [&](std::size_t, std::size_t, bool first) {
-            if (!first) {
-                onHelper = std::this_thread::get_id() != caller;
-                begun = true;
-                return;
-            }
-            QElapsedTimer waited;
-            waited.start();
-            while (!begun && waited.elapsed() < 10000)
-                std::this_thread::yield();
-        });
+        bool onHelper = false;
+        secondHalfOnHelper([&] { onHelper = std::this_thread::get_id() != caller; });
         QVERIFY(onHelper);
 
         // A first half that throws: the throw reaches the caller, and the helper is free for
