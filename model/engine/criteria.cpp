@@ -72,6 +72,61 @@ const KindDefaults &defaultsFor(const OptionInput &option)
     return kBuiltFromScratch;
 }
 
+// The option's kind as a default is said to be for: "a hyperscaler", "a rig built from scratch".
+QString kindWithArticle(const OptionInput &option)
+{
+    if (option.kind == OptionKind::Cloud) {
+        switch (option.cloud.category) {
+        case CloudCategory::Hyperscaler: return QStringLiteral("a hyperscaler");
+        case CloudCategory::MlCloud: return QStringLiteral("an ML cloud");
+        case CloudCategory::Marketplace: return QStringLiteral("a marketplace");
+        }
+    }
+    switch (option.onPrem.kind) {
+    case BuildKind::PreBuilt: return QStringLiteral("a pre-built server");
+    case BuildKind::BuiltFromScratch: return QStringLiteral("a rig built from scratch");
+    case BuildKind::UsedParts: return QStringLiteral("a build of used parts");
+    }
+    return {};
+}
+
+// A reserved term in words: "1 year", "3 years", "18 months".
+QString termText(int months)
+{
+    if (months % 12 == 0)
+        return months == 12 ? QStringLiteral("1 year") : QStringLiteral("%1 years").arg(months / 12);
+    return months == 1 ? QStringLiteral("1 month") : QStringLiteral("%1 months").arg(months);
+}
+
+// Where the plan overrides the kind (docs/model.md, "Criteria beyond cost"): capacity that can be
+// taken back is not reliable, whoever sells it; a reservation is not flexible, whoever sells it.
+std::optional<KindScore> planScore(const OptionInput &option, Criterion criterion)
+{
+    if (option.kind != OptionKind::Cloud)
+        return std::nullopt;
+    const PricingPlan plan = option.cloud.plan;
+    if (criterion == Criterion::Reliability && plan == PricingPlan::Spot) {
+        // A marketplace's spot price is its interruptible offer: outbid, the machine goes to another.
+        if (option.cloud.category == CloudCategory::Marketplace)
+            return KindScore{kLowestScore,
+                             QStringLiteral("An interruptible offer can be taken back at any moment: a higher bid takes "
+                                            "the machine, and the work since the last checkpoint is done again."),
+                             QStringLiteral("a marketplace's interruptible offer")};
+        return KindScore{kLowestScore,
+                         QStringLiteral("Spot capacity can be taken back at any moment: the provider reclaims it with "
+                                        "little warning, and the work since the last checkpoint is done again "
+                                        "(the cost counts that work, not a missed deadline)."),
+                         QStringLiteral("spot capacity")};
+    }
+    if (criterion == Criterion::Flexibility && (plan == PricingPlan::Reserved1y || plan == PricingPlan::Reserved3y))
+        return KindScore{2,
+                         QStringLiteral("A reservation binds for its term (%1): it is paid whether the GPUs are busy "
+                                        "or not, and they cannot be given back or swapped for newer ones before it ends.")
+                             .arg(termText(option.cloud.commitmentMonths)),
+                         QStringLiteral("a reservation")};
+    return std::nullopt;
+}
+
 // 1 + 4 (max - x) / (max - min) among the values given; 5 for all when they are equal. An
 // option without a value (none: no work to price) scores the lowest.
 void scoreLowerIsBetter(const std::vector<int> &options, const std::vector<std::optional<double>> &values,
@@ -104,9 +159,11 @@ std::optional<KindScore> defaultScore(const OptionInput &option, Criterion crite
 {
     if (criterion == Criterion::Cost || criterion == Criterion::Performance)
         return std::nullopt;
+    if (auto plan = planScore(option, criterion))
+        return plan;
     const auto k = std::size_t(criterion) - std::size_t(Criterion::Setup);
     const KindDefaults &defaults = defaultsFor(option);
-    return KindScore{defaults.score[k], QString::fromUtf8(defaults.reason[k])};
+    return KindScore{defaults.score[k], QString::fromUtf8(defaults.reason[k]), kindWithArticle(option)};
 }
 
 CriteriaResult scoreCriteria(const CostModel &model, const Evaluation &evaluation,
@@ -123,11 +180,13 @@ CriteriaResult scoreCriteria(const CostModel &model, const Evaluation &evaluatio
 
     std::vector<std::optional<double>> tco(static_cast<std::size_t>(n));
     std::vector<std::optional<double>> performance(static_cast<std::size_t>(n));
-    // Time to result when jobs are described, else what a reference-GPU-hour of work costs.
+    // Time to result when jobs are described, else the speed of the option's GPU (its relative
+    // throughput), not its cost, which the cost score already counts. Speed is better higher:
+    // scored on its negative, 1 + 4 (x - min) / (max - min).
     const bool jobs = model.input().jobReferenceGpuHours.has_value();
     for (const int i : feasible) {
         tco[std::size_t(i)] = evaluation.tco(i);
-        performance[std::size_t(i)] = jobs ? model.timeToResultHours(i) : evaluation.costPerReferenceGpuHour[std::size_t(i)];
+        performance[std::size_t(i)] = jobs ? model.timeToResultHours(i) : std::optional<double>(-model.option(i).relativeThroughput);
     }
     scoreLowerIsBetter(feasible, tco, result.options, Criterion::Cost);
     scoreLowerIsBetter(feasible, performance, result.options, Criterion::Performance);
@@ -213,10 +272,13 @@ QString resultReason(const CostModel &model, const Evaluation &e, int option, Cr
         return QStringLiteral("Time to result %1; the fastest option scores 5, the slowest 1.")
             .arg(hours ? formatHours(*hours) : QStringLiteral("n/a"));
     }
-    const auto &cost = e.costPerReferenceGpuHour[std::size_t(option)];
-    return QStringLiteral("No jobs are described, so performance is judged by the cost of a reference-GPU-hour: "
-                          "%1; the lowest scores 5, the highest 1.")
-        .arg(cost ? formatMoney(*cost, currency, 2) : QStringLiteral("n/a"));
+    const OptionInput &o = model.option(option);
+    const QString figure = o.throughputBasis == QLatin1String("the scenario's figure")
+        ? QStringLiteral("by the scenario's own figure")
+        : QStringLiteral("for %1").arg(profileName(model.input().throughputProfile));
+    return QStringLiteral("Speed: %1 × the reference GPU (%2) %3. No jobs are described, so performance is the "
+                          "speed of the option's GPU; the fastest scores 5, the slowest 1.")
+        .arg(QString::number(o.relativeThroughput, 'g', 3), model.input().referenceGpu, figure);
 }
 
 } // namespace
@@ -229,12 +291,12 @@ QString scoreReason(const CostModel &model, const Evaluation &e, const CriteriaR
         return QStringLiteral("Not scored: %1").arg(model.status(option).reason);
     const auto k = std::size_t(criterion);
     const auto kind = defaultScore(model.option(option), criterion);
-    const QString without = kind ? QStringLiteral("the %1 default, %2: %3")
-                                       .arg(kindName(model.option(option)), QString::number(kind->score), kind->reason)
+    const QString without = kind ? QStringLiteral("the default for %1, %2: %3")
+                                       .arg(kind->basis, QString::number(kind->score), kind->reason)
                                  : resultReason(model, e, option, criterion);
     switch (scores.origin[k]) {
     case ScoreOrigin::Own: return QStringLiteral("Your own score. Without it: %1").arg(without);
-    case ScoreOrigin::Kind: return QStringLiteral("%1 (the default for a %2)").arg(kind ? kind->reason : QString(), kindName(model.option(option)));
+    case ScoreOrigin::Kind: return QStringLiteral("%1 (the default for %2)").arg(kind ? kind->reason : QString(), kind ? kind->basis : QString());
     case ScoreOrigin::Results: return without;
     }
     return {};

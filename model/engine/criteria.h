@@ -1,6 +1,8 @@
 // Criteria beyond cost (docs/model.md, "Criteria beyond cost"): every feasible option scores 1 to
 // 5 on cost and performance, worked out from the results, and on setup, reliability, data control,
-// scalability and flexibility, from the defaults of its kind; a user's own score replaces either.
+// scalability and flexibility, from the defaults of its kind, which its plan overrides where it
+// matters (spot capacity is not reliable, a reservation not flexible); a user's own score replaces
+// either.
 // The scenario's weights make one weighted score per option, and that ranks them.
 #pragma once
 
@@ -12,17 +14,18 @@
 
 namespace breakeven {
 
-// The default score of an option of this kind and the reason for it (the tooltip); cost and
-// performance have none (they come from the results).
+// The default score of an option of this kind and plan and the reason for it (the tooltip); cost
+// and performance have none (they come from the results).
 struct KindScore {
     double score = 0;
     QString reason;
+    QString basis; // what the default is the default for: "a hyperscaler", "spot capacity"
 };
 std::optional<KindScore> defaultScore(const OptionInput &option, Criterion criterion);
 
 enum class ScoreOrigin {
     Results, // cost and performance, from the results
-    Kind,    // the default of the option's kind
+    Kind,    // the default of the option's kind (or of its plan, where the plan overrides it)
     Own,     // the user's score
 };
 
