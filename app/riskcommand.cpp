@@ -149,7 +149,7 @@ int runRisk(const QStringList &arguments, QTextStream &out)
                             .arg(result.defaultRanges ? QStringLiteral("the scenario has no ranges, so the default ones are used:")
                                                       : QStringLiteral("the scenario's ranges:")));
     for (const ResolvedRange &r : result.ranges) {
-        out << terminalText(QStringLiteral("  %1: %2, %3\n").arg(r.input.path, rangeSpanText(r), toString(r.input.distribution)));
+        out << terminalText(QStringLiteral("  %1: %2, %3\n").arg(r.words.heading, rangeSpanText(r), toString(r.input.distribution)));
     }
     out << "\n";
     for (int i = 0; i < int(result.options.size()); ++i) {

@@ -217,6 +217,7 @@ std::vector<ResolvedRange> resolveRanges(const Scenario &scenario, const Uncerta
         }
         ResolvedRange range;
         range.input = input;
+        range.words = describePath(input.path, scenario);
         range.shared = path.shared;
         for (const FieldRef &field : path.fields) {
             const std::optional<double> own = field.get(scenario);

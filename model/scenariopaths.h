@@ -5,6 +5,7 @@
 #pragma once
 
 #include "domain.h"
+#include "pathwords.h"
 
 #include <QString>
 
@@ -46,6 +47,7 @@ struct RangeElement {
 };
 struct ResolvedRange {
     UncertainInput input;
+    PathWords words;              // the path in words, its elements by their names (pathwords.h)
     bool shared = false;
     std::vector<RangeElement> elements;
 };

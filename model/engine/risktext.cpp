@@ -4,78 +4,35 @@
 
 #include <QStringList>
 
-#include <cmath>
-#include <utility>
+#include <algorithm>
 
 namespace breakeven {
 
-namespace {
-
-bool isUtilization(const ResolvedRange &r)
-{
-    return r.input.path == QLatin1String("workload.utilization");
-}
-
-// Fields that are fractions: written as percentages.
-bool isShare(const ResolvedRange &r)
-{
-    return r.input.path.endsWith(QLatin1String("PerYear")) || r.input.path.endsWith(QLatin1String("Haircut"))
-        || r.input.path.endsWith(QLatin1String("Share"));
-}
-
-} // namespace
-
 QString inputName(const ResolvedRange &r)
 {
-    if (isUtilization(r))
-        return QStringLiteral("utilization");
-    if (r.shared && r.input.relative()) {
-        if (r.input.path == QLatin1String("cloudOptions[*].pricePerHour"))
-            return QStringLiteral("cloud prices");
-        if (r.input.path == QLatin1String("onPremOptions[*].electricityPerKWh"))
-            return QStringLiteral("electricity prices");
-        if (r.input.path == QLatin1String("onPremOptions[*].hardwarePrice"))
-            return QStringLiteral("hardware prices");
-    }
-    // The scenario's rates and a field of every build or cloud option, in words.
-    static const std::pair<const char *, const char *> names[] = {
-        {"discountRatePerYear", "discount rate"},
-        {"cloudPriceChangePerYear", "cloud price change a year"},
-        {"hardwarePriceChangePerYear", "hardware price change a year"},
-        {"electricityPriceChangePerYear", "electricity price change a year"},
-        {"onPremOptions[*].resaleHaircut", "resale haircut"},
-    };
-    for (const auto &[path, name] : names)
-        if (r.input.path == QLatin1String(path))
-            return QString::fromLatin1(name);
-    return r.input.path;
+    return r.words.name;
 }
 
 QString inputValueText(const ResolvedRange &r, double value)
 {
     if (r.shared && r.input.relative())
         return QStringLiteral("×%1").arg(QString::number(value, 'f', 2));
-    if (isUtilization(r))
-        return formatPercent(value);
-    if (isShare(r))
-        return formatPercent(value, 1);
-    return QString::number(value, 'g', 4);
+    return fieldValueText(r.words, value);
+}
+
+QString inputSpanText(const ResolvedRange &r, double low, double high)
+{
+    if (r.shared && r.input.relative())
+        return QStringLiteral("%1 to %2").arg(inputValueText(r, low), inputValueText(r, high));
+    return fieldSpanText(r.words, low, high);
 }
 
 QString switchText(const ResolvedRange &r, double value, bool otherBelow)
 {
-    const QString side = otherBelow ? QStringLiteral("below") : QStringLiteral("above");
-    if (isUtilization(r))
-        return QStringLiteral("utilization %1 %2").arg(side, formatPercent(value));
-    if (r.shared && r.input.relative()) {
-        const double change = value - 1.0;
-        const QString by = QStringLiteral("%1 %2").arg(formatPercent(std::abs(change)), change < 0 ? QStringLiteral("lower")
-                                                                                                   : QStringLiteral("higher"));
-        // "cloud prices more than 22 % lower", "cloud prices less than 5 % higher"
-        const bool further = (change < 0) == otherBelow;
-        return QStringLiteral("%1 %2 %3").arg(inputName(r), further ? QStringLiteral("more than") : QStringLiteral("less than"), by);
-    }
-    return QStringLiteral("%1 %2 %3").arg(r.input.path, side, isShare(r) ? formatPercent(value, 1) : QString::number(value, 'g', 4));
+    // A relative `[*]` range's switch value is a factor of every element's own value.
+    if (r.shared && r.input.relative())
+        return beyondFactorText(r.words, value, otherBelow);
+    return beyondText(r.words, value, otherBelow);
 }
 
 QString flipsText(const RiskResult &result, const PairRisk &pair)
@@ -122,8 +79,17 @@ QString riskSentence(const RiskResult &result, const PairRisk &pair, int horizon
 
 QString rangeSpanText(const ResolvedRange &r)
 {
-    return r.input.relative() ? QStringLiteral("×%1 to ×%2").arg(*r.input.lowFactor).arg(*r.input.highFactor)
-                              : QStringLiteral("%1 to %2").arg(r.input.low.value_or(0)).arg(r.input.high.value_or(0));
+    // Values as drawn: clipped to the field's bounds ("utilization 50 % to 150 %" is 50 % to
+    // 100 %), when every element is clipped alike.
+    if (!r.input.relative() && !r.elements.empty()) {
+        const RangeElement &first = r.elements.front();
+        const bool alike = std::all_of(r.elements.begin(), r.elements.end(), [&](const RangeElement &e) {
+            return e.low == first.low && e.high == first.high;
+        });
+        if (alike)
+            return fieldSpanText(r.words, first.low, first.high);
+    }
+    return rangeText(r.words, r.input);
 }
 
 } // namespace breakeven

@@ -7,3 +7,5 @@ breakeven_add_test(test_risktornado SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/
 breakeven_add_test(test_riskkernels SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_riskkernels.cpp)
 breakeven_add_test(test_workloaddemand SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_workloaddemand.cpp)
 breakeven_add_test(test_hybrid SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_hybrid.cpp)
+breakeven_add_test(test_risktext SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_risktext.cpp)
+add_dependencies(test_risktext breakeven)
