@@ -177,7 +177,7 @@ void TestRanges::popupSetsARangeAsOneStep()
     // The default ranges were written in with it: the one on utilization is still there.
     QVERIFY(rangeOn(after, QStringLiteral("workload.utilization")));
     QCOMPARE(stack->count(), steps + 1);
-    QVERIFY2(stack->undoText().contains(QStringLiteral("range of growth per year")), qPrintable(stack->undoText()));
+    QVERIFY2(stack->undoText().contains(QStringLiteral("range of yearly growth of the workload")), qPrintable(stack->undoText()));
     QTRY_VERIFY(growth->isChecked());
     QVERIFY2(growth->toolTip().contains(QStringLiteral("−10 %–30 %")) || growth->toolTip().contains(QStringLiteral("-10 %–30 %")),
              qPrintable(growth->toolTip()));
@@ -334,13 +334,15 @@ void TestRanges::tableShowsRangesFromJson()
     RangesModel *model = table->model();
     QCOMPARE(model->rowCount(), 2);
     const auto cell = [model](int row, int column) { return model->index(row, column).data().toString(); };
-    QCOMPARE(cell(0, RangesModel::FieldColumn), QStringLiteral("Workload: utilization"));
-    QCOMPARE(model->index(0, RangesModel::FieldColumn).data(Qt::ToolTipRole).toString(), QStringLiteral("workload.utilization"));
+    QCOMPARE(cell(0, RangesModel::FieldColumn), QStringLiteral("Utilization"));
+    QCOMPARE(model->index(0, RangesModel::FieldColumn).data(Qt::ToolTipRole).toString(), QStringLiteral("Utilization"));
     QCOMPARE(cell(0, RangesModel::LowColumn), QStringLiteral("30 %"));
     QCOMPARE(cell(0, RangesModel::HighColumn), QStringLiteral("80 %"));
     QCOMPARE(cell(0, RangesModel::GivenColumn), RangesModel::valuesText());
     QCOMPARE(cell(0, RangesModel::DistributionColumn), QStringLiteral("triangular"));
-    QCOMPARE(cell(1, RangesModel::FieldColumn), QStringLiteral("Every cloud option: price per instance-hour"));
+    QCOMPARE(cell(1, RangesModel::FieldColumn), QStringLiteral("Every cloud option's price per hour"));
+    QCOMPARE(model->index(1, RangesModel::FieldColumn).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("Every cloud option's price per hour, one draw shared by all"));
     QCOMPARE(cell(1, RangesModel::LowColumn), QStringLiteral("×0.7"));
     QCOMPARE(cell(1, RangesModel::HighColumn), QStringLiteral("×1.1"));
     QCOMPARE(cell(1, RangesModel::GivenColumn), RangesModel::factorsText());

@@ -27,6 +27,7 @@
 #include <QFile>
 #include <QLineSeries>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -231,6 +232,9 @@ void TestRiskView::tornadoBarsAreTheDifferences()
             QCOMPARE(high[i].second, bar.atHigh);
             const ResolvedRange &range = risk->ranges[std::size_t(bar.input)];
             QCOMPARE(chart.rowLabels()[i].contains(QStringLiteral("flips at")), bar.switchValue.has_value());
+            // The input in words: no path, no field's own name.
+            static const QRegularExpression path(QStringLiteral(R"([a-z][A-Z]|\[\*\]|\[[0-9]+\])"));
+            QVERIFY2(!path.match(chart.rowLabels()[i]).hasMatch(), qPrintable(chart.rowLabels()[i]));
             if (bar.switchValue) {
                 QVERIFY(chart.rowLabels()[i].endsWith(QStringLiteral("flips at %1").arg(inputValueText(range, *bar.switchValue))));
                 ++flips;
@@ -462,8 +466,11 @@ void TestRiskView::reportHasTheRiskSection()
         QVERIFY2(text.contains(sentence), qPrintable(sentence));
     }
     const QString ranges = exporting::riskRangesHtml(risk);
-    for (const ResolvedRange &range : risk.ranges)
-        QVERIFY(ranges.contains(range.input.path.toHtmlEscaped()));
+    // Each range by its name in words, never its path (docs/cost-model.md, "Uncertainty").
+    for (const ResolvedRange &range : risk.ranges) {
+        QVERIFY2(ranges.contains(range.words.heading.toHtmlEscaped()), qPrintable(range.words.heading));
+        QVERIFY2(!ranges.contains(range.input.path.toHtmlEscaped()), qPrintable(range.input.path));
+    }
 }
 
 void TestRiskView::exportRiskCharts_data()

@@ -131,7 +131,7 @@ void TornadoChart::rebuild()
         const TornadoBar &bar = pair.tornado[std::size_t(i)];
         const ResolvedRange &range = r.ranges[std::size_t(bar.input)];
         const double y = rows - 1 - i;
-        QString label = tr("%1 %2 to %3").arg(inputName(range), inputValueText(range, bar.low), inputValueText(range, bar.high));
+        QString label = tr("%1 %2").arg(range.words.heading, inputSpanText(range, bar.low, bar.high));
         if (bar.switchValue)
             label += tr(": flips at %1").arg(inputValueText(range, *bar.switchValue));
         m_labels << label;

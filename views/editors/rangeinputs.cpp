@@ -2,6 +2,7 @@
 
 #include "engine/risk.h"
 #include "inputerror.h"
+#include "pathwords.h"
 #include "scenariopaths.h"
 
 #include <QCoreApplication>
@@ -50,50 +51,49 @@ Parts partsOf(const QString &path)
 }
 
 // The units each field's editor shows it in (views/editors/*editor.cpp); `money` takes the
-// currency of the option, build or scenario.
+// currency of the option, build or scenario. Its name in words is the model's (pathwords.h).
 struct UnitRow {
     Owner owner;
     const char *field;
-    const char *label;
     double scale;
     const char *suffix;
     int decimals;
     bool money = false;
 };
 const UnitRow kUnits[] = {
-    {Owner::Scenario, "discountRatePerYear", QT_TRANSLATE_NOOP("RangeInputs", "discount rate"), 100, " %/yr", 1},
-    {Owner::Scenario, "cloudPriceChangePerYear", QT_TRANSLATE_NOOP("RangeInputs", "cloud price change"), 100, " %/yr", 1},
-    {Owner::Scenario, "hardwarePriceChangePerYear", QT_TRANSLATE_NOOP("RangeInputs", "hardware price change"), 100, " %/yr", 1},
-    {Owner::Scenario, "electricityPriceChangePerYear", QT_TRANSLATE_NOOP("RangeInputs", "electricity price change"), 100, " %/yr", 1},
-    {Owner::Workload, "gpus", QT_TRANSLATE_NOOP("RangeInputs", "GPUs busy"), 1, "", 2},
-    {Owner::Workload, "utilization", QT_TRANSLATE_NOOP("RangeInputs", "utilization"), 100, " %", 1},
-    {Owner::Workload, "minGpuMemoryGB", QT_TRANSLATE_NOOP("RangeInputs", "memory per GPU"), 1, " GB", 0},
-    {Owner::Workload, "growthPerYear", QT_TRANSLATE_NOOP("RangeInputs", "growth per year"), 100, " %", 1},
-    {Owner::Workload, "storageGB", QT_TRANSLATE_NOOP("RangeInputs", "cloud storage"), 1, " GB", 0},
-    {Owner::Workload, "egressGBPerMonth", QT_TRANSLATE_NOOP("RangeInputs", "egress per month"), 1, " GB", 0},
-    {Owner::Workload, "jobReferenceGpuHours", QT_TRANSLATE_NOOP("RangeInputs", "work per job"), 1, " h", 1},
-    {Owner::Cloud, "pricePerHour", QT_TRANSLATE_NOOP("RangeInputs", "price per instance-hour"), 1, "", 4, true},
-    {Owner::Cloud, "spotRework", QT_TRANSLATE_NOOP("RangeInputs", "spot rework"), 100, " %", 1},
-    {Owner::Cloud, "platformFeePerMonth", QT_TRANSLATE_NOOP("RangeInputs", "platform fee per month"), 1, "", 2, true},
-    {Owner::Cloud, "storagePerGBMonth", QT_TRANSLATE_NOOP("RangeInputs", "storage per GB-month"), 1, "", 4, true},
-    {Owner::Cloud, "egressPerGB", QT_TRANSLATE_NOOP("RangeInputs", "egress per GB"), 1, "", 4, true},
-    {Owner::Cloud, "priceMultiplier", QT_TRANSLATE_NOOP("RangeInputs", "price multiplier"), 1, " ×", 3},
-    {Owner::Cloud, "priceChangePerYear", QT_TRANSLATE_NOOP("RangeInputs", "price change"), 100, " %/yr", 1},
-    {Owner::Cloud, "reservedUpfrontShare", QT_TRANSLATE_NOOP("RangeInputs", "share paid upfront"), 100, " %", 0},
-    {Owner::Build, "hardwarePrice", QT_TRANSLATE_NOOP("RangeInputs", "hardware price"), 1, "", 2, true},
-    {Owner::Build, "listPrice", QT_TRANSLATE_NOOP("RangeInputs", "list price"), 1, "", 2, true},
-    {Owner::Build, "preBuiltMarkup", QT_TRANSLATE_NOOP("RangeInputs", "pre-built markup"), 100, " %", 1},
-    {Owner::Build, "infrastructureOneTime", QT_TRANSLATE_NOOP("RangeInputs", "infrastructure"), 1, "", 2, true},
-    {Owner::Build, "loadW", QT_TRANSLATE_NOOP("RangeInputs", "wall power under load"), 1, " W", 0},
-    {Owner::Build, "idleW", QT_TRANSLATE_NOOP("RangeInputs", "wall power idle"), 1, " W", 0},
-    {Owner::Build, "electricityPerKWh", QT_TRANSLATE_NOOP("RangeInputs", "electricity price"), 1, " /kWh", 4, true},
-    {Owner::Build, "pue", QT_TRANSLATE_NOOP("RangeInputs", "PUE"), 1, "", 2},
-    {Owner::Build, "overheadPerYearOfHardware", QT_TRANSLATE_NOOP("RangeInputs", "overhead per year"), 100, " % of hardware", 1},
-    {Owner::Build, "laborPerMonth", QT_TRANSLATE_NOOP("RangeInputs", "labor per month"), 1, "", 2, true},
-    {Owner::Build, "colocationPerMonth", QT_TRANSLATE_NOOP("RangeInputs", "colocation per month"), 1, "", 2, true},
-    {Owner::Build, "lifetimeYears", QT_TRANSLATE_NOOP("RangeInputs", "lifetime"), 1, " years", 1},
-    {Owner::Build, "depreciationPerYear", QT_TRANSLATE_NOOP("RangeInputs", "depreciation per year"), 100, " %", 1},
-    {Owner::Build, "resaleHaircut", QT_TRANSLATE_NOOP("RangeInputs", "resale haircut"), 100, " %", 1},
+    {Owner::Scenario, "discountRatePerYear", 100, " %/yr", 1},
+    {Owner::Scenario, "cloudPriceChangePerYear", 100, " %/yr", 1},
+    {Owner::Scenario, "hardwarePriceChangePerYear", 100, " %/yr", 1},
+    {Owner::Scenario, "electricityPriceChangePerYear", 100, " %/yr", 1},
+    {Owner::Workload, "gpus", 1, "", 2},
+    {Owner::Workload, "utilization", 100, " %", 1},
+    {Owner::Workload, "minGpuMemoryGB", 1, " GB", 0},
+    {Owner::Workload, "growthPerYear", 100, " %", 1},
+    {Owner::Workload, "storageGB", 1, " GB", 0},
+    {Owner::Workload, "egressGBPerMonth", 1, " GB", 0},
+    {Owner::Workload, "jobReferenceGpuHours", 1, " h", 1},
+    {Owner::Cloud, "pricePerHour", 1, "", 4, true},
+    {Owner::Cloud, "spotRework", 100, " %", 1},
+    {Owner::Cloud, "platformFeePerMonth", 1, "", 2, true},
+    {Owner::Cloud, "storagePerGBMonth", 1, "", 4, true},
+    {Owner::Cloud, "egressPerGB", 1, "", 4, true},
+    {Owner::Cloud, "priceMultiplier", 1, " ×", 3},
+    {Owner::Cloud, "priceChangePerYear", 100, " %/yr", 1},
+    {Owner::Cloud, "reservedUpfrontShare", 100, " %", 0},
+    {Owner::Build, "hardwarePrice", 1, "", 2, true},
+    {Owner::Build, "listPrice", 1, "", 2, true},
+    {Owner::Build, "preBuiltMarkup", 100, " %", 1},
+    {Owner::Build, "infrastructureOneTime", 1, "", 2, true},
+    {Owner::Build, "loadW", 1, " W", 0},
+    {Owner::Build, "idleW", 1, " W", 0},
+    {Owner::Build, "electricityPerKWh", 1, " /kWh", 4, true},
+    {Owner::Build, "pue", 1, "", 2},
+    {Owner::Build, "overheadPerYearOfHardware", 100, " % of hardware", 1},
+    {Owner::Build, "laborPerMonth", 1, "", 2, true},
+    {Owner::Build, "colocationPerMonth", 1, "", 2, true},
+    {Owner::Build, "lifetimeYears", 1, " years", 1},
+    {Owner::Build, "depreciationPerYear", 100, " %", 1},
+    {Owner::Build, "resaleHaircut", 100, " %", 1},
 };
 
 const UnitRow *unitRow(Owner owner, const QString &field)
@@ -145,13 +145,12 @@ FieldUnits unitsOf(const Scenario &scenario, const QString &path)
 {
     const Parts parts = partsOf(path);
     FieldUnits units;
+    units.label = breakeven::describePath(path, scenario).field;
     const UnitRow *row = unitRow(parts.owner, parts.field);
     if (!row) {
-        units.label = parts.field;
         units.decimals = 4;
         return units;
     }
-    units.label = QCoreApplication::translate("RangeInputs", row->label);
     units.scale = row->scale;
     units.decimals = row->decimals;
     units.suffix = QString::fromUtf8(row->suffix);
@@ -162,28 +161,7 @@ FieldUnits unitsOf(const Scenario &scenario, const QString &path)
 
 QString describePath(const Scenario &scenario, const QString &path)
 {
-    const Parts parts = partsOf(path);
-    const QString field = unitsOf(scenario, path).label;
-    const auto at = std::size_t(parts.index);
-    switch (parts.owner) {
-    case Owner::Scenario:
-        return tr("Scenario: %1").arg(field);
-    case Owner::Workload:
-        return tr("Workload: %1").arg(field);
-    case Owner::Cloud:
-        if (parts.index < 0)
-            return tr("Every cloud option: %1").arg(field);
-        if (at < scenario.cloudOptions.size())
-            return tr("Cloud option %1: %2").arg(quoted(scenario.cloudOptions[at].name), field);
-        return tr("Cloud option %1 (not in the scenario): %2").arg(parts.index + 1).arg(field);
-    case Owner::Build:
-        if (parts.index < 0)
-            return tr("Every on-prem build: %1").arg(field);
-        if (at < scenario.onPremOptions.size())
-            return tr("On-prem build %1: %2").arg(quoted(scenario.onPremOptions[at].name), field);
-        return tr("On-prem build %1 (not in the scenario): %2").arg(parts.index + 1).arg(field);
-    }
-    return path;
+    return breakeven::describePath(path, scenario).heading;
 }
 
 QString formatValue(const FieldUnits &units, double value)
@@ -252,7 +230,7 @@ QString check(const Scenario &scenario, const UncertainInput &input)
     try {
         resolved = resolvePath(scenario, input.path);
     } catch (const InputError &error) {
-        return tr("%1 cannot have a range: %2").arg(input.path, error.reason());
+        return tr("%1 cannot have a range: %2").arg(describePath(scenario, input.path), error.reason());
     }
     const QLocale locale;
     if (input.relative()) {

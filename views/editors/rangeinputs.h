@@ -17,17 +17,18 @@ namespace breakeven::rangeinputs {
 
 // How a field is shown in its editor: 0.5 as "50 %" is scale 100, suffix " %".
 struct FieldUnits {
-    QString label;     // "price per instance-hour"
+    QString label;     // "price per hour"
     double scale = 1;
     QString suffix;    // " %", " W", " USD"
     int decimals = 2;
 };
 
-// The units of the field `path` ends in (money in its option's currency); the path need not
-// resolve (an empty `[*]`).
+// The units of the field `path` ends in (money in its option's currency), its label the field's
+// name in words (pathwords.h); the path need not resolve (an empty `[*]`).
 FieldUnits unitsOf(const Scenario &scenario, const QString &path);
-// "Cloud option “Spot pool”: price per instance-hour", "Every cloud option: price per
-// instance-hour", "Workload: utilization", "Scenario: discount rate".
+// The path in words, to begin a line or a cell with (breakeven::describePath's heading):
+// "Spot pool's price per hour", "Every cloud option's price per hour", "Utilization", "The
+// 8 × H100 server's lifetime".
 QString describePath(const Scenario &scenario, const QString &path);
 // A stored value in its field's units, without trailing zeros: 0.3 as "30 %".
 QString formatValue(const FieldUnits &units, double value);

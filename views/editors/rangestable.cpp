@@ -92,7 +92,7 @@ RangesTable::RangesTable(ScenarioSession &session, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                              | QAbstractItemView::AnyKeyPressed);
-    // A field's name is long ("On-prem build “8 × H100 server”: electricity price") and the dock
+    // A field's name is long ("The 8 × H100 server's electricity price") and the dock
     // narrow: it wraps in a column of its own width, and the numbers keep theirs; a dock too
     // narrow for all of them scrolls the table sideways, never squeezes the names to dots.
     m_table->setWordWrap(true);
@@ -189,7 +189,7 @@ void RangesTable::fillAddMenu()
         QMenu *sub = menu->addMenu(group.title);
         for (const QString &path : group.paths) {
             QAction *action = sub->addAction(unitsOf(m_scenario, path).label);
-            action->setToolTip(path);
+            action->setToolTip(describePath(m_scenario, path));
             action->setData(path);
             action->setEnabled(indexOf(block, path) < 0);
             connect(action, &QAction::triggered, this, [this, path] { addRange(path); });

@@ -112,10 +112,10 @@ QString riskRangesHtml(const RiskResult &risk)
     if (risk.ranges.empty())
         return html + QStringLiteral("<p>No input is uncertain.</p>");
     html += QStringLiteral("<table class=\"results\" border=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
-                           "<tr><th>Input</th><th>Path</th><th>Range</th><th>Distribution</th><th>Source</th></tr>");
+                           "<tr><th>Input</th><th>Range</th><th>Distribution</th><th>Source</th></tr>");
     for (const ResolvedRange &range : risk.ranges)
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
-                    .arg(esc(inputName(range)), esc(range.input.path), esc(rangeSpanText(range)),
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
+                    .arg(esc(range.words.heading), esc(rangeSpanText(range)),
                          esc(toString(range.input.distribution)),
                          risk.defaultRanges ? QStringLiteral("default") : QStringLiteral("the scenario"));
     return html + QStringLiteral("</table>");

@@ -140,7 +140,8 @@ QVariant RangesModel::data(const QModelIndex &index, int role) const
     }
     case Qt::ToolTipRole:
         if (index.column() == FieldColumn)
-            return input.path;
+            return input.path.contains(QLatin1String("[*]")) ? tr("%1, one draw shared by all").arg(describePath(m_scenario, input.path))
+                                                            : describePath(m_scenario, input.path);
         if (index.column() == GivenColumn)
             return input.relative() ? tr("Factors of the field's value: ×0.7 is 30 % less")
                                     : tr("Values in the field's own units (%1)").arg(units.suffix.trimmed());
