@@ -120,7 +120,7 @@ void RangeButtons::refresh(QToolButton *button, const QString &key) const
     if (own >= 0)
         lines << tr("Range: %1").arg(describeRange(m_scenario, block.inputs[std::size_t(own)]));
     if (every >= 0) {
-        const QString sharedRange = tr("%1 %2 (one shared draw)")
+        const QString sharedRange = tr("%1: %2 (one shared draw)")
                                         .arg(describePath(m_scenario, shared), describeRange(m_scenario, block.inputs[std::size_t(every)]));
         if (own < 0)
             lines << sharedRange;
