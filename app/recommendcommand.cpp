@@ -113,6 +113,12 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
                                  {QStringLiteral("horizonMonths"), s.horizonMonths},
                                  {QStringLiteral("evaluated"), double(ranking.evaluated)},
                                  {QStringLiteral("infeasible"), double(ranking.infeasible)},
+                                 // The memory per GPU the offers had to hold, and the GPU it comes
+                                 // from when the workload names none (null: the workload's own).
+                                 {QStringLiteral("memoryPerGpuGB"), ranking.memoryNeed.gb},
+                                 {QStringLiteral("memoryCountedIn"), ranking.memoryNeed.countedIn.isEmpty()
+                                                                         ? QJsonValue(QJsonValue::Null)
+                                                                         : QJsonValue(ranking.memoryNeed.countedIn)},
                                  {QStringLiteral("offers"), offers},
                              })
                    .toJson(QJsonDocument::Indented);
@@ -120,7 +126,7 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
     }
 
     out << terminalText(QStringLiteral("%1: the %2 best of %3 offers and plans for %4 × %5 at %6, over %7 months, costs in "
-                                       "%8 (%9 left out: memory, quota, or a currency with no rate)\n\n")
+                                       "%8 (%9 left out: memory, quota, or a currency with no rate)\n")
                             .arg(s.name)
                             .arg(ranking.offers.size())
                             .arg(ranking.evaluated)
@@ -128,6 +134,16 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
                             .arg(s.horizonMonths)
                             .arg(s.currency)
                             .arg(ranking.infeasible));
+    // Which GPUs could serve the work at all: a workload counted in 80 GB GPUs needs 80 GB unless
+    // the scenario says less.
+    if (const QString need = memoryNeedText(ranking.memoryNeed); !need.isEmpty())
+        out << terminalText(ranking.memoryNeed.countedIn.isEmpty()
+                                ? QStringLiteral("GPUs with %1.").arg(need)
+                                : QStringLiteral("GPUs with %1; a lower memory per GPU in the scenario's workload "
+                                                 "lets smaller ones in.")
+                                      .arg(need))
+            << '\n';
+    out << '\n';
     int rank = 0;
     for (const RankedOffer &r : ranking.offers) {
         const CloudOffer &o = candidates[r.candidate].offer;

@@ -23,6 +23,26 @@ bool passes(const CloudOffer &offer, const std::optional<qint64> &age, const Ran
 
 } // namespace
 
+MemoryNeed rankingMemoryNeed(const Scenario &scenario, const GpuCatalog &catalog)
+{
+    if (scenario.workload.minGpuMemoryGB > 0)
+        return {scenario.workload.minGpuMemoryGB, QString()};
+    const auto countedIn = resolveGpu(scenario, scenario.referenceGpu, catalog);
+    if (!countedIn || !(countedIn->memoryGB > 0))
+        return {};
+    return {countedIn->memoryGB, scenario.referenceGpu};
+}
+
+QString memoryNeedText(const MemoryNeed &need)
+{
+    if (!(need.gb > 0))
+        return {};
+    const QString gb = QString::number(need.gb, 'g', 6);
+    if (need.countedIn.isEmpty())
+        return QStringLiteral("at least %1 GB, as the workload asks").arg(gb);
+    return QStringLiteral("at least %1 GB, like the %2 you count in").arg(gb, need.countedIn);
+}
+
 Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const std::vector<RankCandidate> &candidates,
                    const RankFilter &filter, double utilization, std::size_t top)
 {
@@ -48,6 +68,9 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
     }
     Ranking ranking;
     ranking.evaluated = pending.size();
+    // The memory the work needs, the GPU it is counted in's when the user named none; a GPU
+    // holding less is left out as the engine leaves out one under the workload's own need.
+    ranking.memoryNeed = rankingMemoryNeed(scenario, catalog);
     const std::size_t builds = scenario.onPremOptions.size();
 
     // Offers priced in a currency the scenario has no rate for are converted at the bundled
@@ -73,7 +96,7 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
     // GPU's throughput and memory, the quota, rework, extras and market rates are the same for
     // every offer of them). So the engine prices two probes per plan and GPU, at 1 and 2 per
     // GPU-hour in the scenario's currency, and each offer's TCO is the line through them.
-    QHash<QString, int> gpuIndex; // a GPU as offers spell it -> its probes' group, -1: unknown
+    QHash<QString, int> gpuIndex; // a GPU as offers spell it -> its probes' group, -1: unknown or too small
     std::vector<QString> gpuNames;
     std::vector<int> groupOfGpuAndPlan; // [gpu * kPaymentChoiceCount + choice] -> first probe, -1: none yet
     probe.cloudOptions.clear();
@@ -86,9 +109,10 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
             continue;
         auto known = gpuIndex.constFind(offer.gpu);
         if (known == gpuIndex.constEnd()) {
-            const bool resolvable = resolveGpu(scenario, offer.gpu, catalog).has_value();
-            known = gpuIndex.insert(offer.gpu, resolvable ? int(gpuNames.size()) : -1);
-            if (resolvable) {
+            const auto gpu = resolveGpu(scenario, offer.gpu, catalog);
+            const bool usable = gpu && !(gpu->memoryGB < ranking.memoryNeed.gb);
+            known = gpuIndex.insert(offer.gpu, usable ? int(gpuNames.size()) : -1);
+            if (usable) {
                 gpuNames.push_back(offer.gpu);
                 groupOfGpuAndPlan.resize(gpuNames.size() * kPaymentChoiceCount, -1);
             }

@@ -441,6 +441,57 @@ private Q_SLOTS:
         QCOMPARE(best[QStringLiteral("priceAgeDays")].toInt(), 0);
     }
 
+    // recommend ranks for the memory of the GPU the workload is counted in when the workload names
+    // none, and says so; a need the user lowers lets smaller GPUs back in.
+    void recommendNeedsTheMemoryOfTheGpuCountedIn()
+    {
+        QTemporaryDir dir;
+        const auto write = [&](const QString &name, const QByteArray &memory) {
+            const QString path = dir.filePath(name);
+            QFile file(path);
+            if (!file.open(QIODevice::WriteOnly))
+                return QString();
+            file.write(R"({"format": "breakeven-scenario", "version": 2, "name": "sixteen H100s", "horizonMonths": 60,
+                "referenceGpu": "H100-SXM5-80GB", "workload": {"gpus": 16, "utilization": 0.6)" + memory + "}}");
+            return path;
+        };
+        const QString counted = write(QStringLiteral("counted.json"), QByteArray());
+        const QString lowered = write(QStringLiteral("lowered.json"), R"(, "minGpuMemoryGB": 24)");
+        QVERIFY(!counted.isEmpty() && !lowered.isEmpty());
+        const auto smallCards = [](const QByteArray &out) {
+            int n = 0;
+            for (const QJsonValue &offer : QJsonDocument::fromJson(out).object()[QStringLiteral("offers")].toArray()) {
+                const QString gpu = offer.toObject()[QStringLiteral("gpu")].toString();
+                n += gpu == QLatin1String("RTX-3090") || gpu == QLatin1String("RTX-4090");
+            }
+            return n;
+        };
+
+        const Run json = runBreakeven({QStringLiteral("recommend"), counted, QStringLiteral("--top"), QStringLiteral("1000"), QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject results = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(results[QStringLiteral("memoryPerGpuGB")].toDouble(), 80.0);
+        QCOMPARE(results[QStringLiteral("memoryCountedIn")].toString(), QStringLiteral("H100-SXM5-80GB"));
+        QVERIFY(results[QStringLiteral("offers")].toArray().size() > 20);
+        for (const QJsonValue &offer : results[QStringLiteral("offers")].toArray()) {
+            const QString gpu = offer.toObject()[QStringLiteral("gpu")].toString();
+            QVERIFY2(breakeven::GpuCatalog::bundled().find(gpu)->memoryGB >= 80, qPrintable(gpu));
+        }
+        QCOMPARE(smallCards(json.out), 0);
+        const Run text = runBreakeven({QStringLiteral("recommend"), counted, QStringLiteral("--top"), QStringLiteral("3")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("GPUs with at least 80 GB, like the H100-SXM5-80GB you count in"), text.out.constData());
+        QVERIFY2(!text.out.contains("minGpuMemoryGB"), text.out.constData());
+
+        const Run lower = runBreakeven({QStringLiteral("recommend"), lowered, QStringLiteral("--top"), QStringLiteral("1000"), QStringLiteral("--json")});
+        QCOMPARE(lower.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(lower.out).object()[QStringLiteral("memoryPerGpuGB")].toDouble(), 24.0);
+        QVERIFY(QJsonDocument::fromJson(lower.out).object()[QStringLiteral("memoryCountedIn")].isNull());
+        QVERIFY(smallCards(lower.out) > 0);
+        const Run lowerText = runBreakeven({QStringLiteral("recommend"), lowered, QStringLiteral("--top"), QStringLiteral("3")});
+        QVERIFY2(lowerText.out.contains("GPUs with at least 24 GB, as the workload asks."), lowerText.out.constData());
+    }
+
     // Market rates for one run, and a reservation owed past the horizon, from the command line.
     void marketRatesAndCommitments()
     {

@@ -294,6 +294,65 @@ private Q_SLOTS:
         QCOMPARE(rankOffers(s, catalog, candidates, elsewhere, 1.0, 10).evaluated, std::size_t(0));
     }
 
+    // Best offers for the work asked: a workload counted in H100-SXM5-80GB, with no memory need
+    // typed, needs 80 GB per GPU, so the 24 GB cards (RTX 3090, 4090) that would otherwise rank
+    // first are left out; a need the user lowers lets them back in. The cost model itself keeps
+    // the workload's own need, so a scenario's own 24 GB option stays feasible.
+    void aWorkloadCountedInAGpuNeedsItsMemory()
+    {
+        Scenario s;
+        s.referenceGpu = QStringLiteral("H100-SXM5-80GB");
+        s.horizonMonths = 60;
+        s.workload.gpus = 16;
+        s.workload.utilization = 0.6;
+        QCOMPARE(s.workload.minGpuMemoryGB, 0.0);
+        std::vector<RankCandidate> candidates;
+        for (const CloudOffer &offer : loadBundledOffers())
+            candidates.push_back({offer, 0});
+        const GpuCatalog &catalog = GpuCatalog::bundled();
+        const auto memoryOf = [&](const RankedOffer &r) { return catalog.find(candidates[r.candidate].offer.gpu)->memoryGB; };
+        const auto isSmallCard = [&](const RankedOffer &r) {
+            const QString gpu = candidates[r.candidate].offer.gpu;
+            return gpu == QLatin1String("RTX-3090") || gpu == QLatin1String("RTX-4090");
+        };
+
+        const Ranking counted = rankOffers(s, catalog, candidates, {}, 0.6, 100000);
+        QCOMPARE(counted.memoryNeed.gb, 80.0);
+        QCOMPARE(counted.memoryNeed.countedIn, QStringLiteral("H100-SXM5-80GB"));
+        QCOMPARE(memoryNeedText(counted.memoryNeed), QStringLiteral("at least 80 GB, like the H100-SXM5-80GB you count in"));
+        QVERIFY(counted.offers.size() > 20);
+        for (const RankedOffer &r : counted.offers)
+            QVERIFY2(memoryOf(r) >= 80, qPrintable(candidates[r.candidate].offer.gpu));
+        QVERIFY(std::none_of(counted.offers.begin(), counted.offers.end(), isSmallCard));
+
+        // The user lowers the need to 24 GB: the 24 GB cards are back, and ahead of the others.
+        s.workload.minGpuMemoryGB = 24;
+        const Ranking lowered = rankOffers(s, catalog, candidates, {}, 0.6, 100000);
+        QCOMPARE(lowered.memoryNeed.gb, 24.0);
+        QVERIFY(lowered.memoryNeed.countedIn.isEmpty());
+        QCOMPARE(memoryNeedText(lowered.memoryNeed), QStringLiteral("at least 24 GB, as the workload asks"));
+        QVERIFY(std::any_of(lowered.offers.begin(), lowered.offers.end(), isSmallCard));
+        QVERIFY2(memoryOf(lowered.offers.front()) < 80, qPrintable(candidates[lowered.offers.front().candidate].offer.gpu));
+        QVERIFY(lowered.infeasible < counted.infeasible);
+        QCOMPARE(lowered.evaluated, counted.evaluated);
+
+        // Raising it above the GPU counted in is the user's too.
+        s.workload.minGpuMemoryGB = 141;
+        const Ranking raised = rankOffers(s, catalog, candidates, {}, 0.6, 100000);
+        for (const RankedOffer &r : raised.offers)
+            QVERIFY(memoryOf(r) >= 141);
+
+        // The scenario's own cloud options are costed as before: a 4090 of its own stays feasible
+        // with no memory need typed.
+        s.workload.minGpuMemoryGB = 0;
+        CloudOption own;
+        own.name = QStringLiteral("own 4090");
+        own.gpu = QStringLiteral("RTX-4090");
+        own.pricePerHour = 0.4;
+        s.cloudOptions = {own};
+        QVERIFY(CostModel(assemble(s, catalog)).isFeasible(0));
+    }
+
     // The ranking's shortcut (a line per plan and GPU through two engine probes) agrees with the
     // engine pricing every offer as it is: the same offers kept, in the engine's order of TCO,
     // under market rates, discounting, growth, spot rework and reservations.

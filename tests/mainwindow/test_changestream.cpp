@@ -30,6 +30,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSlider>
@@ -560,6 +561,34 @@ void TestChangeStream::bestOffersFollowTheScenario()
     QCOMPARE(std::size_t(model->rowCount()), std::min(BestOffersPanel::kShown, model->ranking().evaluated - model->ranking().infeasible));
     for (int r = 1; r < model->rowCount(); ++r)
         QVERIFY(model->ranking().offers[std::size_t(r - 1)].tco <= model->ranking().offers[std::size_t(r)].tco);
+
+    // No memory need typed: the work, counted in A100-SXM4-80GB, needs 80 GB per GPU. The tab and
+    // the workload editor say so; typing a lower need lets smaller GPUs in.
+    QVERIFY(!best->memoryLabel()->isHidden());
+    QVERIFY2(best->memoryLabel()->text().startsWith(QStringLiteral("GPUs with at least 80 GB, like the A100-SXM4-80GB you count in")),
+             qPrintable(best->memoryLabel()->text()));
+    for (const RankedOffer &r : model->ranking().offers)
+        QVERIFY(m_window->session()->gpuCatalog().find(r.option.gpu)->memoryGB >= 80);
+    m_window->scenarioPanel()->select(ScenarioTreeModel::Node::Workload, m_wide);
+    WorkloadEditor *workload = m_window->scenarioPanel()->workloadEditor();
+    QCOMPARE(workload->memoryField()->spinBox()->text(), QStringLiteral("at least 80 GB"));
+    QVERIFY(!workload->memoryNote()->isHidden());
+    QVERIFY2(workload->memoryNote()->text().contains(QStringLiteral("at least 80 GB, like the A100-SXM4-80GB you count in")),
+             qPrintable(workload->memoryNote()->text()));
+    {
+        Workload lowered = m_window->session()->current()->scenario.workload;
+        lowered.minGpuMemoryGB = 24;
+        commands::editWorkload(*m_window->context(), m_window->session()->current()->ids.scenario,
+                               m_window->session()->current()->scenario.name, QStringLiteral("minGpuMemoryGB"),
+                               QStringLiteral("memory per GPU"), m_window->session()->current()->scenario.workload, lowered);
+    }
+    QVERIFY(workload->memoryNote()->isHidden());
+    QCOMPARE(best->memoryLabel()->text(), QStringLiteral("GPUs with at least 24 GB, as the workload asks."));
+    QVERIFY(std::any_of(model->ranking().offers.begin(), model->ranking().offers.end(), [&](const RankedOffer &r) {
+        return m_window->session()->gpuCatalog().find(r.option.gpu)->memoryGB < 80;
+    }));
+    m_window->undoStack()->undo();
+    QVERIFY(!workload->memoryNote()->isHidden());
 
     // The plan filter.
     best->planChoice()->setCurrentIndex(best->planChoice()->findData(int(PricingPlan::Spot)));

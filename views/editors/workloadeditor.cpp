@@ -11,6 +11,7 @@
 #include "rangebuttons.h"
 #include "workloadhelpers.h"
 
+#include "engine/offerranking.h"
 #include "engine/resultstext.h"
 
 #include <QComboBox>
@@ -89,9 +90,16 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
         m_profileNote->setText(m_profile->itemData(index, Qt::ToolTipRole).toString());
     });
     m_profileNote->setText(m_profile->itemData(0, Qt::ToolTipRole).toString());
-    number(tr("Memory per GPU:"), QStringLiteral("minGpuMemoryGB"), tr("memory per GPU"),
-           new NumberField(0, 10000, 0, tr(" GB"), 1, this), [](const W &w) { return w.minGpuMemoryGB; },
-           [](W &w, double v) { w.minGpuMemoryGB = v; });
+    m_memory = number(tr("Memory per GPU:"), QStringLiteral("minGpuMemoryGB"), tr("memory per GPU"),
+                      new NumberField(0, 10000, 0, tr(" GB"), 1, this), [](const W &w) { return w.minGpuMemoryGB; },
+                      [](W &w, double v) { w.minGpuMemoryGB = v; });
+    // With none typed, the catalog's offers are ranked for the memory of the GPU the work is
+    // counted in (engine/offerranking.h): said under the field, since 0 would read as "any".
+    m_memoryNote = new QLabel(this);
+    m_memoryNote->setWordWrap(true);
+    m_memoryNote->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), m_memoryNote);
+    connect(m_memory, &NumberField::valueEdited, this, [this](double gb) { showMemoryNeed(gb); });
     number(tr("Growth per year:"), QStringLiteral("growthPerYear"), tr("growth per year"),
            new NumberField(-100, 10000, 1, tr(" %"), 100, this), [](const W &w) { return w.growthPerYear; },
            [](W &w, double v) { w.growthPerYear = v; });
@@ -154,6 +162,7 @@ void WorkloadEditor::setGpuModels(const std::vector<GpuModel> &models)
     m_gpuModel->setModels(models);
     if (!m_referenceGpu.isEmpty())
         m_gpuModel->select(m_referenceGpu);
+    showMemoryNeed(m_scenario.workload.minGpuMemoryGB);
 }
 
 void WorkloadEditor::setScenario(const StoredScenario &stored)
@@ -166,6 +175,23 @@ void WorkloadEditor::setScenario(const StoredScenario &stored)
     m_scenario = stored.scenario;
     m_ranges->show(stored);
     showUsage();
+    showMemoryNeed(m_scenario.workload.minGpuMemoryGB);
+}
+
+void WorkloadEditor::showMemoryNeed(double typedGb)
+{
+    // The need as the ranking takes it with `typedGb` typed: the user's own, or the memory of the
+    // GPU the workload is counted in.
+    Scenario typed = m_scenario;
+    typed.workload.minGpuMemoryGB = typedGb;
+    const MemoryNeed need = rankingMemoryNeed(typed, m_session.gpuCatalog());
+    const bool counted = typedGb <= 0 && need.gb > 0;
+    m_memory->setSpecialValueText(counted ? tr("at least %1 GB").arg(QString::number(need.gb, 'g', 6)) : QString());
+    m_memory->spinBox()->setToolTip(counted ? memoryNeedText(need) : QString());
+    m_memoryNote->setVisible(counted);
+    if (counted)
+        m_memoryNote->setText(tr("None typed: Best offers ranks GPUs with %1; type less to let smaller ones in.")
+                                  .arg(memoryNeedText(need)));
 }
 
 namespace {

@@ -33,6 +33,11 @@ public:
     NumberField *utilizationField() const { return m_utilization; }
     // The workload's throughput profile (docs/model.md, "Throughput profiles"), with one line on it.
     QComboBox *profileChoice() const { return m_profile; }
+    // The memory per GPU; with none typed it reads "at least 80 GB", and the note under it says
+    // why: "None typed: Best offers ranks GPUs with at least 80 GB, like the H100-SXM5-80GB you
+    // count in; type less to let smaller ones in."
+    NumberField *memoryField() const { return m_memory; }
+    QLabel *memoryNote() const { return m_memoryNote; }
     // The "±" of each field a range can be put on.
     RangeButtons *ranges() const { return m_ranges; }
     // "Usage: 168 steps of 1 h from usage.csv — mean 33.1, peak 64 GPUs", shown with Clear Usage
@@ -53,6 +58,8 @@ private:
     void push(const QString &key, const QString &label, const Workload &after);
     void preview(const Workload &after);
     void showUsage();
+    // The memory hint for `typedGb` typed (0: none).
+    void showMemoryNeed(double typedGb);
 
     ScenarioSession &m_session;
     FieldBindings<Workload> m_bindings;
@@ -66,6 +73,8 @@ private:
     NumberField *m_utilization = nullptr;
     QComboBox *m_profile = nullptr;
     QLabel *m_profileNote = nullptr;
+    NumberField *m_memory = nullptr;
+    QLabel *m_memoryNote = nullptr;
     QLabel *m_usage = nullptr;
     QPushButton *m_clearUsage = nullptr;
     QPushButton *m_importUsage = nullptr;

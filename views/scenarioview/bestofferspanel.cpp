@@ -110,6 +110,7 @@ BestOffersPanel::BestOffersPanel(QWidget *parent)
     , m_region(new QComboBox(this))
     , m_maxAge(new QSpinBox(this))
     , m_add(new QPushButton(tr("Add to Scenario"), this))
+    , m_memory(new QLabel(this))
     , m_status(new QLabel(this))
     , m_table(new QTableView(this))
 {
@@ -151,9 +152,14 @@ BestOffersPanel::BestOffersPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 0);
     layout->addLayout(filters);
-    m_status->setWordWrap(true);
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    layout->addWidget(m_status);
+    for (QLabel *label : {m_memory, m_status}) {
+        label->setWordWrap(true);
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        layout->addWidget(label);
+    }
+    m_memory->setToolTip(tr("The memory per GPU the workload needs: when it names none, the memory of the GPU it is "
+                            "counted in. Set the workload's memory per GPU to rank smaller GPUs too."));
+    m_memory->hide();
     layout->addWidget(m_table, 1);
 }
 
@@ -261,6 +267,17 @@ void BestOffersPanel::refresh()
                               .arg(ranking.infeasible));
     } catch (const std::exception &) {
         m_status->setText(tr("The scenario cannot be evaluated; the charts say why."));
+    }
+    // Which GPUs could serve the work at all, in words: a workload counted in 80 GB GPUs is not
+    // offered 24 GB cards unless the user lowers its memory need.
+    const QString need = memoryNeedText(ranking.memoryNeed);
+    if (need.isEmpty()) {
+        m_memory->hide();
+    } else {
+        m_memory->setText(ranking.memoryNeed.countedIn.isEmpty()
+                              ? tr("GPUs with %1.").arg(need)
+                              : tr("GPUs with %1; a lower memory per GPU in the workload lets smaller ones in.").arg(need));
+        m_memory->show();
     }
     m_lastRankNs = timer.nsecsElapsed();
     const bool first = m_model->rowCount() == 0;

@@ -70,6 +70,9 @@ public:
     QSpinBox *maxAgeField() const { return m_maxAge; }
     QPushButton *addButton() const { return m_add; }
     QTableView *table() const { return m_table; }
+    // "GPUs with at least 80 GB, like the H100-SXM5-80GB you count in": the memory the ranked
+    // offers' GPUs hold at least; hidden when the work needs none.
+    QLabel *memoryLabel() const { return m_memory; }
     // Ranks now if anything changed since (the view calls it when the tab is shown).
     void refresh();
 
@@ -101,6 +104,7 @@ private:
     QComboBox *m_region;
     QSpinBox *m_maxAge;
     QPushButton *m_add;
+    QLabel *m_memory;
     QLabel *m_status;
     QTableView *m_table;
 };
