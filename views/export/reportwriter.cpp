@@ -227,7 +227,7 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         if (!criteriaTables.isEmpty()) {
             layout.addHtml(QStringLiteral("<h2>Criteria beyond cost</h2><p>Each feasible option scored from 1 to 5 "
                                           "(higher is better): cost and performance from the results at %1 utilization, "
-                                          "the others from the defaults of its kind; scores in bold are the user's own. "
+                                          "the others from the defaults of its kind and plan; scores in bold are the user's own. "
                                           "Weights: %2. The options are ranked by their weighted score%3.</p>")
                                .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
                                     criteriaWeightsText(model).toHtmlEscaped(),
