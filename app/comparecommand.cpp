@@ -5,10 +5,13 @@
 
 #include "demand/demandreader.h"
 #include "engine/assembly.h"
+#include "inputerror.h"
+#include "engine/decidedby.h"
 #include "engine/hybrid.h"
 #include "engine/resultsjson.h"
 #include "engine/resultstext.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace breakeven::cli {
@@ -68,10 +71,42 @@ int runCompare(const QStringList &arguments, QTextStream &out)
     const double u = utilization.value_or(scenario.workload.utilization);
     const Evaluation evaluation = model.evaluate(u);
     const std::vector<HybridResult> hybridResults = hybrids.evaluateAll(u);
-    if (args.flag(QStringLiteral("json")))
-        out << QJsonDocument(resultsToJson(model, evaluation, hybridResults)).toJson(QJsonDocument::Indented);
-    else
-        out << terminalText(resultsTable(model, evaluation, hybridResults));
+    // What decides the headline pair, at the utilization evaluated (the tornado, no sampling).
+    Scenario atU = scenario;
+    atU.workload.utilization = std::clamp(u, 0.0, 1.0);
+    if (args.flag(QStringLiteral("json"))) {
+        QJsonObject results = resultsToJson(model, evaluation, hybridResults);
+        QJsonValue decided(QJsonValue::Null);
+        if (const auto headline = headlinePair(model, evaluation)) {
+            try {
+                const RiskResult risk = decisiveInputs(atU, loaded.catalog, headline->onPrem, headline->cloud);
+                QJsonArray inputs;
+                for (const PairRisk &pair : risk.pairs)
+                    for (std::size_t k = 0; k < pair.tornado.size() && inputs.size() < 3; ++k) {
+                        const TornadoBar &bar = pair.tornado[k];
+                        if (!(bar.swing() > 0))
+                            continue;
+                        inputs.append(QJsonObject{
+                            {QStringLiteral("path"), risk.ranges[std::size_t(bar.input)].input.path},
+                            {QStringLiteral("swing"), bar.swing()},
+                            {QStringLiteral("switchValue"), bar.switchValue ? QJsonValue(*bar.switchValue) : QJsonValue(QJsonValue::Null)}});
+                    }
+                decided = QJsonObject{{QStringLiteral("onPrem"), model.option(headline->onPrem).name},
+                                      {QStringLiteral("cloud"), model.option(headline->cloud).name},
+                                      {QStringLiteral("defaultRanges"), risk.defaultRanges},
+                                      {QStringLiteral("inputs"), inputs}};
+            } catch (const InputError &) {
+            }
+        }
+        results.insert(QStringLiteral("decidedBy"), decided);
+        out << QJsonDocument(results).toJson(QJsonDocument::Indented);
+    } else {
+        QString text = resultsTable(model, evaluation, hybridResults);
+        const QString decided = decidedByLine(atU, loaded.catalog, model, evaluation);
+        if (!decided.isEmpty())
+            text += decided + QLatin1Char('\n');
+        out << terminalText(text);
+    }
     return Success;
 }
 

@@ -86,8 +86,11 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
         for (const RankedOffer &r : ranking.offers) {
             const CloudOffer &o = candidates[r.candidate].offer;
             QJsonObject crossovers;
-            for (std::size_t b = 0; b < s.onPremOptions.size(); ++b)
+            QJsonObject payoffs;
+            for (std::size_t b = 0; b < s.onPremOptions.size(); ++b) {
                 crossovers.insert(s.onPremOptions[b].name, orNull(r.crossoverMonths[b]));
+                payoffs.insert(s.onPremOptions[b].name, orNull(r.paysOffMonths[b]));
+            }
             const auto age = candidates[r.candidate].priceAgeDays;
             offers.append(QJsonObject{
                 {QStringLiteral("provider"), o.provider},
@@ -102,6 +105,7 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
                 {QStringLiteral("tco"), r.tco},
                 {QStringLiteral("costPerReferenceGpuHour"), orNull(r.costPerReferenceGpuHour)},
                 {QStringLiteral("timeToResultHours"), orNull(r.timeToResultHours)},
+                {QStringLiteral("paysOffMonths"), payoffs},
                 {QStringLiteral("crossoverMonths"), crossovers},
                 {QStringLiteral("priceAgeDays"), age ? QJsonValue(double(*age)) : QJsonValue(QJsonValue::Null)},
             });
@@ -156,8 +160,9 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
             line += QStringLiteral(", %1 per reference-GPU-hour").arg(formatMoney(*r.costPerReferenceGpuHour, s.currency, 3));
         for (std::size_t b = 0; b < s.onPremOptions.size(); ++b)
             line += QStringLiteral("; %1 %2").arg(s.onPremOptions[b].name,
-                                                  r.crossoverMonths[b] ? QStringLiteral("pays off after %1").arg(formatMonths(*r.crossoverMonths[b]))
-                                                                       : QStringLiteral("does not pay off"));
+                                                  !r.paysOffMonths[b] ? QStringLiteral("does not pay off")
+                                                  : *r.paysOffMonths[b] <= 0 ? QStringLiteral("never dearer")
+                                                                              : QStringLiteral("pays off after %1").arg(formatMonths(*r.paysOffMonths[b])));
         if (const auto age = candidates[r.candidate].priceAgeDays)
             line += QStringLiteral("; price %1 days old").arg(*age);
         out << terminalText(line) << '\n';

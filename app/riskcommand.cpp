@@ -4,6 +4,7 @@
 #include "verbs.h"
 
 #include "engine/resultstext.h"
+#include "engine/decidedby.h"
 #include "engine/risk.h"
 #include "engine/risktext.h"
 #include "inputerror.h"
@@ -115,10 +116,10 @@ int runRisk(const QStringList &arguments, QTextStream &out)
                 {QStringLiteral("samples"), double(p.samples)},
                 {QStringLiteral("probabilityOnPremCheaper"), p.onPremCheaper},
                 {QStringLiteral("paidOffByMonth"), paid},
-                {QStringLiteral("crossoverP10"), orNull(p.crossoverP10)},
-                {QStringLiteral("crossoverP50"), orNull(p.crossoverP50)},
-                {QStringLiteral("crossoverP90"), orNull(p.crossoverP90)},
-                {QStringLiteral("neverCrosses"), p.neverCrosses},
+                {QStringLiteral("payoffP10"), orNull(p.payoffP10)},
+                {QStringLiteral("payoffP50"), orNull(p.payoffP50)},
+                {QStringLiteral("payoffP90"), orNull(p.payoffP90)},
+                {QStringLiteral("neverPaysOff"), p.neverPaysOff},
                 {QStringLiteral("difference"), p.difference},
                 {QStringLiteral("tornado"), tornado},
             });
@@ -171,6 +172,8 @@ int runRisk(const QStringList &arguments, QTextStream &out)
     }
     if (result.pairs.empty())
         out << "No (on-prem, cloud) pair to compare.\n";
+    else
+        out << terminalText(QLatin1Char('\n') + rangesOriginText(result) + QLatin1Char('\n'));
     return Success;
 }
 

@@ -230,6 +230,8 @@ std::vector<ResolvedRange> resolveRanges(const Scenario &scenario, const Uncerta
             e.high = relativeRange ? *own * high : high;
             if (e.low > e.high)
                 std::swap(e.low, e.high); // a negative value times factors
+            e.drawLow = e.low;
+            e.drawHigh = e.high;
             e.low = std::clamp(e.low, field.min, field.max);
             e.high = std::clamp(e.high, field.min, field.max);
             e.own = std::clamp(own.value_or(0.5 * (e.low + e.high)), e.low, e.high);
@@ -243,16 +245,21 @@ std::vector<ResolvedRange> resolveRanges(const Scenario &scenario, const Uncerta
 
 double drawElement(const RangeElement &e, Distribution distribution, double q)
 {
-    const double width = e.high - e.low;
-    if (width <= 0)
+    if (e.high - e.low <= 0)
         return e.low;
-    if (distribution == Distribution::Uniform)
-        return e.low + q * width;
-    const double mode = std::clamp(e.own, e.low, e.high);
-    const double split = (mode - e.low) / width;
-    if (q < split)
-        return e.low + std::sqrt(q * width * (mode - e.low));
-    return e.high - std::sqrt((1 - q) * width * (e.high - mode));
+    // Drawn over the distribution's own ends, then clipped to the field's bounds.
+    const double low = std::isnan(e.drawLow) ? e.low : std::min(e.drawLow, e.low);
+    const double high = std::isnan(e.drawHigh) ? e.high : std::max(e.drawHigh, e.high);
+    const double width = high - low;
+    double value = 0;
+    if (distribution == Distribution::Uniform) {
+        value = low + q * width;
+    } else {
+        const double mode = std::clamp(e.own, low, high);
+        const double split = (mode - low) / width;
+        value = q < split ? low + std::sqrt(q * width * (mode - low)) : high - std::sqrt((1 - q) * width * (high - mode));
+    }
+    return std::clamp(value, e.low, e.high);
 }
 
 } // namespace breakeven

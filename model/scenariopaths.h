@@ -9,6 +9,7 @@
 
 #include <QString>
 
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -39,11 +40,17 @@ QStringList numericFieldPaths();
 
 // One uncertain input, resolved against the scenario: per element its range and its own value
 // (the triangular distribution's mode, clamped into the range).
+// One element's range: its ends within the field's bounds (`low`, `high`), and the distribution's
+// own ends before they were clipped to those bounds (`drawLow`, `drawHigh`): a draw beyond a bound
+// is the bound, so a clipped side keeps its share of probability there (docs/model.md,
+// "Uncertainty").
 struct RangeElement {
     FieldRef field;
     double low = 0;
     double high = 0;
     double own = 0;
+    double drawLow = NAN;  // NaN: `low`, nothing clipped
+    double drawHigh = NAN; // NaN: `high`
 };
 struct ResolvedRange {
     UncertainInput input;

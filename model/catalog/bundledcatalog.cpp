@@ -288,6 +288,7 @@ std::vector<OnPremBuild> bundledExampleBuilds()
             b.currency = t.text("currency");
             b.idleW = t.optionalNumber("idle_w");
             b.loadW = t.optionalNumber("load_w");
+            b.lifetimeYears = t.number("lifetime_years", 3);
             builds.push_back(b);
         }
         builds.back().components.push_back(

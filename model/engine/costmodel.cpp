@@ -64,6 +64,16 @@ QString jsonName(CostComponent component)
     return {};
 }
 
+QString jsonName(PurchaseReason reason)
+{
+    switch (reason) {
+    case PurchaseReason::Start: return QStringLiteral("start");
+    case PurchaseReason::Growth: return QStringLiteral("growth");
+    case PurchaseReason::EndOfLifetime: return QStringLiteral("endOfLifetime");
+    }
+    return {};
+}
+
 CostModel::CostModel(EngineInput input)
     : m_input(std::move(input))
 {
@@ -86,6 +96,9 @@ CostModel::CostModel(EngineInput input)
     m_componentSlope = Eigen::ArrayXXd::Zero(rows, kCostComponentCount);
     m_units.assign(std::size_t(rows), {});
     m_events.assign(std::size_t(rows), {});
+    m_purchases.assign(std::size_t(rows), {});
+    m_valueAtHorizon.assign(std::size_t(rows), 0.0);
+    m_owed.assign(std::size_t(rows), std::nullopt);
 
     computeStatus();
     for (int i = 0; i < rows; ++i) {
@@ -227,10 +240,17 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
                 addComponent(row, CostComponent::GpuRental, m == 1 ? 0 : m, upfront * total, 0, discount);
                 const double monthly = (1.0 - upfront) * total / term;
                 for (int k = m; k < m + term; ++k) {
-                    if (k <= H)
+                    if (k <= H) {
                         addComponent(row, CostComponent::GpuRental, k, monthly, 0, discount);
-                    else if (monthly != 0)
+                    } else if (monthly != 0) {
                         addBeyondHorizon(row, k, monthly);
+                        OwedAfterHorizon &owed = m_owed[std::size_t(row)] ? *m_owed[std::size_t(row)]
+                                                                          : m_owed[std::size_t(row)].emplace();
+                        owed.amount += monthly;
+                        owed.presentValue += monthly * std::pow(m_monthlyDiscount, k);
+                        owed.months += 1;
+                        owed.lastTermEnds = k;
+                    }
                 }
             }
             // Growth beyond the term's fleet is used as needed, at the same hourly price.
@@ -303,6 +323,27 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     }
     std::sort(events.begin(), events.end());
     events.erase(std::unique(events.begin(), events.end()), events.end());
+    // The purchases inside the horizon, in order of their month (docs/model.md, "What the horizon
+    // leaves out"): the start, growth, and each unit bought again at the end of its lifetime.
+    std::vector<Purchase> &purchases = m_purchases[std::size_t(row)];
+    for (const Cohort &c : cohorts) {
+        purchases.push_back({c.paidAt, c.count, c.count * hardwareAt(c.paidAt),
+                             c.paidAt == 0 ? PurchaseReason::Start : PurchaseReason::Growth});
+        for (int r = c.firstNeeded + lifetime; r <= H; r += lifetime)
+            purchases.push_back({r, c.count, c.count * hardwareAt(r), PurchaseReason::EndOfLifetime});
+    }
+    std::stable_sort(purchases.begin(), purchases.end(), [](const Purchase &a, const Purchase &b) { return a.month < b.month; });
+    // Purchases of the same month and reason are one payment.
+    std::vector<Purchase> merged;
+    for (const Purchase &p : purchases) {
+        if (!merged.empty() && merged.back().month == p.month && merged.back().reason == p.reason) {
+            merged.back().units += p.units;
+            merged.back().amount += p.amount;
+        } else {
+            merged.push_back(p);
+        }
+    }
+    purchases = std::move(merged);
     for (const Cohort &c : cohorts) {
         addComponent(row, CostComponent::Hardware, c.paidAt, c.count * hardwareAt(c.paidAt), 0, discount);
         addComponent(row, CostComponent::Infrastructure, c.paidAt,
@@ -345,11 +386,17 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
         addComponent(row, CostComponent::Colocation, m, u * t.colocationPerMonth, 0, discount);
     }
 
-    if (!m_input.creditResaleValue)
-        return;
     const double keep = std::max(0.0, 1.0 - t.depreciationPerYear);
     const double sold = std::clamp(1.0 - t.resaleHaircut, 0.0, 1.0); // what a sale brings of the value
     const auto depreciation = powersFor(Powers::Depreciation, keep, H);
+    // What the units in service at H would sell for, said whether or not it is credited.
+    double atHorizon = 0;
+    for (const Cohort &c : cohorts)
+        if (const int lastPaid = lastPaidBy(c, H); lastPaid >= 0)
+            atHorizon += c.count * hardwareAt(lastPaid) * (*depreciation)(H - lastPaid);
+    m_valueAtHorizon[std::size_t(row)] = atHorizon * sold;
+    if (!m_input.creditResaleValue)
+        return;
     for (int m = 0; m <= H; ++m) {
         double value = 0;
         for (const Cohort &c : cohorts) {
@@ -442,13 +489,42 @@ std::optional<double> CostModel::crossoverMonth(const Eigen::ArrayXd &onPrem, co
     return crossoverMonth(onPrem.data(), cloud.data(), int(std::min(onPrem.size(), cloud.size())));
 }
 
+double CostModel::gap(double onPrem, double cloud)
+{
+    const double scale = std::max({1.0, std::abs(onPrem), std::abs(cloud)});
+    const double d = onPrem - cloud;
+    return std::abs(d) <= 1e-12 * scale ? 0.0 : d;
+}
+
+std::vector<Crossing> CostModel::crossings(const double *onPrem, const double *cloud, int months)
+{
+    std::vector<Crossing> result;
+    if (months <= 0)
+        return result;
+    double previous = gap(onPrem[0], cloud[0]);
+    for (int m = 1; m < months; ++m) {
+        const double d = gap(onPrem[m], cloud[m]);
+        if ((previous > 0) != (d > 0))
+            result.push_back({double(m - 1) + previous / (previous - d), d > 0 ? Winner::Cloud : Winner::OnPrem});
+        previous = d;
+    }
+    return result;
+}
+
+std::optional<double> CostModel::paysOffMonth(const std::vector<Crossing> &crossings, bool dearerAtEnd)
+{
+    if (dearerAtEnd)
+        return std::nullopt;
+    // Not dearer at the end: after the last crossing to "not dearer", if any, it stays so.
+    for (auto c = crossings.rbegin(); c != crossings.rend(); ++c)
+        if (c->cheaperAfter == Winner::OnPrem)
+            return c->month;
+    return 0.0;
+}
+
 std::optional<double> CostModel::crossoverMonth(const double *onPrem, const double *cloud, int months)
 {
-    auto gap = [&](int m) {
-        const double scale = std::max({1.0, std::abs(onPrem[m]), std::abs(cloud[m])});
-        const double d = onPrem[m] - cloud[m];
-        return std::abs(d) <= 1e-12 * scale ? 0.0 : d;
-    };
+    auto gap = [&](int m) { return CostModel::gap(onPrem[m], cloud[m]); };
     if (months <= 0)
         return std::nullopt;
     double previous = gap(0);
@@ -468,7 +544,15 @@ PairResult CostModel::comparePair(const Evaluation &e, int b, int c) const
     PairResult r;
     r.onPrem = b;
     r.cloud = c;
-    r.crossoverMonth = crossoverMonth(e.cumulative.row(b).transpose(), e.cumulative.row(c).transpose());
+    const Eigen::ArrayXd onPremCurve = e.cumulative.row(b).transpose();
+    const Eigen::ArrayXd cloudCurve = e.cumulative.row(c).transpose();
+    const int months = int(std::min(onPremCurve.size(), cloudCurve.size()));
+    r.crossoverMonth = crossoverMonth(onPremCurve.data(), cloudCurve.data(), months);
+    r.crossings = crossings(onPremCurve.data(), cloudCurve.data(), months);
+    if (months > 0) {
+        r.differenceAtHorizon = onPremCurve(months - 1) - cloudCurve(months - 1);
+        r.paysOffMonth = paysOffMonth(r.crossings, gap(onPremCurve(months - 1), cloudCurve(months - 1)) > 0);
+    }
 
     const double slopeGap = m_tcoSlope(b) - m_tcoSlope(c);
     const double scale = std::max({1.0, std::abs(m_tcoSlope(b)), std::abs(m_tcoSlope(c))});

@@ -57,13 +57,48 @@ struct Evaluation {
     std::vector<std::optional<int>> cheapestByMonth; // m = 0..H, by cumulative cost
 };
 
+// A month where the cheaper side of a pair changes (docs/model.md, "Crossover and pay-off"):
+// interpolated between whole months, with the side cheaper after it.
+struct Crossing {
+    double month = 0;
+    Winner cheaperAfter = Winner::OnPrem;
+
+    bool operator==(const Crossing &) const = default;
+};
+
 struct PairResult {
     int onPrem = -1;                          // option indices
     int cloud = -1;
-    std::optional<double> crossoverMonth;     // null: on-prem stays dearer through H
+    // The first crossing to "buying not dearer" (0: never dearer at the start; null: dearer
+    // through H). Kept for scripts: no sentence calls it a pay-off.
+    std::optional<double> crossoverMonth;
+    // The pay-off that sticks: after it buying is never dearer again through H. 0 when buying is
+    // never dearer; null when it is dearer at H (then a pair with crossings was ahead for a while).
+    std::optional<double> paysOffMonth;
+    std::vector<Crossing> crossings;          // every change of the cheaper side, in order
+    double differenceAtHorizon = 0;           // cumulative on-prem − cloud at H
     std::optional<double> breakEvenUtilization;
     std::optional<Winner> winsAbove;          // side cheaper above breakEvenUtilization
     std::optional<double> costRatio;          // TCO cloud / TCO on-prem; n/a when on-prem TCO is 0
+};
+
+// A payment for hardware inside the horizon (docs/model.md, "What the horizon leaves out").
+enum class PurchaseReason { Start, Growth, EndOfLifetime };
+// Its name in `compare --json`: "start", "growth", "endOfLifetime".
+QString jsonName(PurchaseReason reason);
+struct Purchase {
+    int month = 0;                            // 0: at the start
+    int units = 0;
+    double amount = 0;                        // the hardware price paid, not discounted
+    PurchaseReason reason = PurchaseReason::Start;
+};
+
+// A reserved option's commitment left after the horizon.
+struct OwedAfterHorizon {
+    double amount = 0;                        // the payments after H, not discounted
+    double presentValue = 0;                  // what the TCO counts of them (at H, discounted)
+    int months = 0;                           // months of payments after H
+    int lastTermEnds = 0;                     // the last month the running term covers
 };
 
 class CostModel {
@@ -124,6 +159,21 @@ public:
     // horizon when a term still owes payments after it.
     const std::vector<int> &paymentMonths(int option) const { return m_events[std::size_t(option)]; }
 
+    // What the horizon leaves out: an on-prem option's hardware purchases inside it (none for a
+    // cloud option); what its units in service would sell for at H, resale formula, not
+    // discounted, whether or not the scenario credits it (0 for a cloud option); a reserved
+    // option's payments still owed after H (none otherwise).
+    const std::vector<Purchase> &purchases(int option) const { return m_purchases[std::size_t(option)]; }
+    double valueAtHorizon(int option) const { return m_valueAtHorizon[std::size_t(option)]; }
+    const std::optional<OwedAfterHorizon> &owedAfterHorizon(int option) const { return m_owed[std::size_t(option)]; }
+
+    // Every change of the cheaper side between two cumulative curves over `months` entries.
+    static std::vector<Crossing> crossings(const double *onPremCumulative, const double *cloudCumulative, int months);
+    // The pay-off that sticks, from the crossings and whether buying is dearer at the last month.
+    static std::optional<double> paysOffMonth(const std::vector<Crossing> &crossings, bool dearerAtEnd);
+    // The difference of two cumulative values with the near-tie tolerance: 0 when level.
+    static double gap(double onPrem, double cloud);
+
     static std::optional<double> crossoverMonth(const Eigen::ArrayXd &onPremCumulative,
                                                 const Eigen::ArrayXd &cloudCumulative);
     // The same over `months` entries of two contiguous curves.
@@ -154,6 +204,9 @@ private:
     Eigen::ArrayXXd m_componentSlope;
     std::vector<std::vector<int>> m_units; // on-prem: U(m), m = 0..H
     std::vector<std::vector<int>> m_events; // paymentMonths()
+    std::vector<std::vector<Purchase>> m_purchases;
+    std::vector<double> m_valueAtHorizon;
+    std::vector<std::optional<OwedAfterHorizon>> m_owed;
     std::vector<std::optional<double>> m_timeToResult;
     double m_workPerUtilization = 0;
 };

@@ -207,9 +207,12 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
             ranked.costPerReferenceGpuHour = e.costPerReferenceGpuHour[std::size_t(index)];
             ranked.timeToResultHours = model.timeToResultHours(index);
             ranked.crossoverMonths.assign(builds, std::nullopt);
+            ranked.paysOffMonths.assign(builds, std::nullopt);
             for (const PairResult &pair : pairs)
-                if (pair.cloud == index && pair.onPrem >= 0 && std::size_t(pair.onPrem) < builds)
+                if (pair.cloud == index && pair.onPrem >= 0 && std::size_t(pair.onPrem) < builds) {
                     ranked.crossoverMonths[std::size_t(pair.onPrem)] = pair.crossoverMonth;
+                    ranked.paysOffMonths[std::size_t(pair.onPrem)] = pair.paysOffMonth;
+                }
             ranking.offers.push_back(std::move(ranked));
         }
     }

@@ -32,8 +32,10 @@ struct RankedOffer {
     double tco = 0;
     std::optional<double> costPerReferenceGpuHour;
     std::optional<double> timeToResultHours;
-    // Against each on-prem build of the scenario, in its order: the month buying pays off
-    // (0: from the start), none when it does not within the horizon.
+    // Against each on-prem build of the scenario, in its order: the month buying pays off for
+    // good (docs/model.md, "Crossover and pay-off"; 0: never dearer), none when it is dearer at
+    // the horizon; and the first crossing, for scripts.
+    std::vector<std::optional<double>> paysOffMonths;
     std::vector<std::optional<double>> crossoverMonths;
 };
 

@@ -76,6 +76,17 @@ QJsonValue scoresJson(const OptionScores &scores, bool origins)
 
 namespace {
 
+// Every change of the cheaper side: [{"month": 34.47, "cheaper": "onprem"}, …].
+QJsonArray crossingsJson(const PairResult &pair)
+{
+    QJsonArray out;
+    for (const Crossing &c : pair.crossings)
+        out.append(QJsonObject{{QStringLiteral("month"), c.month},
+                               {QStringLiteral("cheaper"), c.cheaperAfter == Winner::OnPrem ? QStringLiteral("onprem")
+                                                                                             : QStringLiteral("cloud")}});
+    return out;
+}
+
 QJsonArray array(const Eigen::ArrayXd &values)
 {
     QJsonArray out;
@@ -159,6 +170,26 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std
         if (model.option(i).kind == OptionKind::OnPrem) {
             option.insert(QStringLiteral("units"), model.unitsInMonth(i, 1));
             option.insert(QStringLiteral("unitsMax"), model.unitsMax(i));
+            // What the horizon leaves out (docs/model.md): the purchases inside it, and what the
+            // units would still sell for at H, credited or not.
+            QJsonArray purchases;
+            for (const Purchase &p : model.purchases(i))
+                purchases.append(QJsonObject{{QStringLiteral("month"), p.month},
+                                             {QStringLiteral("units"), p.units},
+                                             {QStringLiteral("amount"), p.amount},
+                                             {QStringLiteral("reason"), jsonName(p.reason)}});
+            option.insert(QStringLiteral("purchases"), purchases);
+            option.insert(QStringLiteral("valueAtHorizon"),
+                          QJsonObject{{QStringLiteral("amount"), model.valueAtHorizon(i)},
+                                      {QStringLiteral("credited"), model.netOfResale()}});
+        } else if (const auto &owed = model.owedAfterHorizon(i)) {
+            option.insert(QStringLiteral("owedAfterHorizon"),
+                          QJsonObject{{QStringLiteral("amount"), owed->amount},
+                                      {QStringLiteral("presentValue"), owed->presentValue},
+                                      {QStringLiteral("months"), owed->months},
+                                      {QStringLiteral("lastTermEnds"), owed->lastTermEnds}});
+        } else if (model.option(i).kind == OptionKind::Cloud) {
+            option.insert(QStringLiteral("owedAfterHorizon"), QJsonValue(QJsonValue::Null));
         }
         options.append(option);
     }
@@ -173,6 +204,9 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std
             {QStringLiteral("onPrem"), model.option(p.onPrem).name},
             {QStringLiteral("cloud"), model.option(p.cloud).name},
             {QStringLiteral("crossoverMonth"), orNull(p.crossoverMonth)},
+            {QStringLiteral("paysOffMonth"), orNull(p.paysOffMonth)},
+            {QStringLiteral("crossings"), crossingsJson(p)},
+            {QStringLiteral("differenceAtHorizon"), p.differenceAtHorizon},
             {QStringLiteral("breakEvenUtilization"), orNull(p.breakEvenUtilization)},
             {QStringLiteral("winsAbove"), winsAbove},
             {QStringLiteral("costRatio"), orNull(p.costRatio)},

@@ -75,24 +75,169 @@ QString optionLabel(const CostModel &model, int option)
     return units > 1 ? QStringLiteral("%1 × %2").arg(units).arg(name) : name;
 }
 
+namespace {
+
+QString monthText(double month) { return QString::number(month, 'f', 1); }
+
+// A count as a word where it reads better: "a second", "a third", ….
+QString ordinal(int n)
+{
+    static const char *const words[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
+    return n >= 1 && n <= 6 ? QString::fromLatin1(words[n - 1]) : QStringLiteral("%1th").arg(n);
+}
+
+QString yearsText(int months)
+{
+    const double years = months / 12.0;
+    const QString number = QString::number(years, 'g', 3);
+    return years == 1.0 ? QStringLiteral("1 year") : QStringLiteral("%1 years").arg(number);
+}
+
+// The purchase inside (month - 1, month], when there is one: what turned the pair back.
+const Purchase *purchaseAt(const CostModel &model, int option, double crossing)
+{
+    const int month = int(std::ceil(crossing));
+    for (const Purchase &p : model.purchases(option))
+        if (p.month == month || p.month == month + 1)
+            return &p;
+    return nullptr;
+}
+
+} // namespace
+
+QString purchaseText(const CostModel &model, int option, const Purchase &purchase)
+{
+    const OptionInput &o = model.option(option);
+    const QString currency = model.input().currency;
+    const QString what = purchase.units > 1 ? QStringLiteral("%1 × %2").arg(purchase.units).arg(o.name) : o.name;
+    switch (purchase.reason) {
+    case PurchaseReason::Start:
+        return QStringLiteral("%1 at the start, %2").arg(what, formatMoney(purchase.amount, currency));
+    case PurchaseReason::Growth:
+        return QStringLiteral("%1 more in month %2 for growth, %3")
+            .arg(purchase.units == 1 ? QStringLiteral("1 unit") : QStringLiteral("%1 units").arg(purchase.units))
+            .arg(purchase.month)
+            .arg(formatMoney(purchase.amount, currency));
+    case PurchaseReason::EndOfLifetime: {
+        // How many times these units have been bought by then: the start or growth, then each end of life.
+        int times = 1;
+        for (const Purchase &p : model.purchases(option))
+            if (p.reason == PurchaseReason::EndOfLifetime && p.month < purchase.month && p.units == purchase.units)
+                ++times;
+        return QStringLiteral("a %1 %2 in month %3, %4, because its lifetime is %5")
+            .arg(ordinal(times + 1), what)
+            .arg(purchase.month)
+            .arg(formatMoney(purchase.amount, currency), yearsText(o.onPrem.lifetimeMonths));
+    }
+    }
+    return {};
+}
+
+QStringList horizonNotes(const CostModel &model, int option)
+{
+    QStringList notes;
+    if (!model.isFeasible(option))
+        return notes;
+    const OptionInput &o = model.option(option);
+    const QString currency = model.input().currency;
+    const int H = model.horizonMonths();
+    if (o.kind == OptionKind::OnPrem) {
+        for (const Purchase &p : model.purchases(option))
+            if (p.reason != PurchaseReason::Start)
+                notes << purchaseText(model, option, p);
+        const double value = model.valueAtHorizon(option);
+        if (value > 0)
+            notes << (model.netOfResale()
+                          ? QStringLiteral("its units would sell for %1 at month %2, credited in its TCO")
+                          : QStringLiteral("its units would still sell for %1 at month %2, not credited (the scenario "
+                                           "does not count resale value)"))
+                         .arg(formatMoney(value, currency))
+                         .arg(H);
+    } else if (const auto &owed = model.owedAfterHorizon(option)) {
+        notes << QStringLiteral("its reservation still owes %1 for %2 months after month %3 (in its TCO at %4 "
+                                "present value); its last term ends in month %5")
+                     .arg(formatMoney(owed->amount, currency))
+                     .arg(owed->months)
+                     .arg(H)
+                     .arg(formatMoney(owed->presentValue, currency))
+                     .arg(owed->lastTermEnds);
+    }
+    return notes;
+}
+
+QString aheadForAWhileText(const CostModel &model, const PairResult &pair)
+{
+    const QString currency = model.input().currency;
+    const int H = model.horizonMonths();
+    const QString dearer = QStringLiteral("%1 dearer at %2 months")
+                               .arg(formatMoney(pair.differenceAtHorizon, currency))
+                               .arg(H);
+    // The last stretch ahead: from the last crossing to "not dearer" to the one after it.
+    const Crossing *ahead = nullptr;
+    const Crossing *behind = nullptr;
+    for (std::size_t k = 0; k < pair.crossings.size(); ++k)
+        if (pair.crossings[k].cheaperAfter == Winner::OnPrem) {
+            ahead = &pair.crossings[k];
+            behind = k + 1 < pair.crossings.size() ? &pair.crossings[k + 1] : nullptr;
+        }
+    if (!ahead || !behind) // never ahead after the start, or ahead from the start and then behind
+        behind = pair.crossings.empty() ? nullptr : &pair.crossings.back();
+    QString line;
+    if (ahead && behind)
+        line = QStringLiteral("ahead from month %1 to %2, then dearer").arg(monthText(ahead->month), monthText(behind->month));
+    else if (behind)
+        line = QStringLiteral("ahead until month %1, then dearer").arg(monthText(behind->month));
+    else
+        return QStringLiteral("dearer throughout; %1").arg(dearer);
+    if (const Purchase *p = purchaseAt(model, pair.onPrem, behind->month); p && p->reason != PurchaseReason::Start)
+        line += p->reason == PurchaseReason::EndOfLifetime
+            ? QStringLiteral(" after the purchase in month %1 (its %2-year lifetime ends)")
+                  .arg(p->month)
+                  .arg(QString::number(model.option(pair.onPrem).onPrem.lifetimeMonths / 12.0, 'g', 3))
+            : QStringLiteral(" after the purchase in month %1 (growth)").arg(p->month);
+    return line + QStringLiteral("; ") + dearer;
+}
+
 QString crossoverSentence(const CostModel &model, const PairResult &pair)
 {
     const QString onPrem = model.option(pair.onPrem).name;
-    if (!pair.crossoverMonth)
-        return QStringLiteral("buying %1 does not pay off within %2 months").arg(onPrem).arg(model.horizonMonths());
-    if (*pair.crossoverMonth <= 0)
-        return QStringLiteral("buying %1 is never dearer than %2").arg(onPrem, model.option(pair.cloud).name);
-    return QStringLiteral("buying %1 pays off after %2").arg(onPrem, formatMonths(*pair.crossoverMonth));
+    const QString cloud = model.option(pair.cloud).name;
+    if (!pair.paysOffMonth) {
+        if (pair.crossings.empty())
+            return QStringLiteral("buying %1 does not pay off within %2 months against %3; %4 dearer at %2 months")
+                .arg(onPrem)
+                .arg(model.horizonMonths())
+                .arg(cloud, formatMoney(pair.differenceAtHorizon, model.input().currency));
+        return QStringLiteral("buying %1 does not pay off within %2 months against %3: %4")
+            .arg(onPrem)
+            .arg(model.horizonMonths())
+            .arg(cloud, aheadForAWhileText(model, pair));
+    }
+    if (*pair.paysOffMonth <= 0)
+        return QStringLiteral("buying %1 is never dearer than %2").arg(onPrem, cloud);
+    return QStringLiteral("buying %1 pays off after %2 against %3").arg(onPrem, formatMonths(*pair.paysOffMonth), cloud);
 }
 
 QString pairSentence(const CostModel &model, const PairResult &pair)
 {
     const QString cloud = model.option(pair.cloud).name;
-    if (!pair.crossoverMonth)
-        return QStringLiteral("against %1: not within %2 months").arg(cloud).arg(model.horizonMonths());
-    if (*pair.crossoverMonth <= 0)
+    if (!pair.paysOffMonth) {
+        if (pair.crossings.empty())
+            return QStringLiteral("against %1: does not pay off within %2 months").arg(cloud).arg(model.horizonMonths());
+        return QStringLiteral("against %1: %2").arg(cloud, aheadForAWhileText(model, pair));
+    }
+    if (*pair.paysOffMonth <= 0)
         return QStringLiteral("against %1: cheaper from the start").arg(cloud);
-    return QStringLiteral("against %1: pays off after %2").arg(cloud, formatMonths(*pair.crossoverMonth));
+    return QStringLiteral("against %1: pays off after %2").arg(cloud, formatMonths(*pair.paysOffMonth));
+}
+
+QString payoffCell(const CostModel &model, const PairResult &pair)
+{
+    if (!pair.paysOffMonth)
+        return pair.crossings.empty() ? QStringLiteral("never")
+                                      : QStringLiteral("no (ahead for a while)");
+    Q_UNUSED(model);
+    return *pair.paysOffMonth <= 0 ? QStringLiteral("from the start") : formatMonths(*pair.paysOffMonth);
 }
 
 QString breakEvenSentence(const CostModel &model, const PairResult &pair)
@@ -242,20 +387,34 @@ QString resultsTable(const CostModel &model, const Evaluation &e, const std::vec
 
     const auto pairs = model.pairs(e);
     if (!pairs.empty()) {
-        QList<QStringList> pairRows{{QStringLiteral("On-prem"), QStringLiteral("Cloud"), QStringLiteral("Crossover"),
-                                     QStringLiteral("Break-even u"), QStringLiteral("Cost ratio")}};
+        QList<QStringList> pairRows{{QStringLiteral("On-prem"), QStringLiteral("Cloud"), QStringLiteral("Pays off"),
+                                     QStringLiteral("Saved by buying"), QStringLiteral("Break-even u"),
+                                     QStringLiteral("Cost ratio")}};
         for (const PairResult &p : pairs) {
             QString breakEven = QStringLiteral("none");
             if (p.breakEvenUtilization)
                 breakEven = formatPercent(*p.breakEvenUtilization, 1)
                     + (*p.winsAbove == Winner::OnPrem ? QStringLiteral(" (buy above)") : QStringLiteral(" (rent above)"));
             pairRows << QStringList{model.option(p.onPrem).name, model.option(p.cloud).name,
-                                    p.crossoverMonth ? formatMonths(*p.crossoverMonth) : QStringLiteral("never"),
+                                    payoffCell(model, p),
+                                    formatMoney(-p.differenceAtHorizon, currency, 2),
                                     breakEven,
                                     orNa(p.costRatio, [](double v) { return QStringLiteral("%1 x").arg(v, 0, 'f', 2); })};
         }
-        out += QLatin1Char('\n') + table(pairRows, {false, false, true, true, true});
+        out += QLatin1Char('\n') + table(pairRows, {false, false, true, true, true, true});
+        // A pair ahead for a while and behind at H says when, and by how much.
+        for (const PairResult &p : pairs)
+            if (!p.paysOffMonth && !p.crossings.empty())
+                out += QStringLiteral("%1 against %2: %3\n")
+                           .arg(model.option(p.onPrem).name, model.option(p.cloud).name, aheadForAWhileText(model, p));
     }
+    // What the horizon leaves out, per option.
+    QString leftOut;
+    for (int i = 0; i < model.optionCount(); ++i)
+        for (const QString &note : horizonNotes(model, i))
+            leftOut += QStringLiteral("  %1: %2\n").arg(model.option(i).name, note);
+    if (!leftOut.isEmpty())
+        out += QStringLiteral("\nWhat the horizon leaves out:\n") + leftOut;
     if (!hybrids.empty())
         out += QStringLiteral("\nHybrid options (own some units, rent the rest):\n") + hybridTable(model, hybrids);
     out += QStringLiteral("\nCheapest over %1 months: %2\n")

@@ -6,6 +6,7 @@
 #include "hybrid.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace breakeven {
 
@@ -31,8 +32,24 @@ QString profileDescription(ThroughputProfile profile); // "large transformers: �
 // profile, measured".
 QString throughputText(const CostModel &model, int option);
 
-// "buying Rig pays off after 9.6 months (292 days)", "... never pays off within 36 months", ...
+// The pay-off that sticks (docs/model.md, "Crossover and pay-off"): "buying Rig pays off after
+// 9.6 months (292 days) against Lambda", "buying Rig is never dearer than Lambda", "buying Rig
+// does not pay off within 60 months against Lambda: ahead from month 34.5 to 36.3, then dearer
+// after the purchase in month 37 (its 3-year lifetime ends); 181,399 USD dearer at 60 months".
 QString crossoverSentence(const CostModel &model, const PairResult &pair);
+// A pair with crossings that is dearer at H: "ahead from month 34.5 to 36.3, then dearer after
+// the purchase in month 37 (…); 181,399 USD dearer at 60 months".
+QString aheadForAWhileText(const CostModel &model, const PairResult &pair);
+// The pay-off as a table cell: "34.5 months (1,050 days)", "from the start", "never",
+// "no (ahead for a while)".
+QString payoffCell(const CostModel &model, const PairResult &pair);
+// A purchase inside the horizon in words: "a second 2 × 8 × H100 server in month 37, 700,000
+// USD, because its lifetime is 3 years", "2 units more in month 19 for growth, 300,000 USD".
+QString purchaseText(const CostModel &model, int option, const Purchase &purchase);
+// What the horizon leaves out of one option, a sentence each (docs/model.md, "What the horizon
+// leaves out"): its purchases after the start, what its units would still sell for at H, and a
+// reservation's payments owed after H.
+QStringList horizonNotes(const CostModel &model, int option);
 // One pair seen from its on-prem option: "against Lambda: pays off after 52.6 months (1,600 days)",
 // "against AWS spot: not within 60 months", "against AWS p5: cheaper from the start".
 QString pairSentence(const CostModel &model, const PairResult &pair);

@@ -49,18 +49,48 @@ double nextQuantile(std::mt19937_64 &generator)
 
 Uncertainty defaultUncertainty(const Scenario &scenario)
 {
+    // Ranges centred on the scenario's own values (docs/model.md, "Uncertainty"): symmetric
+    // triangles around each value v, so that v is each range's median and the futures spread
+    // around the scenario instead of leaning to one side; a draw beyond a field's bounds is the
+    // bound (resolveRanges), which keeps the median.
     Uncertainty u;
     const double own = scenario.workload.utilization;
-    u.inputs.push_back(absolute(QStringLiteral("workload.utilization"), std::max(0.0, 0.5 * own), std::min(1.0, 1.5 * own)));
+    u.inputs.push_back(absolute(QStringLiteral("workload.utilization"), 0.5 * own, 1.5 * own));
     if (!scenario.cloudOptions.empty()) {
-        u.inputs.push_back(relative(QStringLiteral("cloudOptions[*].pricePerHour"), 0.7, 1.1));
-        u.inputs.push_back(absolute(QStringLiteral("cloudPriceChangePerYear"), -0.3, 0.0));
+        u.inputs.push_back(relative(QStringLiteral("cloudOptions[*].pricePerHour"), 0.8, 1.2));
+        const double change = scenario.cloudPriceChangePerYear;
+        u.inputs.push_back(absolute(QStringLiteral("cloudPriceChangePerYear"), change - 0.15, change + 0.15));
     }
-    if (!scenario.onPremOptions.empty()) {
-        u.inputs.push_back(relative(QStringLiteral("onPremOptions[*].electricityPerKWh"), 0.7, 1.5));
-        u.inputs.push_back(relative(QStringLiteral("onPremOptions[*].hardwarePrice"), 0.9, 1.2));
-        u.inputs.push_back(absolute(QStringLiteral("onPremOptions[*].resaleHaircut"), 0.1, 0.4));
-    }
+    const std::vector<OnPremBuild> &builds = scenario.onPremOptions;
+    if (builds.empty())
+        return u;
+    u.inputs.push_back(relative(QStringLiteral("onPremOptions[*].electricityPerKWh"), 0.7, 1.3));
+    u.inputs.push_back(relative(QStringLiteral("onPremOptions[*].hardwarePrice"), 0.9, 1.1));
+    const double hardwareChange = scenario.hardwarePriceChangePerYear;
+    u.inputs.push_back(absolute(QStringLiteral("hardwarePriceChangePerYear"), hardwareChange - 0.15, hardwareChange + 0.15));
+    // A field of every build, ± a step around each build's own value: one range for all of them
+    // when they share the value (one draw), else one per build.
+    const auto perBuild = [&](const char *field, double OnPremBuild::*member, const auto &halfWidth) {
+        const bool alike = std::all_of(builds.begin(), builds.end(),
+                                       [&](const OnPremBuild &b) { return b.*member == builds.front().*member; });
+        for (std::size_t i = 0; i < (alike ? 1 : builds.size()); ++i) {
+            const double v = builds[i].*member;
+            const double w = halfWidth(v);
+            if (!(w > 0))
+                continue;
+            const QString index = alike && builds.size() > 1 ? QStringLiteral("*") : QString::number(i);
+            u.inputs.push_back(absolute(QStringLiteral("onPremOptions[%1].%2").arg(index, QLatin1String(field)), v - w, v + w));
+        }
+    };
+    // The lifetime: ± 2 years, never under a year (narrower, still centred, for a shorter one),
+    // whole months as the model counts them. A build whose lifetime moves is laid out in full for
+    // each future (its replacements move in steps), so a scenario of more builds than
+    // kMaxLifetimeRanges leaves it to the tornado of a scenario with its own ranges.
+    if (int(builds.size()) <= kMaxLifetimeRanges)
+        perBuild("lifetimeYears", &OnPremBuild::lifetimeYears, [](double v) { return std::min(2.0, v - 1.0); });
+    // The resale haircut moves the answer only where the resale value is credited.
+    if (scenario.creditResaleValue)
+        perBuild("resaleHaircut", &OnPremBuild::resaleHaircut, [](double) { return 0.15; });
     return u;
 }
 
@@ -84,6 +114,62 @@ struct Futures {
     std::size_t tallyWidth = 0;
     std::vector<std::uint32_t> tallies[2];
 };
+
+// The pay-off that sticks (docs/model.md, "Crossover and pay-off"), from the first crossings a
+// pair's sweep found (`crossed`, out[k] each): a lane dearer at H never pays off (+inf); one not
+// dearer at H that was dearer again after its first crossing pays off at its last crossing to
+// "not dearer", found backwards from H (lastDearerMonths) and decided in double. The tally by
+// month (counts + 3) moves with it, and counts[2] counts the lanes that never pay off.
+void keepPayoffs(const CurveSampler &sampler, const SampleBlock &block, const PairRisk &pair, std::uint64_t crossed,
+                 const float *onPrem, const float *cloud, const float *onPremHigh, const float *cloudLow,
+                 const float *margin, int months, float *out, std::uint32_t *counts)
+{
+    if (crossed == 0)
+        return;
+    const auto bucket = [](float crossing) { return int(std::ceil(crossing)); }; // (m - 1, m] is m
+    const double *tcoOnPrem = block.tco.data() + std::ptrdiff_t(pair.onPrem) * kLanes;
+    const double *tcoCloud = block.tco.data() + std::ptrdiff_t(pair.cloud) * kLanes;
+    std::uint64_t ahead = 0; // not dearer at H
+    int after[kLanes];
+    for (std::uint64_t lanes = crossed; lanes != 0; lanes &= lanes - 1) {
+        const int k = std::countr_zero(lanes);
+        after[k] = bucket(out[k]);
+        if (CostModel::gap(tcoOnPrem[k], tcoCloud[k]) <= 0) {
+            ahead |= std::uint64_t(1) << k;
+        } else {
+            --counts[3 + after[k]];
+            ++counts[2];
+            out[k] = INFINITY;
+        }
+    }
+    if (ahead == 0)
+        return;
+    int last[kLanes];
+    lastDearerMonths(onPrem, cloud, onPremHigh, cloudLow, margin, months, after, ahead, last);
+    for (std::uint64_t lanes = ahead; lanes != 0; lanes &= lanes - 1) {
+        const int k = std::countr_zero(lanes);
+        if (last[k] < 0)
+            continue;
+        const auto exactGap = [&](int at) {
+            return CostModel::gap(sampler.exactValue(block, pair.onPrem, at, k), sampler.exactValue(block, pair.cloud, at, k));
+        };
+        // The last month dearer in double, from the last one single precision could not rule out.
+        int dearer = -1;
+        for (int m = last[k]; m > after[k] && dearer < 0; --m)
+            if (exactGap(m) > 0)
+                dearer = m;
+        if (dearer < 0)
+            continue;
+        --counts[3 + after[k]];
+        if (dearer >= months - 1) { // only rounding can say so: the TCOs say not dearer
+            ++counts[2];
+            out[k] = INFINITY;
+            continue;
+        }
+        out[k] = crossingIn(dearer + 1, exactGap(dearer), exactGap(dearer + 1));
+        ++counts[3 + dearer + 1];
+    }
+}
 
 // Samples S futures (their draws in `quantiles`, R a sample) block by block: every option's TCO,
 // every pair's crossover, the pairs' tallies, and what gives the bands' samples' curves back. What
@@ -153,8 +239,7 @@ Futures sampleFutures(const CurveSampler &sampler, const std::vector<double> &qu
             }
             for (int i = 0; P > 0 && i < n; ++i)
                 if ((onPremSide[std::size_t(i)] || cloudSide[std::size_t(i)]) && block.feasible[std::size_t(i)] != 0)
-                    stretchBounds(block.curve(i), months, block.feasible[std::size_t(i)],
-                                  onPremSide[std::size_t(i)] ? boundsOf(low, i) : nullptr, cloudSide[std::size_t(i)] ? boundsOf(high, i) : nullptr);
+                    stretchBounds(block.curve(i), months, block.feasible[std::size_t(i)], boundsOf(low, i), boundsOf(high, i));
             // Pair by pair, every sample of the block at once: a month of both curves is a few
             // vector loads, compared in single precision with a margin that covers its error;
             // a comparison the margin cannot settle is decided in double.
@@ -162,6 +247,7 @@ Futures sampleFutures(const CurveSampler &sampler, const std::vector<double> &qu
                 const PairRisk &pair = result.pairs[p];
                 float *out = crossover.get() + ((first / kBlockSamples) * P + p) * kBlockSamples;
                 std::uint64_t pending = block.feasible[std::size_t(pair.onPrem)] & block.feasible[std::size_t(pair.cloud)];
+                const std::uint64_t both = pending;
                 std::uint32_t *counts = tally.data() + p * tallyWidth;
                 const std::uint64_t cheaper = startPair(block.tco.data() + std::ptrdiff_t(pair.onPrem) * kLanes,
                                                         block.tco.data() + std::ptrdiff_t(pair.cloud) * kLanes,
@@ -199,6 +285,8 @@ Futures sampleFutures(const CurveSampler &sampler, const std::vector<double> &qu
                     from = m + 1;
                 }
                 counts[2] += std::uint32_t(std::popcount(pending));
+                keepPayoffs(sampler, block, pair, both & ~pending, a, c, boundsOf(high, pair.onPrem),
+                            boundsOf(low, pair.cloud), margin, months, out, counts);
             }
             done += std::size_t(count);
             if (reports && request.progress)
@@ -314,7 +402,7 @@ void addPairFigures(const Futures &futures, std::size_t S, int months, RiskResul
         }
         const double total = double(std::max<std::size_t>(1, pair.samples));
         pair.onPremCheaper = double(cheaper) / total;
-        pair.neverCrosses = pair.samples ? double(never) / total : 0;
+        pair.neverPaysOff = pair.samples ? double(never) / total : 0;
         pair.paidOffBy.assign(std::size_t(months), 0);
         std::vector<std::size_t> before(std::size_t(months) + 1, 0); // crossings in earlier buckets
         for (int m = 0; m < months; ++m) {
@@ -392,9 +480,9 @@ void addPairFigures(const Futures &futures, std::size_t S, int months, RiskResul
             q[k] = order[2 * k] + (h - std::floor(h)) * (order[2 * k + 1] - order[2 * k]);
         }
         PairRisk &pair = result.pairs[p];
-        pair.crossoverP10 = q[0];
-        pair.crossoverP50 = q[1];
-        pair.crossoverP90 = q[2];
+        pair.payoffP10 = q[0];
+        pair.payoffP50 = q[1];
+        pair.payoffP90 = q[2];
     });
 }
 
@@ -458,6 +546,16 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         }
     }
 
+    if (!request.sample) {
+        result.samples = 0;
+        result.options.resize(std::size_t(n));
+        for (OptionRisk &o : result.options) {
+            o.sampled = false;
+            o.bands = Eigen::ArrayXXd::Constant(3, months, NAN);
+        }
+        addTornado(scenario, catalog, request, result);
+        return result;
+    }
     // The samples: every draw first, in the order of the generator (so a run is the same whatever
     // the number of threads), then the futures in blocks on two threads (sampleFutures), then the
     // figures of the options and of the pairs, then the tornado.
@@ -508,6 +606,16 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     if (request.progress)
         request.progress(int(S), int(S));
     return result;
+}
+
+RiskResult decisiveInputs(const Scenario &scenario, const GpuCatalog &catalog, int onPrem, int cloud)
+{
+    RiskRequest request;
+    request.sample = false;
+    request.bands = false;
+    request.pairsAgainst = cloud;
+    request.options = std::vector<int>{onPrem, cloud};
+    return analyseRisk(scenario, catalog, request);
 }
 
 } // namespace breakeven

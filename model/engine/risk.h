@@ -1,7 +1,7 @@
 // Uncertainty (docs/model.md, "Uncertainty"): ranges on inputs, sampled futures, and what flips the
 // decision. Each sample draws every uncertain input (one draw per input, shared by the elements of
 // a `[*]` path), evaluates the scenario with those values, and keeps each option's TCO and
-// cumulative curve and each pair's crossover. The tornado and the switch values are worked out
+// cumulative curve and each pair's pay-off. The tornado and the switch values are worked out
 // without sampling, one input at a time, the others at their own values.
 #pragma once
 
@@ -22,11 +22,15 @@
 
 namespace breakeven {
 
-// The ranges used when a scenario has no uncertainty block: utilization ±50 % of its value
-// within 0..1, cloud prices ×0.7–×1.1, electricity ×0.7–×1.5, hardware price ×0.9–×1.2, resale
-// haircut 0.1–0.4, cloud price change −30 %–0 % a year; inputs naming nothing in the scenario
-// (no cloud option, no build) are left out.
+// The ranges used when a scenario has no uncertainty block, each centred on the scenario's own
+// value v (its median; a draw beyond a field's bounds is the bound): utilization v ± 50 % of v
+// within 0..1, every cloud price ×0.8–×1.2 (one draw), the yearly change of cloud and of hardware
+// prices v ± 0.15, every build's electricity price ×0.7–×1.3 and hardware price ×0.9–×1.1, each
+// build's lifetime v ± 2 years (at least 1 year; left out beyond kMaxLifetimeRanges builds) and,
+// where resale is credited, its resale haircut v ± 0.15 within 0..1. Builds that share a value
+// share one draw. Inputs naming nothing in the scenario (no cloud option, no build) are left out.
 Uncertainty defaultUncertainty(const Scenario &scenario);
+inline constexpr int kMaxLifetimeRanges = 8;
 
 inline constexpr std::array<double, 5> kTcoQuantiles = {0.05, 0.10, 0.50, 0.90, 0.95};
 
@@ -53,11 +57,13 @@ struct PairRisk {
     int cloud = -1;
     std::size_t samples = 0;               // in which both are feasible
     double onPremCheaper = 0;              // share of them with on-prem's TCO below the cloud's at H
-    std::vector<double> paidOffBy;         // per month m: share whose crossover is <= m
-    std::optional<double> crossoverP10;    // among the samples that cross
-    std::optional<double> crossoverP50;
-    std::optional<double> crossoverP90;
-    double neverCrosses = 0;
+    // Per month m: the share whose pay-off that sticks (docs/model.md, "Crossover and pay-off")
+    // is <= m; it ends at the share in which buying is not dearer at H.
+    std::vector<double> paidOffBy;
+    std::optional<double> payoffP10;       // among the samples that pay off
+    std::optional<double> payoffP50;
+    std::optional<double> payoffP90;
+    double neverPaysOff = 0;               // share dearer at H
     double difference = 0;                 // at the inputs' own values
     std::vector<TornadoBar> tornado;       // by swing, largest first
 };
@@ -103,6 +109,9 @@ struct RiskRequest {
     std::optional<int> samples;
     std::optional<quint64> seed;
     bool tornado = true;
+    // false takes no sample: the ranges, the pairs and (when asked) their tornado only, exact and
+    // quick ("decided by", decisiveInputs()).
+    bool sample = true;
     // false leaves the cumulative bands out (OptionRisk::bands all NaN, bandSamples 0): what a
     // view that does not draw them asks for.
     bool bands = true;
@@ -139,6 +148,11 @@ inline RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalo
     return analyseRisk(scenario, catalog, request);
 }
 
+
+// What decides a pair (docs/model.md, "Uncertainty"; the tornado without sampling): the pair's
+// tornado under the scenario's ranges (or the default ones), for the on-prem option `onPrem`
+// against the cloud option `cloud` (indices of the cost model). Throws InputError as analyseRisk.
+RiskResult decisiveInputs(const Scenario &scenario, const GpuCatalog &catalog, int onPrem, int cloud);
 
 // Samples are computed in blocks of this many; the bands are taken from the first kBandSamples.
 inline constexpr std::size_t kBlockSamples = kLanes;

@@ -344,6 +344,47 @@ __attribute__((target("avx2"))) std::uint64_t lanesWithinAvx2(const float *value
 }
 #endif
 
+void lastDearerMonths(const float *onPrem, const float *cloud, const float *onPremHigh, const float *cloudLow,
+                      const float *margin, int months, const int *after, std::uint64_t lanes, int *last)
+{
+    for (std::uint64_t l = lanes; l != 0; l &= l - 1)
+        last[std::countr_zero(l)] = -1;
+    std::uint64_t remaining = lanes;
+    for (int s = stretchesOf(months) - 1; s >= 0 && remaining != 0; --s) {
+        const int first = s * kStretchMonths;
+        const int end = std::min(months, first + kStretchMonths);
+        // The lanes that may be dearer somewhere in this stretch; the others pass over it, and
+        // leave when their first crossing lies in it or later.
+        std::uint64_t look = 0;
+        for (std::uint64_t l = remaining; l != 0; l &= l - 1) {
+            const int k = std::countr_zero(l);
+            if (after[k] >= end - 1) {
+                remaining &= ~(std::uint64_t(1) << k);
+                continue;
+            }
+            const std::ptrdiff_t at = std::ptrdiff_t(s) * kLanes + k;
+            if (onPremHigh[at] - cloudLow[at] > -margin[k])
+                look |= std::uint64_t(1) << k;
+        }
+        for (int m = end - 1; m >= first && look != 0; --m) {
+            const float *a = onPrem + std::ptrdiff_t(m) * kLanes;
+            const float *b = cloud + std::ptrdiff_t(m) * kLanes;
+            for (std::uint64_t l = look; l != 0; l &= l - 1) {
+                const int k = std::countr_zero(l);
+                const std::uint64_t bit = std::uint64_t(1) << k;
+                if (m <= after[k]) {
+                    look &= ~bit;
+                    remaining &= ~bit;
+                } else if (a[k] - b[k] > -margin[k]) {
+                    last[k] = m;
+                    look &= ~bit;
+                    remaining &= ~bit;
+                }
+            }
+        }
+    }
+}
+
 std::uint64_t startPair(const double *tcoOnPrem, const double *tcoCloud, const float *errorOnPrem,
                         const float *errorCloud, std::uint64_t pending, float *margin, float *out)
 {

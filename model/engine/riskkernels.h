@@ -57,6 +57,16 @@ int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremL
                    const float *margin, int months, int from, std::uint64_t &pending, float *out,
                    std::uint32_t *byMonth, std::uint64_t &unsettled);
 
+// The pay-off that sticks (docs/model.md, "Crossover and pay-off"), after sweepCrossings found the
+// first crossing: for each lane k of `lanes`, whose first crossing lies in month after[k] (d <= 0
+// there), the last month m > after[k] in which the on-prem curve may be dearer, d(m) > -margin[k]
+// in single precision, into last[k]; -1 when there is none (buying stays not dearer after the
+// first crossing). `onPremHigh` and `cloudLow` (stretchBounds of the two blocks) let it pass over
+// a lane's stretch in which on-prem's greatest value is at least margin below the cloud's least.
+// Goes backwards from the last month, so a lane is done at its first such month.
+void lastDearerMonths(const float *onPrem, const float *cloud, const float *onPremHigh, const float *cloudLow,
+                      const float *margin, int months, const int *after, std::uint64_t lanes, int *last);
+
 // Starts a pair's sweep over a block: out[k] = +inf for the lanes of `pending` (not crossed yet)
 // and NaN for the others; margin[k] = errorOnPrem[k] + errorCloud[k] + 1e-12 (what sweepCrossings
 // takes); returns the lanes whose on-prem TCO is below the cloud's (NaN: not).

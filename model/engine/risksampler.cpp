@@ -86,19 +86,30 @@ void lagrangeWeights(const std::vector<double> &nodes, const std::vector<double>
     lagrange(nodes, inverse, t, weights);
 }
 
-double splitOf(const RangeElement &e)
+RangeShape splitOf(const RangeElement &e)
 {
     const double width = e.high - e.low;
-    return width > 0 ? (std::clamp(e.own, e.low, e.high) - e.low) / width : NAN;
+    if (!(width > 0))
+        return {true, 0, 0, 0};
+    const double low = std::isnan(e.drawLow) ? e.low : std::min(e.drawLow, e.low);
+    const double high = std::isnan(e.drawHigh) ? e.high : std::max(e.drawHigh, e.high);
+    return {false, (low - e.low) / width, (std::clamp(e.own, low, high) - e.low) / width, (high - e.low) / width};
 }
 
-double positionAt(Distribution distribution, double split, double q)
+double positionAt(Distribution distribution, const RangeShape &shape, double q)
 {
-    if (std::isnan(split))
+    if (shape.flat)
         return 0.0;
-    if (distribution == Distribution::Uniform)
-        return q;
-    return q < split ? std::sqrt(q * split) : 1 - std::sqrt((1 - q) * (1 - split));
+    const double width = shape.high - shape.low;
+    double t = 0;
+    if (distribution == Distribution::Uniform) {
+        t = shape.low + q * width;
+    } else {
+        const double split = width > 0 ? (shape.own - shape.low) / width : 0;
+        t = q < split ? shape.low + std::sqrt(q * width * (shape.own - shape.low))
+                      : shape.high - std::sqrt((1 - q) * width * (shape.high - shape.own));
+    }
+    return std::clamp(t, 0.0, 1.0);
 }
 
 void keepOptions(Scenario &scenario, const std::vector<int> &subset)
@@ -566,14 +577,9 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         Plan &plan = m_plans[std::size_t(i)];
         if (plan.laidOut || !plan.feasible)
             continue;
-        // Its weights' class: the first plan alike (NaN splits alike too).
+        // Its weights' class: the first plan alike.
         const auto alike = [&](const Plan &other) {
-            if (other.ranges != plan.ranges || other.nodes != plan.nodes || other.splits.size() != plan.splits.size())
-                return false;
-            for (std::size_t j = 0; j < plan.splits.size(); ++j)
-                if (!(other.splits[j] == plan.splits[j] || (std::isnan(other.splits[j]) && std::isnan(plan.splits[j]))))
-                    return false;
-            return true;
+            return other.ranges == plan.ranges && other.nodes == plan.nodes && other.splits == plan.splits;
         };
         const auto same = std::find_if(m_classPlans.begin(), m_classPlans.end(),
                                        [&](int c) { return alike(m_plans[std::size_t(c)]); });

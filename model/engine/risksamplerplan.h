@@ -10,6 +10,17 @@
 
 namespace breakeven {
 
+// A range's own value and its distribution's ends, in units of its width from its low end
+// (splitOf); `flat`: a range of no width.
+struct RangeShape {
+    bool flat = false;
+    double low = 0;
+    double own = 0;
+    double high = 1;
+
+    bool operator==(const RangeShape &) const = default;
+};
+
 struct CurveSampler::Layout {
     std::vector<char> feasible;
     Eigen::ArrayXXd fixed; // options x months: cumulative cost at u = 0
@@ -23,7 +34,7 @@ struct CurveSampler::Plan {
     std::vector<int> elements;                // per range: the element whose position counts
     std::vector<std::vector<double>> nodes;   // per range
     std::vector<std::vector<double>> inverse; // per range: inverseDenominators(nodes)
-    std::vector<double> splits;               // per range: splitOf(its element)
+    std::vector<RangeShape> splits;           // per range: splitOf(its element)
     int gridSize = 1;                         // K: the nodes of the tensor grid
     std::vector<std::vector<int>> nodeOf;     // per range, per grid point: its node of that range
     // The curves at the grid's nodes: rows 0..K-1 at u = 0, rows K..2K-1 their slopes in u. A
@@ -47,12 +58,13 @@ struct CurveSampler::Plan {
 
 // The Lagrange basis of `nodes` at t (risksampler.cpp).
 void lagrangeWeights(const std::vector<double> &nodes, const std::vector<double> &inverse, double t, double *weights);
-// Where an element's own value lies in its range, 0..1 (NaN for a range of no width): with the
+// Where an element's own value and its distribution's ends lie in its range (0..1 for the range
+// within the field's bounds; the distribution's ends beyond them when clipped): with the
 // distribution and the quantile, all that says where a draw lies in it (positionAt).
-double splitOf(const RangeElement &element);
-// Where a draw at quantile q lies in a range whose own value is at `split`, 0..1: as
-// drawElement draws, divided by the range's width.
-double positionAt(Distribution distribution, double split, double q);
+RangeShape splitOf(const RangeElement &element);
+// Where a draw at quantile q lies in a range of that shape, 0..1: as drawElement draws, less the
+// range's low end, divided by its width (0 for a range of no width).
+double positionAt(Distribution distribution, const RangeShape &shape, double q);
 inline double positionInRange(const RangeElement &element, Distribution distribution, double q)
 {
     return positionAt(distribution, splitOf(element), q);

@@ -69,7 +69,7 @@ QString riskSentence(const RiskResult &result, const PairRisk &pair, int horizon
     if (const auto median = medianPayoff(pair))
         line += QStringLiteral("it has paid off by month %1 in half of them").arg(QString::number(*median, 'f', 1));
     else
-        line += QStringLiteral("it pays off within %1 months in %2 of them").arg(horizonMonths).arg(formatPercent(1 - pair.neverCrosses));
+        line += QStringLiteral("it pays off within %1 months in %2 of them").arg(horizonMonths).arg(formatPercent(1 - pair.neverPaysOff));
     // A tornado has a bar per range; a preview leaves it out, and then says nothing of what flips it.
     const bool withTornado = !pair.tornado.empty() || result.ranges.empty();
     if (withTornado)

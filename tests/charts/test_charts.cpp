@@ -579,7 +579,8 @@ void TestCharts::seriesCounts()
     view.updateAllCharts();
     QCOMPARE(view.cumulativeChart()->optionSeries().size(), feasible);
     QCOMPARE(view.cumulativeChart()->spendSeries().size(), spendLines);
-    QCOMPARE(view.cumulativeChart()->chart()->series().size(), feasible + spendLines + 1); // + crossover points
+    // + the marks: pay-offs (squares), other crossings (circles), purchases and terms past H (triangles)
+    QCOMPARE(view.cumulativeChart()->chart()->series().size(), feasible + spendLines + 3);
     QCOMPARE(view.utilizationChart()->chart()->series().size(), feasible + 2);  // + break-evens, current u
     QCOMPARE(view.breakdownChart()->categories().size(), feasible);
     QVERIFY(!view.breakdownChart()->componentSets().isEmpty());

@@ -70,6 +70,19 @@ inline OnPremBuild build(const QString &name, double price, int devices = 1, con
     return b;
 }
 
+// A 7,300 USD rig on a 12-month life against renting at 730 USD a month (N = 1, u = 1): buying is
+// ahead from month 10, bought again in month 13, and ahead again from month 20 (docs/model.md,
+// "Crossover and pay-off").
+inline Scenario rigBoughtEveryYear(int horizon)
+{
+    Scenario s = scenario(1, 1, horizon);
+    OnPremBuild rig = build(QStringLiteral("rig"), 7300);
+    rig.lifetimeYears = 1;
+    s.onPremOptions = {rig};
+    s.cloudOptions = {cloud(QStringLiteral("rent"), 1.0)};
+    return s;
+}
+
 inline CostModel model(const Scenario &s) { return CostModel(assemble(s, catalog())); }
 
 } // namespace fixtures

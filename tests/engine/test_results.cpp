@@ -3,6 +3,7 @@
 #include "catalog/bundledcatalog.h"
 #include "catalog/cloudoptionfromoffer.h"
 #include "engine/offerranking.h"
+#include "engine/resultstext.h"
 #include "exchange/scenariojson.h"
 
 #include <QRandomGenerator>
@@ -115,6 +116,74 @@ private Q_SLOTS:
         // Cloud is cheaper below u*, buying above it: 4380 = 12 * 730 * u * 1.0.
         QCOMPARE(*pair.breakEvenUtilization, 0.5);
         QCOMPARE(*pair.winsAbove, Winner::OnPrem);
+    }
+
+    // The pay-off that sticks (docs/model.md, "Crossover and pay-off"): a build of 7,300 USD on a
+    // 12-month life against 730 USD a month of renting. Buying is ahead from month 10, bought
+    // again in month 13 (dearer again from 12 + 1,460 / 6,570), and ahead for good from month 20.
+    void payoffIsTheCrossingThatSticks()
+    {
+        Scenario s = rigBoughtEveryYear(24);
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1);
+        const PairResult pair = m.comparePair(e, 0, 1);
+        QCOMPARE(*pair.crossoverMonth, 10.0); // the first crossing, kept for scripts
+        QCOMPARE(pair.crossings.size(), std::size_t(3));
+        QCOMPARE(pair.crossings[0].month, 10.0);
+        QCOMPARE(pair.crossings[0].cheaperAfter, Winner::OnPrem);
+        QVERIFY(std::abs(pair.crossings[1].month - (12.0 + 1460.0 / 6570.0)) < 1e-12);
+        QCOMPARE(pair.crossings[1].cheaperAfter, Winner::Cloud);
+        QCOMPARE(pair.crossings[2].month, 20.0);
+        QCOMPARE(*pair.paysOffMonth, 20.0);
+        QCOMPARE(pair.differenceAtHorizon, 14600.0 - 24 * 730.0);
+        QCOMPARE(crossoverSentence(m, pair), QStringLiteral("buying rig pays off after 20.0 months (608 days) against rent"));
+
+        // What the horizon leaves out: the second purchase, and what the unit sells for at H.
+        const std::vector<Purchase> &purchases = m.purchases(0);
+        QCOMPARE(purchases.size(), std::size_t(2));
+        QCOMPARE(purchases[1].month, 13);
+        QCOMPARE(purchases[1].units, 1);
+        QCOMPARE(purchases[1].amount, 7300.0);
+        QCOMPARE(purchases[1].reason, PurchaseReason::EndOfLifetime);
+        // Bought in month 13, 11 months old at H: 7,300 × 0.8 (haircut) × 0.8^(11/12).
+        QVERIFY(std::abs(m.valueAtHorizon(0) - 7300 * 0.8 * std::pow(0.8, 11.0 / 12.0)) < 1e-9);
+        QCOMPARE(purchaseText(m, 0, purchases[1]),
+                 QStringLiteral("a second rig in month 13, 7,300 USD, because its lifetime is 1 year"));
+
+        // Stopped at 18 months, buying is ahead for a while and dearer at the end: no pay-off.
+        s.horizonMonths = 18;
+        const CostModel shorter = model(s);
+        const Evaluation f = shorter.evaluate(1);
+        const PairResult ahead = shorter.comparePair(f, 0, 1);
+        QCOMPARE(*ahead.crossoverMonth, 10.0);
+        QVERIFY(!ahead.paysOffMonth);
+        QCOMPARE(ahead.crossings.size(), std::size_t(2));
+        QCOMPARE(ahead.differenceAtHorizon, 1460.0);
+        QCOMPARE(aheadForAWhileText(shorter, ahead),
+                 QStringLiteral("ahead from month 10.0 to 12.2, then dearer after the purchase in month 13 (its 1-year "
+                                "lifetime ends); 1,460 USD dearer at 18 months"));
+        QCOMPARE(payoffCell(shorter, ahead), QStringLiteral("no (ahead for a while)"));
+        QVERIFY(!crossoverSentence(shorter, ahead).contains(QStringLiteral("pays off after")));
+    }
+
+    // A reservation still running at the horizon says what it owes after it (worked example 10).
+    void reservationOwedAfterTheHorizon()
+    {
+        Scenario s = scenario(1, 1, 12);
+        s.onPremOptions = {build(QStringLiteral("b"), 1000)};
+        s.cloudOptions = {cloud(QStringLiteral("term"), 1.0, PricingPlan::Reserved3y)};
+        const CostModel m = model(s);
+        const auto &owed = m.owedAfterHorizon(1);
+        QVERIFY(owed.has_value());
+        QCOMPARE(owed->amount, 17520.0);
+        QCOMPARE(owed->presentValue, 17520.0);
+        QCOMPARE(owed->months, 24);
+        QCOMPARE(owed->lastTermEnds, 36);
+        QVERIFY(!m.owedAfterHorizon(0));
+        QVERIFY(m.purchases(1).empty());
+        const QStringList notes = horizonNotes(m, 1);
+        QCOMPARE(notes.size(), 1);
+        QVERIFY2(notes[0].contains(QStringLiteral("still owes 17,520 USD for 24 months after month 12")), qPrintable(notes[0]));
     }
 
     void zeroUtilizationIsNotApplicable()

@@ -6,6 +6,8 @@
 #include "engine/risk.h"
 #include "engine/riskkernels.h"
 #include "engine/risksampler.h"
+#include "catalog/bundledcatalog.h"
+#include "engine/assembly.h"
 #include "exchange/scenariojson.h"
 #include "scenariopaths.h"
 
@@ -188,6 +190,106 @@ private Q_SLOTS:
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
+    // Futures whose buying is ahead for a while and behind at H (a unit bought again before the
+    // horizon), ahead for good after crossing back, and never: each future's pay-off that sticks,
+    // month by month, is the full evaluation's, and the odds of having paid off end at the share
+    // in which buying wins (docs/model.md, "Crossover and pay-off").
+    void paidOffByIsThePayoffThatSticks()
+    {
+        Scenario s = rigBoughtEveryYear(18);
+        s.uncertainty = Uncertainty{4000, 5,
+                                    {range(QStringLiteral("cloudOptions[*].pricePerHour"), 0.7, 1.6, true),
+                                     range(QStringLiteral("onPremOptions[*].hardwarePrice"), 0.7, 1.3, true)}};
+        const RiskResult risk = analyseRisk(s, catalog());
+        QCOMPARE(risk.pairs.size(), std::size_t(1));
+        std::vector<double> payoffs;
+        int crossedBack = 0;
+        int aheadForAWhile = 0;
+        evaluateFutures(s, 4000, [&](const Evaluation &e) {
+            const Eigen::ArrayXd a = e.cumulative.row(0).transpose();
+            const Eigen::ArrayXd b = e.cumulative.row(1).transpose();
+            const int months = int(a.size());
+            const std::vector<Crossing> crossings = CostModel::crossings(a.data(), b.data(), months);
+            const auto month = CostModel::paysOffMonth(crossings, CostModel::gap(a(months - 1), b(months - 1)) > 0);
+            if (month)
+                payoffs.push_back(*month);
+            crossedBack += month && crossings.size() > 1;
+            aheadForAWhile += !month && !crossings.empty();
+        });
+        // The draws cover every case.
+        QVERIFY2(crossedBack > 200 && aheadForAWhile > 200, qPrintable(QStringLiteral("%1 %2").arg(crossedBack).arg(aheadForAWhile)));
+        const PairRisk &pair = risk.pairs.front();
+        QCOMPARE(pair.paidOffBy.back(), double(payoffs.size()) / 4000);
+        QCOMPARE(pair.paidOffBy.back(), pair.onPremCheaper);
+        QCOMPARE(pair.neverPaysOff, 1.0 - double(payoffs.size()) / 4000);
+        std::sort(payoffs.begin(), payoffs.end());
+        for (int m = 0; m < int(pair.paidOffBy.size()); ++m) {
+            const auto upTo = std::upper_bound(payoffs.begin(), payoffs.end(), double(m)) - payoffs.begin();
+            QVERIFY2(std::abs(pair.paidOffBy[std::size_t(m)] - double(upTo) / 4000) <= 1.0 / 4000,
+                     qPrintable(QStringLiteral("month %1: %2 against %3").arg(m).arg(pair.paidOffBy[std::size_t(m)]).arg(double(upTo) / 4000)));
+        }
+        const std::array<std::optional<double>, 3> sampled = {pair.payoffP10, pair.payoffP50, pair.payoffP90};
+        const std::array<double, 3> q = {0.10, 0.50, 0.90};
+        for (std::size_t k = 0; k < 3; ++k)
+            QVERIFY2(std::abs(*sampled[k] - sortedQuantile(payoffs, q[k])) < 2e-3,
+                     qPrintable(QStringLiteral("q %1: %2 against %3").arg(q[k]).arg(*sampled[k]).arg(sortedQuantile(payoffs, q[k]))));
+    }
+
+    // Default ranges centred on the scenario's own values (docs/model.md, "Uncertainty"): on every
+    // bundled example without ranges, each option's own TCO lies within a quarter of its P10–P90
+    // span of its risk median, and each range has its own value as its median.
+    void defaultRangesAreCentredOnTheScenario()
+    {
+        for (const QString &name : bundledExampleNames()) {
+            Scenario s = readScenarioJson(bundledExample(name), name);
+            s.uncertainty.reset();
+            const CostModel m(assemble(s, GpuCatalog::bundled()));
+            const Evaluation own = m.evaluate(s.workload.utilization);
+            const RiskResult risk = analyseRisk(s, GpuCatalog::bundled(), 4000);
+            QVERIFY(risk.defaultRanges);
+            for (int i = 0; i < m.optionCount(); ++i) {
+                if (!m.isFeasible(i))
+                    continue;
+                const OptionRisk &o = risk.options[std::size_t(i)];
+                const double span = o.tco[3] - o.tco[1];
+                QVERIFY2(std::abs(own.tco(i) - o.tco[2]) <= 0.25 * span,
+                         qPrintable(QStringLiteral("%1, %2: own %3, median %4, P10 %5, P90 %6").arg(name, m.option(i).name)
+                                        .arg(own.tco(i)).arg(o.tco[2]).arg(o.tco[1]).arg(o.tco[3])));
+            }
+            for (const ResolvedRange &r : risk.ranges)
+                for (const RangeElement &e : r.elements)
+                    QVERIFY2(std::abs(drawElement(e, r.input.distribution, 0.5) - e.own) <= 1e-9 * std::max(1.0, std::abs(e.own)),
+                             qPrintable(QStringLiteral("%1: %2").arg(name, r.input.path)));
+        }
+        // The lifetime is among them, and the haircut where resale is credited.
+        Scenario h = readScenarioJson(bundledExample(QStringLiteral("h100-server")));
+        QStringList paths;
+        for (const UncertainInput &input : defaultUncertainty(h).inputs)
+            paths << input.path;
+        QVERIFY2(paths.contains(QStringLiteral("onPremOptions[0].lifetimeYears")), qPrintable(paths.join(u' ')));
+        QVERIFY2(paths.contains(QStringLiteral("onPremOptions[0].resaleHaircut")), qPrintable(paths.join(u' ')));
+    }
+
+    // A range past a field's bound keeps that side's probability at the bound: utilization 0.8
+    // ± 0.4 draws 1.0 where its triangle lies above 1.0, an eighth of the futures, and keeps 0.8 as
+    // its median.
+    void aRangePastItsBoundIsClipped()
+    {
+        Scenario s = scenario(1, 0.8, 12);
+        s.onPremOptions = {build(QStringLiteral("b"), 4380)};
+        s.cloudOptions = {cloud(QStringLiteral("c"), 1.0)};
+        s.uncertainty = Uncertainty{1000, 1, {range(QStringLiteral("workload.utilization"), 0.4, 1.2)}};
+        const std::vector<ResolvedRange> ranges = resolveRanges(s, *s.uncertainty);
+        const RangeElement &e = ranges.front().elements.front();
+        QCOMPARE(e.low, 0.4);
+        QCOMPARE(e.high, 1.0);
+        QCOMPARE(drawElement(e, Distribution::Triangular, 0.5), 0.8);
+        // The triangle 0.4–0.8–1.2 puts 1/8 of its draws above 1.0: they are 1.0.
+        QCOMPARE(drawElement(e, Distribution::Triangular, 0.9), 1.0);
+        QVERIFY(drawElement(e, Distribution::Triangular, 0.87) < 1.0);
+        QCOMPARE(drawElement(e, Distribution::Triangular, 0.88), 1.0);
+    }
+
     // The crossover's quantiles are those of the cost model's crossing months over the very
     // futures the run draws, each future evaluated in full: with futures that pay off at once
     // (month 0), later, and never, and several pairs.
@@ -208,8 +310,12 @@ private Q_SLOTS:
         std::vector<std::vector<double>> crossings(risk.pairs.size());
         evaluateFutures(s, 3000, [&](const Evaluation &e) {
             for (std::size_t p = 0; p < risk.pairs.size(); ++p) {
-                const auto month = CostModel::crossoverMonth(e.cumulative.row(risk.pairs[p].onPrem).transpose(),
-                                                             e.cumulative.row(risk.pairs[p].cloud).transpose());
+                // The pay-off that sticks, as a full evaluation finds it.
+                const Eigen::ArrayXd a = e.cumulative.row(risk.pairs[p].onPrem).transpose();
+                const Eigen::ArrayXd b = e.cumulative.row(risk.pairs[p].cloud).transpose();
+                const int months = int(a.size());
+                const auto month = CostModel::paysOffMonth(CostModel::crossings(a.data(), b.data(), months),
+                                                           CostModel::gap(a(months - 1), b(months - 1)) > 0);
                 if (month)
                     crossings[p].push_back(*month);
             }
@@ -221,8 +327,8 @@ private Q_SLOTS:
             atOnce += int(std::count(c.begin(), c.end(), 0.0));
             QCOMPARE(risk.pairs[p].paidOffBy.back(), double(c.size()) / 3000);
             const PairRisk &pair = risk.pairs[p];
-            const std::array<std::optional<double>, 3> sampled = {pair.crossoverP10, pair.crossoverP50,
-                                                                  pair.crossoverP90};
+            const std::array<std::optional<double>, 3> sampled = {pair.payoffP10, pair.payoffP50,
+                                                                  pair.payoffP90};
             const std::array<double, 3> q = {0.10, 0.50, 0.90};
             QCOMPARE(sampled[0].has_value(), !c.empty());
             for (std::size_t k = 0; k < 3 && !c.empty(); ++k)
@@ -256,6 +362,11 @@ private Q_SLOTS:
         // steps; 2: growth, which moves every option's fleet in steps.
         const auto rangesOf = [&](int extra) {
             Uncertainty u = defaultUncertainty(s);
+            // The default lifetime range moves replacements in steps, and the test sets the hardware
+            // price change's range itself.
+            std::erase_if(u.inputs, [](const UncertainInput &i) {
+                return i.path.endsWith(QLatin1String("lifetimeYears")) || i.path == QLatin1String("hardwarePriceChangePerYear");
+            });
             u.inputs.push_back(range(QStringLiteral("hardwarePriceChangePerYear"), -0.2, 0.0));
             if (extra == 1)
                 u.inputs.push_back(range(QStringLiteral("onPremOptions[1].lifetimeYears"), 2.5, 5.0));
@@ -393,8 +504,8 @@ private Q_SLOTS:
                 QCOMPARE(x.pairs[p].onPremCheaper, y.pairs[p].onPremCheaper);
                 QCOMPARE(std::bit_cast<quint64>(x.pairs[p].difference), std::bit_cast<quint64>(y.pairs[p].difference));
                 QCOMPARE(x.pairs[p].paidOffBy, y.pairs[p].paidOffBy);
-                QCOMPARE(x.pairs[p].crossoverP50, y.pairs[p].crossoverP50);
-                QCOMPARE(x.pairs[p].crossoverP90, y.pairs[p].crossoverP90);
+                QCOMPARE(x.pairs[p].payoffP50, y.pairs[p].payoffP50);
+                QCOMPARE(x.pairs[p].payoffP90, y.pairs[p].payoffP90);
             }
         };
         analyseRisk(s, catalog(), kept);
@@ -507,10 +618,27 @@ private Q_SLOTS:
     {
         Scenario s = buyOrRent();
         const Uncertainty both = defaultUncertainty(s);
-        QCOMPARE(both.inputs.size(), std::size_t(6));
+        QStringList paths;
+        for (const UncertainInput &input : both.inputs)
+            paths << input.path;
+        // No haircut range: the scenario does not credit resale, so the haircut moves nothing.
+        QCOMPARE(paths, (QStringList{QStringLiteral("workload.utilization"), QStringLiteral("cloudOptions[*].pricePerHour"),
+                                     QStringLiteral("cloudPriceChangePerYear"), QStringLiteral("onPremOptions[*].electricityPerKWh"),
+                                     QStringLiteral("onPremOptions[*].hardwarePrice"), QStringLiteral("hardwarePriceChangePerYear"),
+                                     QStringLiteral("onPremOptions[0].lifetimeYears")}));
         QCOMPARE(*both.inputs[0].low, 0.3);
         QCOMPARE(*both.inputs[0].high, 0.9);
+        // Centred: ×0.8 to ×1.2, the yearly change ± 0.15, the lifetime ± 2 years.
+        QCOMPARE(*both.inputs[1].lowFactor, 0.8);
+        QCOMPARE(*both.inputs[1].highFactor, 1.2);
+        QCOMPARE(*both.inputs[2].low, s.cloudPriceChangePerYear - 0.15);
+        QCOMPARE(*both.inputs[2].high, s.cloudPriceChangePerYear + 0.15);
+        QCOMPARE(*both.inputs[6].low, s.onPremOptions[0].lifetimeYears - 2);
+        QCOMPARE(*both.inputs[6].high, s.onPremOptions[0].lifetimeYears + 2);
+        s.creditResaleValue = true;
+        QCOMPARE(defaultUncertainty(s).inputs.back().path, QStringLiteral("onPremOptions[0].resaleHaircut"));
         s.onPremOptions.clear();
+        s.creditResaleValue = false;
         QCOMPARE(defaultUncertainty(s).inputs.size(), std::size_t(3));
         // The hardware price of a build priced by parts scales its parts.
         Scenario parts = buyOrRent();

@@ -268,13 +268,13 @@ void TestRanges::sharedRangeShownOnEachElement()
     QVERIFY(price->isChecked());
     QVERIFY(price->property("sharedRange").toBool());
     QVERIFY2(price->toolTip().contains(QStringLiteral("Every cloud option")), qPrintable(price->toolTip()));
-    QVERIFY2(price->toolTip().contains(QStringLiteral("×0.7–×1.1")), qPrintable(price->toolTip()));
+    QVERIFY2(price->toolTip().contains(QStringLiteral("×0.8–×1.2")), qPrintable(price->toolTip()));
     QVERIFY(price->toolTip().contains(QStringLiteral("shared")));
     // Its popup opens on the shared range.
     RangeDialog *dialog = panel->cloudOptionEditor()->ranges()->openDialog(QStringLiteral("pricePerHour"));
     QVERIFY(dialog->sharedChoice()->isChecked());
     QCOMPARE(dialog->currentPath(), QStringLiteral("cloudOptions[*].pricePerHour"));
-    QCOMPARE(dialog->lowBox()->value(), 0.7);
+    QCOMPARE(dialog->lowBox()->value(), 0.8);
     dialog->reject();
 
     // The hardware price of a build: its default shared range, on its "±" beside the derived price.
@@ -282,7 +282,7 @@ void TestRanges::sharedRangeShownOnEachElement()
     QToolButton *hardware = panel->buildEditor()->ranges()->buttonFor(QStringLiteral("hardwarePrice"));
     QVERIFY(hardware->isVisible() || !m_window->isVisible());
     QVERIFY(hardware->isChecked());
-    QVERIFY2(hardware->toolTip().contains(QStringLiteral("×0.9–×1.2")), qPrintable(hardware->toolTip()));
+    QVERIFY2(hardware->toolTip().contains(QStringLiteral("×0.9–×1.1")), qPrintable(hardware->toolTip()));
 }
 
 void TestRanges::elementRangeBesideTheSharedOne()

@@ -59,6 +59,11 @@ void CumulativeChart::clear()
     m_spendOptions.clear();
     m_bands.clear();
     m_crossovers = nullptr;
+    m_crossings = nullptr;
+    m_events = nullptr;
+    m_crossingPoints.clear();
+    m_eventPoints.clear();
+    m_eventTexts.clear();
     m_axisX = m_axisY = nullptr;
     m_sentences.clear();
     m_pointLabels.clear();
@@ -206,15 +211,37 @@ void CumulativeChart::setModel(const CostModel *model)
             m_spendOptions << i;
         }
     }
-    m_crossovers = new QScatterSeries;
-    m_crossovers->setName(tr("Buying pays off"));
-    m_crossovers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-    m_crossovers->setMarkerSize(10);
-    m_crossovers->setColor(Qt::white);
-    m_crossovers->setBorderColor(Qt::black);
-    chart()->addSeries(m_crossovers);
-    m_crossovers->attachAxis(m_axisX);
-    m_crossovers->attachAxis(m_axisY);
+    // The marks over the curves: where buying pays off for good, other crossings, and what the
+    // horizon leaves out.
+    const auto marks = [this](const QString &name, QScatterSeries::MarkerShape shape, qreal size, const QColor &fill,
+                              const QColor &border) {
+        auto *series = new QScatterSeries;
+        series->setName(name);
+        series->setMarkerShape(shape);
+        series->setMarkerSize(size);
+        series->setColor(fill);
+        series->setBorderColor(border);
+        chart()->addSeries(series);
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
+        return series;
+    };
+    m_crossovers = marks(tr("Buying pays off"), QScatterSeries::MarkerShapeRectangle, 10, Qt::white, Qt::black);
+    m_crossings = marks(tr("Curves cross, not for good"), QScatterSeries::MarkerShapeCircle, 7, QColor(0xdd, 0xdd, 0xdd),
+                        QColor(0x44, 0x44, 0x44));
+    m_events = marks(tr("Purchase, or a term past the horizon"), QScatterSeries::MarkerShapeTriangle, 10,
+                     QColor(0xff, 0xc8, 0x57), QColor(0x80, 0x50, 0x00));
+    connect(m_events, &QScatterSeries::hovered, this, [this](const QPointF &point, bool state) {
+        if (!state) {
+            QToolTip::hideText();
+            return;
+        }
+        for (int k = 0; k < m_eventPoints.size(); ++k)
+            if (std::abs(m_eventPoints[k].x() - point.x()) < 0.5 && std::abs(m_eventPoints[k].y() - point.y()) < 1e-6 * std::max(1.0, std::abs(point.y()))) {
+                QToolTip::showText(QCursor::pos(), m_eventTexts[k], chartView());
+                return;
+            }
+    });
     chartView()->connectLegendMarkers();
     // A band is named in its tooltip; in the legend it would double every entry.
     for (QAreaSeries *band : std::as_const(m_bands))
@@ -324,21 +351,56 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         sentences << crossoverSentence(*m_model, pair);
     const PairCount count = pairCount(*m_model);
     const bool everyPair = count.pairs() <= kMaxMarkedPairs;
-    for (const PairResult &pair : everyPair ? m_model->pairs(e) : headline) {
-        if (!pair.crossoverMonth || *pair.crossoverMonth <= 0)
-            continue;
-        const double month = *pair.crossoverMonth;
+    m_crossingPoints.clear();
+    const auto onCurve = [&](int option, double month) {
         const int before = std::clamp(int(std::floor(month)), 0, columns - 1);
         const int after = std::min(before + 1, columns - 1);
         const double t = month - before;
-        const double cost = e.cumulative(pair.onPrem, before) * (1 - t) + e.cumulative(pair.onPrem, after) * t;
-        m_crossoverPoints << QPointF(month, cost);
-        // With one on-prem option the cloud names the pair; with more, both do.
-        const QString cloud = m_model->option(pair.cloud).name;
-        const QString who = count.onPrem > 1 ? tr("%1 vs %2").arg(m_model->option(pair.onPrem).name, cloud)
-                                            : tr("vs %1").arg(cloud);
-        m_pointLabels << tr("%1: %2 mo").arg(who, QString::number(month, 'f', 1));
+        return QPointF(month, e.cumulative(option, before) * (1 - t) + e.cumulative(option, after) * t);
+    };
+    for (const PairResult &pair : everyPair ? m_model->pairs(e) : headline) {
+        // Every crossing is marked; the one after which buying stays ahead is the square.
+        for (const Crossing &crossing : pair.crossings) {
+            const bool sticks = pair.paysOffMonth && crossing.cheaperAfter == Winner::OnPrem
+                && crossing.month == *pair.paysOffMonth;
+            if (!sticks) {
+                m_crossingPoints << onCurve(pair.onPrem, crossing.month);
+                continue;
+            }
+            m_crossoverPoints << onCurve(pair.onPrem, crossing.month);
+            // With one on-prem option the cloud names the pair; with more, both do.
+            const QString cloud = m_model->option(pair.cloud).name;
+            const QString who = count.onPrem > 1 ? tr("%1 vs %2").arg(m_model->option(pair.onPrem).name, cloud)
+                                                : tr("vs %1").arg(cloud);
+            m_pointLabels << tr("%1: pays off, %2 mo").arg(who, QString::number(crossing.month, 'f', 1));
+        }
     }
+    m_crossings->replace(m_crossingPoints);
+    // What the horizon leaves out, where it happens on the curves.
+    m_eventPoints.clear();
+    m_eventTexts.clear();
+    QStringList leftOut;
+    for (int i = 0; i < m_model->optionCount(); ++i) {
+        if (!m_model->isFeasible(i))
+            continue;
+        const QString name = m_model->option(i).name;
+        for (const Purchase &p : m_model->purchases(i))
+            if (p.month > 0 && p.month < columns) {
+                m_eventPoints << QPointF(p.month, e.cumulative(i, p.month));
+                m_eventTexts << tr("%1: %2").arg(name, purchaseText(*m_model, i, p));
+            }
+        if (m_model->owedAfterHorizon(i)) {
+            m_eventPoints << QPointF(columns - 1, e.cumulative(i, columns - 1));
+            m_eventTexts << tr("%1: %2").arg(name, horizonNotes(*m_model, i).value(0));
+        }
+        for (const QString &note : horizonNotes(*m_model, i))
+            leftOut << tr("%1: %2").arg(name, note);
+    }
+    m_events->replace(m_eventPoints);
+    // A legend entry for marks the chart does not have would only puzzle.
+    for (QScatterSeries *marks : {m_crossings, m_events})
+        for (QLegendMarker *marker : chart()->legend()->markers(marks))
+            marker->setVisible(!marks->points().isEmpty());
     m_crossovers->replace(m_crossoverPoints);
     m_sentences = sentences;
 
@@ -351,11 +413,19 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         lines << tr("… and %1 more in the results table").arg(sentences.size() - kMaxCaptionSentences);
     if (lines.size() == 1)
         lines.clear();
+    // What the horizon leaves out is said where the answer is (docs/model.md).
+    if (!leftOut.isEmpty()) {
+        lines << tr("What the horizon leaves out (triangles on the curves):");
+        for (int k = 0; k < std::min(int(leftOut.size()), kMaxCaptionSentences); ++k)
+            lines << QStringLiteral("• ") + leftOut[k];
+        if (leftOut.size() > kMaxCaptionSentences)
+            lines << tr("… and %1 more in the report").arg(leftOut.size() - kMaxCaptionSentences);
+    }
     // Against more than the cheapest cloud option, the squares say more than the sentences above.
     if (cheapest && count.pairs() > sentences.size())
-        lines << (everyPair ? tr("Squares mark where buying pays off against each cloud option; the \"Every pair\" "
-                                 "table lists all %1 pairs.")
-                            : tr("Squares mark where buying pays off against the cheapest cloud option; the "
+        lines << (everyPair ? tr("Squares mark where buying pays off for good against each cloud option, circles "
+                                 "where curves cross and cross back; the \"Every pair\" table lists all %1 pairs.")
+                            : tr("Squares mark where buying pays off for good against the cheapest cloud option; the "
                                  "\"Every pair\" table lists all %1 pairs."))
                      .arg(count.pairs());
     if (!m_bands.isEmpty())
@@ -369,8 +439,27 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     const QString infeasible = infeasibleCaption(*m_model);
     if (!infeasible.isEmpty())
         lines << infeasible;
-    setCaption(lines.join(QLatin1Char('\n')));
+    m_captionLines = lines;
+    applyCaption();
     placeLabels();
+}
+
+void CumulativeChart::setDecidedBy(const QString &line)
+{
+    if (line == m_decidedBy)
+        return;
+    m_decidedBy = line;
+    applyCaption();
+}
+
+void CumulativeChart::applyCaption()
+{
+    QStringList lines = m_captionLines;
+    // What decides the answer, right under it (after the pay-off sentences, when there are some).
+    if (!m_decidedBy.isEmpty() && m_model)
+        lines.insert(std::min<qsizetype>(lines.size(), std::min<qsizetype>(m_sentences.size(), kMaxCaptionSentences) + 1),
+                     m_decidedBy + QLatin1Char('.'));
+    setCaption(lines.join(QLatin1Char('\n')));
 }
 
 double CumulativeChart::draftTolerance() const

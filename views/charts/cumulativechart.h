@@ -43,11 +43,22 @@ public:
     int optionOfSeries(int seriesIndex) const { return m_options.value(seriesIndex, -1); }
     // With resale credited, one dotted line per feasible on-prem option: its plain spend.
     const QList<QLineSeries *> &spendSeries() const { return m_spendSeries; }
-    // A square at every pair's crossover (pairs that cross within the horizon), and its label.
+    // A square where each pair's buying pays off for good (docs/model.md, "Crossover and pay-off"),
+    // and its label.
     QScatterSeries *crossoverSeries() const { return m_crossovers; }
     const QStringList &crossoverLabels() const { return m_pointLabels; }
+    // A small circle at every other crossing (the curves cross, but not for good).
+    QScatterSeries *crossingSeries() const { return m_crossings; }
+    // A triangle at each purchase inside the horizon after the start and at the horizon of a
+    // reservation still owed after it; what each is, in words (horizonNotes()).
+    QScatterSeries *eventSeries() const { return m_events; }
+    const QStringList &eventTexts() const { return m_eventTexts; }
     // crossoverSentence() of each on-prem option against the cheapest cloud option.
     const QStringList &crossoverSentences() const { return m_sentences; }
+    // "Decided by: …" (decidedby.h) for the headline pair, shown under the pay-off sentences;
+    // worked out by the view when the slider rests (the tornado is exact, but not a tick's work).
+    void setDecidedBy(const QString &line);
+    const QString &decidedBy() const { return m_decidedBy; }
     // What the hover tooltip says for a point of a series.
     QString tooltipText(int seriesIndex, const QPointF &point) const;
 
@@ -68,6 +79,7 @@ private:
     QString spendSeriesName(int option) const;
     void clear();
     void placeLabels();
+    void applyCaption();
     void textScaleChanged() override;
     double draftTolerance() const;
     void fillBands(double *low, double *high);
@@ -80,9 +92,16 @@ private:
     QList<QLineSeries *> m_spendSeries;
     QList<int> m_spendOptions;
     QScatterSeries *m_crossovers = nullptr;
+    QScatterSeries *m_crossings = nullptr;
+    QScatterSeries *m_events = nullptr;
+    QList<QPointF> m_crossingPoints;
+    QList<QPointF> m_eventPoints;
+    QStringList m_eventTexts;
     QList<QPointF> m_buffer;           // reused by every tick to avoid allocations
     QList<QPointF> m_crossoverPoints;
     QStringList m_sentences;
+    QStringList m_captionLines;        // the caption but for the "decided by" line
+    QString m_decidedBy;
     QStringList m_pointLabels;
     std::vector<QGraphicsRectItem *> m_labelItems; // a text item on a white box each
     QCheckBox *m_bandsToggle;

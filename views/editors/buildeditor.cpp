@@ -13,8 +13,12 @@
 #include <QSignalBlocker>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPalette>
 #include <QPushButton>
 #include <QToolButton>
+
+#include <algorithm>
+#include <cmath>
 
 namespace breakeven {
 
@@ -147,6 +151,11 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
     number(tr("Lifetime:"), QStringLiteral("lifetimeYears"), tr("lifetime"),
            new NumberField(0.5, 30, 1, tr(" years"), 1, this), [](const B &b) { return b.lifetimeYears; },
            [](B &b, double v) { b.lifetimeYears = v; });
+    // The lifetime decides when a unit is bought again: said in words beside it.
+    m_lifetimeNote = new QLabel(this);
+    m_lifetimeNote->setWordWrap(true);
+    m_lifetimeNote->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), m_lifetimeNote);
     number(tr("Depreciation per year:"), QStringLiteral("depreciationPerYear"), tr("depreciation"),
            new NumberField(0, 100, 1, tr(" %"), 100, this), [](const B &b) { return b.depreciationPerYear; },
            [](B &b, double v) { b.depreciationPerYear = v; });
@@ -167,6 +176,7 @@ void BuildEditor::setBuild(const StoredScenario &stored, int index)
         return;
     m_scenarioId = stored.ids.scenario;
     m_buildId = stored.ids.builds[size_t(index)];
+    m_horizonMonths = stored.scenario.horizonMonths;
     m_bindings.show(stored.scenario.onPremOptions[size_t(index)]);
     m_ranges->show(stored, index);
     m_components->setBuild(stored, index);
@@ -189,6 +199,18 @@ void BuildEditor::showDerived()
     m_hardware->setText(QStringLiteral("%1 %2").arg(locale.toString(build.hardwarePrice(), 'f', 2), build.currency));
     m_powerEstimate->setText(gpu ? tr("Estimate: %1 W").arg(locale.toString(estimatedLoadW(), 'f', 0))
                                  : tr("No estimate without the GPU's TDP"));
+    const int lifetime = std::max(1, int(std::lround(build.lifetimeYears * 12.0)));
+    const QString published = tr("Large clouds depreciate data-centre servers over 5 to 6 years.");
+    m_lifetimeNote->setText(lifetime < m_horizonMonths
+                                ? tr("Each unit is bought again after %1 months: in month %2 within this scenario's "
+                                     "%3-month horizon. %4")
+                                      .arg(lifetime)
+                                      .arg(lifetime + 1)
+                                      .arg(m_horizonMonths)
+                                      .arg(published)
+                                : tr("Not bought again within this scenario's %1-month horizon. %2")
+                                      .arg(m_horizonMonths)
+                                      .arg(published));
     showPresetsInForce();
 }
 

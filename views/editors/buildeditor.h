@@ -31,6 +31,7 @@ public:
     NumberField *electricityField() const { return m_electricity; }
     NumberField *loadField() const { return m_load; }
     QLabel *powerEstimateLabel() const { return m_powerEstimate; }
+    QLabel *lifetimeNote() const { return m_lifetimeNote; }
     QComboBox *overheadPresetBox() const { return m_overheadPresets; }
     // Both show the example and the preset the build is as it stands, else their prompt.
     QComboBox *exampleBox() const { return m_examples; }
@@ -66,6 +67,8 @@ private:
     NumberField *m_electricity = nullptr;
     QComboBox *m_overheadPresets = nullptr;
     QComboBox *m_examples = nullptr;
+    QLabel *m_lifetimeNote = nullptr;  // what the lifetime does within the scenario's horizon
+    int m_horizonMonths = 36;
 };
 
 } // namespace breakeven

@@ -124,6 +124,13 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
     m_resale->setToolTip(tr("Subtract what the units in service would sell for, after each build's resale haircut: "
                             "on-prem curves and totals become net of resale, and the plain spend is drawn beside them"));
     form->addRow(tr("Resale:"), m_resale);
+    auto *resaleNote = new QLabel(tr("What the hardware is still worth at the end of the horizon: credited, a unit "
+                                     "bought late is not counted in full for the few months it serves. New scenarios "
+                                     "credit it."),
+                                  this);
+    resaleNote->setWordWrap(true);
+    resaleNote->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), resaleNote);
     m_bindings.check(m_resale, QStringLiteral("creditResaleValue"), tr("resale credit"),
                      [](const S &s) { return s.creditResaleValue; }, [](S &s, bool v) { s.creditResaleValue = v; });
 

@@ -119,7 +119,7 @@ QString onPremAssumptions(const OnPremBuild &b, const OptionInput &assembled, co
 
 } // namespace
 
-QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation &e)
+QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation &e, const QString &decidedBy)
 {
     const Workload &w = s.workload;
     QStringList rows;
@@ -185,6 +185,12 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
         for (const PairResult &pair : model.pairsAgainst(e, *cloud))
             findings << esc(QStringLiteral("%1; %2.").arg(crossoverSentence(model, pair), breakEvenSentence(model, pair)));
     }
+    if (!decidedBy.isEmpty())
+        findings << esc(decidedBy + QLatin1Char('.'));
+    // What the horizon leaves out, said with the answer (docs/model.md).
+    for (int i = 0; i < model.optionCount(); ++i)
+        for (const QString &note : horizonNotes(model, i))
+            findings << esc(QStringLiteral("%1: %2.").arg(model.option(i).name, note));
     // Then each on-prem option against every cloud option, with the units it buys (of a large
     // scenario, the cheapest of each kind, as in the table of pairs).
     const std::vector<PairResult> pairs = model.pairs(e);

@@ -18,7 +18,9 @@ struct Evaluation;
 
 namespace breakeven::exporting {
 
-QString summaryHtml(const Scenario &scenario, const CostModel &model, const Evaluation &evaluation);
+// `decidedBy`: the "Decided by" line (decidedby.h), or empty.
+QString summaryHtml(const Scenario &scenario, const CostModel &model, const Evaluation &evaluation,
+                    const QString &decidedBy = {});
 // One fragment per option, in the model's option order (on-prem builds, then cloud options).
 QStringList assumptionsHtml(const Scenario &scenario, const CostModel &model);
 // The results table split into chunks of at most rowsPerChunk rows, each with the header.

@@ -1,5 +1,7 @@
 #include "reportwriter.h"
 
+#include "engine/decidedby.h"
+
 #include "chartexport.h"
 #include "engine/costmodel.h"
 #include "engine/hybrid.h"
@@ -147,6 +149,9 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
     }
     if (risk && int(risk->options.size()) != model.optionCount())
         risk.reset();
+    Scenario atUtilization = scenario;
+    atUtilization.workload.utilization = evaluation.utilization;
+    const QString decidedBy = decidedByLine(atUtilization, catalog, model, evaluation);
     const std::optional<int> cheapestCloud = model.cheapestCloud(evaluation);
     // The hybrid options at the utilization the report is for (the charts evaluate them the same way).
     std::vector<HybridResult> hybrids;
@@ -165,7 +170,7 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         const qreal height = page.height() - footer;
 
         ReportLayout layout(&writer, width);
-        layout.addHtml(summaryHtml(scenario, model, evaluation));
+        layout.addHtml(summaryHtml(scenario, model, evaluation, decidedBy));
         const QString chartTitles[] = {QStringLiteral("Cumulative cost"), QStringLiteral("Cost vs utilization"),
                                        QStringLiteral("Cost breakdown")};
         const charts::ChartKind kinds[] = {charts::ChartKind::Cumulative, charts::ChartKind::Utilization,
@@ -197,7 +202,7 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
                                .arg(riskError.toHtmlEscaped()));
         }
         const QStringList tables = resultsTableHtml(model, evaluation, kTableRowsPerChunk);
-        layout.addHtml(QStringLiteral("<h2>Results</h2><p>Crossover, break-even utilization and cost ratio are against "
+        layout.addHtml(QStringLiteral("<h2>Results</h2><p>Pay-off, break-even utilization and cost ratio are against "
                                       "the cheapest cloud option, at %1 utilization.</p>")
                            .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %")),
                        true);

@@ -1,5 +1,7 @@
 #include "riskreport.h"
 
+#include "engine/decidedby.h"
+
 #include "charts/payoffchart.h"
 #include "charts/tcospreadchart.h"
 #include "engine/costmodel.h"
@@ -64,6 +66,7 @@ QString riskIntroHtml(const CostModel &model, const RiskResult &risk, std::optio
                        .arg(esc(formatPercent(risk.utilization)))
                        .arg(risk.defaultRanges ? QStringLiteral("with the default ranges, as the scenario sets none of its own")
                                                : QStringLiteral("with the scenario's own ranges"));
+    html += QLatin1Char(' ') + esc(rangesOriginText(risk));
     if (risk.samples < risk.requestedSamples)
         html += QStringLiteral(" The scenario asks for %1 samples; the report takes the first %2, to keep its work "
                                "bounded (<code>breakeven risk</code> takes them all).")

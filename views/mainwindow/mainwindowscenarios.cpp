@@ -27,6 +27,10 @@ void MainWindow::addScenario(const QString &name)
         return;
     try {
         Scenario scenario;
+        // A careful analyst's default (docs/model.md, "What the horizon leaves out"): what the
+        // hardware is still worth at the horizon counts; the scenario's settings say so and let
+        // it be turned off.
+        scenario.creditResaleValue = true;
         scenario.name = uniqueName(name.trimmed().isEmpty() ? tr("New scenario") : name.trimmed(),
                                    document()->scenarios().names());
         commands::addScenario(*m_context, scenario);

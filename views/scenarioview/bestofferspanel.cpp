@@ -54,8 +54,9 @@ QVariant BestOffersModel::data(const QModelIndex &index, int role) const
         QStringList lines;
         for (std::size_t b = 0; b < m_scenario.onPremOptions.size(); ++b)
             lines << tr("%1: %2").arg(m_scenario.onPremOptions[b].name,
-                                      r.crossoverMonths[b] ? tr("pays off after %1").arg(formatMonths(*r.crossoverMonths[b]))
-                                                           : tr("does not pay off within %1 months").arg(m_scenario.horizonMonths));
+                                      !r.paysOffMonths[b] ? tr("does not pay off within %1 months").arg(m_scenario.horizonMonths)
+                                      : *r.paysOffMonths[b] <= 0 ? tr("never dearer")
+                                                                  : tr("pays off after %1").arg(formatMonths(*r.paysOffMonths[b])));
         return lines.join(u'\n');
     }
     if (role != Qt::DisplayRole)
@@ -73,7 +74,9 @@ QVariant BestOffersModel::data(const QModelIndex &index, int role) const
     case PaysOff:
         if (m_scenario.onPremOptions.empty())
             return tr("n/a");
-        return r.crossoverMonths.front() ? formatMonths(*r.crossoverMonths.front()) : tr("never");
+        if (!r.paysOffMonths.front())
+            return tr("never");
+        return *r.paysOffMonths.front() <= 0 ? tr("from the start") : formatMonths(*r.paysOffMonths.front());
     case PriceAge: return stored.priceAgeDays ? tr("%1 d").arg(*stored.priceAgeDays) : tr("n/a");
     case ColumnCount: break;
     }

@@ -72,7 +72,8 @@ QVariant PairsModel::headerData(int section, Qt::Orientation orientation, int ro
     }
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
-        case Crossover: return tr("The month from which the on-prem option has cost less in total than the cloud option");
+        case Crossover: return tr("The month after which buying is never dearer again, through the horizon; a pair "
+                                  "that is ahead for a while and dearer at the horizon does not pay off");
         case BreakEven: return tr("The utilization at which the two cost the same over the horizon");
         case CostRatio: return tr("TCO of the cloud option / TCO of the on-prem option");
         case Saving: return tr("TCO of the cloud option minus TCO of the on-prem option, over the horizon");
@@ -90,9 +91,10 @@ QString PairsModel::displayText(int r, int column) const
     case OnPrem: return optionLabel(*m_model, pair.onPrem);
     case Cloud: return m_model->option(pair.cloud).name;
     case Crossover:
-        if (!pair.crossoverMonth)
-            return tr("not within %1 months").arg(m_model->horizonMonths());
-        return *pair.crossoverMonth <= 0 ? tr("from the start") : formatMonths(*pair.crossoverMonth);
+        if (!pair.paysOffMonth)
+            return pair.crossings.empty() ? tr("not within %1 months").arg(m_model->horizonMonths())
+                                          : tr("no: ahead for a while");
+        return *pair.paysOffMonth <= 0 ? tr("from the start") : formatMonths(*pair.paysOffMonth);
     case BreakEven:
         if (!pair.breakEvenUtilization)
             return tr("none");
@@ -115,7 +117,7 @@ QVariant PairsModel::sortValue(int r, int column) const
     };
     switch (Column(column)) {
     case OnPrem: return pair.onPrem; // the scenario's order, so a sort by it keeps groups together
-    case Crossover: return number(pair.crossoverMonth, kLast);
+    case Crossover: return number(pair.paysOffMonth, kLast);
     case BreakEven: return number(pair.breakEvenUtilization, kLast);
     case CostRatio: return number(pair.costRatio, -1);
     case Saving: return m_saving[std::size_t(r)];
@@ -133,6 +135,13 @@ QVariant PairsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == OnPrem)
             return unitsText(*m_model, m_pairs[std::size_t(index.row())].onPrem);
+        if (index.column() == Crossover) {
+            const PairResult &pair = m_pairs[std::size_t(index.row())];
+            // The whole story of a pair that changes sides: when, and by how much at the end.
+            if (!pair.paysOffMonth && !pair.crossings.empty())
+                return aheadForAWhileText(*m_model, pair);
+            return crossoverSentence(*m_model, pair);
+        }
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() >= Crossover)

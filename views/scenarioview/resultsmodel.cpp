@@ -49,7 +49,8 @@ void ResultsModel::setEvaluation(const Evaluation &e)
         for (const PairResult &pair : m_model->pairsAgainst(e, *m_cheapestCloud)) {
             Row &row = m_rows[std::size_t(pair.onPrem)];
             row.paired = true;
-            row.crossoverMonth = pair.crossoverMonth;
+            row.paysOffMonth = pair.paysOffMonth;
+            row.aheadForAWhile = !pair.paysOffMonth && !pair.crossings.empty();
             row.breakEven = pair.breakEvenUtilization;
             row.onPremWinsAbove = pair.winsAbove == Winner::OnPrem;
             row.costRatio = pair.costRatio;
@@ -83,7 +84,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case Throughput: return tr("Throughput");
         case Tco: return tr("TCO");
         case CostPerGpuHour: return tr("Per ref-GPU-h");
-        case Crossover: return tr("Crossover");
+        case Crossover: return tr("Pays off");
         case BreakEven: return tr("Break-even u");
         case CostRatio: return tr("Cost ratio");
         case TimeToResult: return tr("Time to result");
@@ -139,9 +140,9 @@ QString ResultsModel::displayText(int r, int column) const
     case Crossover:
         if (!row.paired)
             return isCheapestCloud ? tr("(cheapest cloud)") : kNa;
-        if (!row.crossoverMonth)
-            return tr("never");
-        return *row.crossoverMonth <= 0 ? tr("from the start") : formatMonths(*row.crossoverMonth);
+        if (!row.paysOffMonth)
+            return row.aheadForAWhile ? tr("no: ahead for a while") : tr("never");
+        return *row.paysOffMonth <= 0 ? tr("from the start") : formatMonths(*row.paysOffMonth);
     case BreakEven:
         if (!row.paired)
             return kNa;
@@ -172,7 +173,7 @@ QVariant ResultsModel::sortValue(int r, int column) const
     case Throughput: return m_model->option(r).relativeThroughput;
     case Tco: return m_model->isFeasible(r) ? row.tco : kLast;
     case CostPerGpuHour: return number(row.costPerGpuHour, kLast);
-    case Crossover: return row.paired ? number(row.crossoverMonth, kLast) : QVariant(kLast);
+    case Crossover: return row.paired ? number(row.paysOffMonth, kLast) : QVariant(kLast);
     case BreakEven: return row.paired ? number(row.breakEven, kLast) : QVariant(kLast);
     case CostRatio: return row.paired ? number(row.costRatio, -1) : QVariant(-1.0);
     case TimeToResult: return number(m_model->timeToResultHours(r), kLast);

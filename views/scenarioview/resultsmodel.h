@@ -43,7 +43,8 @@ private:
     struct Row {
         double tco = 0;
         std::optional<double> costPerGpuHour;
-        std::optional<double> crossoverMonth;
+        std::optional<double> paysOffMonth;   // the pay-off that sticks
+        bool aheadForAWhile = false;          // crossings, but dearer at the horizon
         std::optional<double> breakEven;
         bool onPremWinsAbove = false;
         std::optional<double> costRatio;

@@ -1,5 +1,7 @@
 #include "riskpanel.h"
 
+#include "engine/decidedby.h"
+
 #include "charts/payoffchart.h"
 #include "charts/tcospreadchart.h"
 #include "charts/tornadochart.h"
@@ -255,6 +257,8 @@ void RiskPanel::updateSentences()
         lines << tr("%1 more pairs: choose the cloud option above to see others.").arg(r->pairs.size() - m_sentences.size());
     if (r->pairs.empty())
         lines << tr("No pair of an on-prem and a cloud option is feasible at the scenario's own values.");
+    else
+        lines << rangesOriginText(*r);
     m_summary->setText(lines.join(QLatin1Char('\n')));
     m_summary->setVisible(!lines.isEmpty());
 }

@@ -1,5 +1,7 @@
 #include "scenarioview.h"
 
+#include "engine/decidedby.h"
+
 #include "charts/breakdownchart.h"
 #include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
@@ -67,6 +69,7 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_riskPanel(new RiskPanel)
     , m_hybridPanel(new HybridPanel)
     , m_runner(new RiskRunner(this))
+    , m_decidedTimer(new QTimer(this))
     , m_riskTimer(new QTimer(this))
     , m_resultTabs(new QTabWidget(m_splitter))
     , m_results(new ResultsModel(this))
@@ -104,6 +107,9 @@ ScenarioView::ScenarioView(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshHybrids);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::runRiskIfNeeded);
 
+    m_decidedTimer->setSingleShot(true);
+    m_decidedTimer->setInterval(250);
+    connect(m_decidedTimer, &QTimer::timeout, this, &ScenarioView::updateDecidedBy);
     // Risk is sampled in a worker; the newest request's result fills the tab and the bands.
     m_riskTimer->setSingleShot(true);
     m_riskTimer->setInterval(0);
@@ -285,6 +291,7 @@ void ScenarioView::detach()
     m_runner->cancel();
     m_lastRisk.reset();
     m_cumulative->setBands(nullptr);
+    m_cumulative->setDecidedBy({});
     m_riskPanel->setCostModel(nullptr);
     m_hybridPanel->setCostModel(nullptr);
 }
@@ -371,6 +378,20 @@ void ScenarioView::refresh()
     // Hidden tabs catch up when shown, so a tick costs one chart, not three.
     refreshChart(m_tabs->currentIndex());
     riskOutdated();
+    m_decidedTimer->start();
+}
+
+void ScenarioView::updateDecidedBy()
+{
+    const CostModel *model = m_analysis->costModel();
+    const Evaluation *evaluation = m_analysis->evaluation();
+    if (!model || !evaluation || !m_analysis->catalog()) {
+        m_cumulative->setDecidedBy({});
+        return;
+    }
+    Scenario scenario = m_analysis->scenario();
+    scenario.workload.utilization = m_analysis->utilization();
+    m_cumulative->setDecidedBy(decidedByLine(scenario, *m_analysis->catalog(), *model, *evaluation));
 }
 
 void ScenarioView::riskOutdated()

@@ -126,6 +126,7 @@ private:
     void refreshHybrids();
     // The risk shown no longer matches the scenario: ask for a run now if it is needed.
     void riskOutdated();
+    void updateDecidedBy();
     void runRiskIfNeeded();
     bool riskNeeded() const;
     void riskArrived(std::shared_ptr<const RiskResult> risk, bool preview);
@@ -149,6 +150,7 @@ private:
     RiskPanel *m_riskPanel;
     HybridPanel *m_hybridPanel;
     RiskRunner *m_runner;
+    QTimer *m_decidedTimer;     // "decided by" once the slider rests
     QTimer *m_riskTimer;        // gathers the changes of one event loop pass into one request
     bool m_riskStale = true;    // no run asked for the scenario as it is now
     std::shared_ptr<const RiskResult> m_lastRisk;
