@@ -84,8 +84,8 @@ Uncertainty defaultUncertainty(const Scenario &scenario)
     };
     // The lifetime: ± 2 years, never under a year (narrower, still centred, for a shorter one),
     // whole months as the model counts them. A build whose lifetime moves is laid out in full for
-    // each future (its replacements move in steps), so a scenario of more builds than
-    // kMaxLifetimeRanges leaves it to the tornado of a scenario with its own ranges.
+    // each future (its replacements move in steps, about 3 µs a build and future), so a scenario
+    // of more builds than kMaxLifetimeRanges leaves it out unless the scenario sets it.
     if (int(builds.size()) <= kMaxLifetimeRanges)
         perBuild("lifetimeYears", &OnPremBuild::lifetimeYears, [](double v) { return std::min(2.0, v - 1.0); });
     // The resale haircut moves the answer only where the resale value is credited.
@@ -115,25 +115,53 @@ struct Futures {
     std::vector<std::uint32_t> tallies[2];
 };
 
+// Per block, what bounds the month-to-month rises of the curves (keepPayoffs): for each on-prem
+// option evaluated by interpolation, its greatest rise in a month other than its payment months
+// (those of the scenario at its own values, the same in every sample), per future; for each cloud
+// option its least rise in any month, per future.
+struct StepBounds {
+    int months = 0;
+    std::vector<const std::vector<int> *> paymentsOf; // per option; null: not interpolated, or cloud
+    std::vector<std::vector<char>> isPayment;         // per option: months x flag
+    std::vector<float> rises;                         // per option: kLanes floats
+
+    const std::vector<int> *payments(int option) const { return paymentsOf[std::size_t(option)]; }
+    const float *onPremRise(int option) const { return rises.data() + std::ptrdiff_t(option) * kLanes; }
+    const float *cloudLeastRise(int option) const { return rises.data() + std::ptrdiff_t(option) * kLanes; }
+
+    // Option i's rises over the block's curve: the greatest outside its payment months (on-prem),
+    // or the least (cloud).
+    void measure(int option, bool onPremSide, const float *curve)
+    {
+        float *out = rises.data() + std::ptrdiff_t(option) * kLanes;
+        if (onPremSide)
+            greatestRises(curve, months, isPayment[std::size_t(option)].data(), out);
+        else
+            leastRises(curve, months, out);
+    }
+};
+
 // The pay-off that sticks (docs/model.md, "Crossover and pay-off"), from the first crossings a
 // pair's sweep found (`crossed`, out[k] each): a lane dearer at H never pays off (+inf); one not
 // dearer at H that was dearer again after its first crossing pays off at its last crossing to
 // "not dearer", found backwards from H (lastDearerMonths) and decided in double. The tally by
 // month (counts + 3) moves with it, and counts[2] counts the lanes that never pay off.
 void keepPayoffs(const CurveSampler &sampler, const SampleBlock &block, const PairRisk &pair, std::uint64_t crossed,
-                 const float *onPrem, const float *cloud, const float *onPremHigh, const float *cloudLow,
-                 const float *margin, int months, float *out, std::uint32_t *counts)
+                 std::uint64_t cheaper, const float *onPrem, const float *cloud, const float *onPremHigh,
+                 const float *cloudLow, const float *margin, int months, const StepBounds &steps, float *out,
+                 std::uint32_t *counts)
 {
     if (crossed == 0)
         return;
-    const auto bucket = [](float crossing) { return int(std::ceil(crossing)); }; // (m - 1, m] is m
+    // The month of each first crossing: (m - 1, m] is m.
+    alignas(32) int after[kLanes];
+    monthsOf(out, after);
+    // Not dearer at H: cheaper there, or level within the tolerance (decided in double).
+    std::uint64_t ahead = crossed & cheaper;
     const double *tcoOnPrem = block.tco.data() + std::ptrdiff_t(pair.onPrem) * kLanes;
     const double *tcoCloud = block.tco.data() + std::ptrdiff_t(pair.cloud) * kLanes;
-    std::uint64_t ahead = 0; // not dearer at H
-    int after[kLanes];
-    for (std::uint64_t lanes = crossed; lanes != 0; lanes &= lanes - 1) {
+    for (std::uint64_t lanes = crossed & ~cheaper; lanes != 0; lanes &= lanes - 1) {
         const int k = std::countr_zero(lanes);
-        after[k] = bucket(out[k]);
         if (CostModel::gap(tcoOnPrem[k], tcoCloud[k]) <= 0) {
             ahead |= std::uint64_t(1) << k;
         } else {
@@ -144,12 +172,66 @@ void keepPayoffs(const CurveSampler &sampler, const SampleBlock &block, const Pa
     }
     if (ahead == 0)
         return;
+    // Most futures stay ahead after their first crossing, and most of those can be told so from a
+    // few months: where on-prem's monthly rise, outside its payment months, never passes the cloud
+    // option's least monthly rise, the difference cannot grow but in those months. Then buying
+    // stays ahead if the difference is clearly below zero at the first crossing's month and in
+    // each payment month after it: by the bounds (which hold for every month, so they do not add
+    // up over the months between: the rises telescope) and by what rounding the rises and the
+    // differences in single precision can add up to. The others are looked at month by month.
+    // last[k]: the last month after the first crossing in which buying may be dearer (-1: none).
     int last[kLanes];
-    lastDearerMonths(onPrem, cloud, onPremHigh, cloudLow, margin, months, after, ahead, last);
+    std::uint64_t look = ahead; // those left to the month-by-month look
+    if (const std::vector<int> *payments = steps.payments(pair.onPrem)) {
+        const float *rise = steps.onPremRise(pair.onPrem);
+        const float *least = steps.cloudLeastRise(pair.cloud);
+        // Those that stay ahead for certain keep their first crossing (most of them).
+        ahead &= ~lanesStayingAhead(onPrem, cloud, rise, least, margin, after, *payments, months, ahead);
+        look = ahead;
+        constexpr float kEpsilon = 0x1.0p-24f;
+        for (std::uint64_t lanes = ahead; lanes != 0; lanes &= lanes - 1) {
+            const int k = std::countr_zero(lanes);
+            if (!(rise[k] <= least[k]))
+                continue;
+            const float clear = -(2.0f * margin[k] + 4.0f * float(months) * kEpsilon * (std::abs(rise[k]) + std::abs(least[k])));
+            const auto gapAt = [&](int m) { return onPrem[std::ptrdiff_t(m) * kLanes + k] - cloud[std::ptrdiff_t(m) * kLanes + k]; };
+            // The last payment month after the first crossing not clearly below zero, else the
+            // first crossing's month; from there the difference falls until the next payment.
+            int from = after[k];
+            for (const int m : *payments)
+                if (m > after[k] && m < months && gapAt(m) > clear)
+                    from = m;
+            last[k] = -1;
+            for (int m = from; m < months; ++m) {
+                const float gap = gapAt(m);
+                if (m > after[k] && gap > -margin[k])
+                    last[k] = m;
+                if (gap <= clear && m > from)
+                    break;
+            }
+            look &= ~(std::uint64_t(1) << k);
+        }
+    }
+    if (look != 0)
+        lastDearerMonths(onPrem, cloud, onPremHigh, cloudLow, margin, months, after, look, last);
     for (std::uint64_t lanes = ahead; lanes != 0; lanes &= lanes - 1) {
         const int k = std::countr_zero(lanes);
         if (last[k] < 0)
             continue;
+        // Clearly dearer in month L and clearly not in L + 1: the crossing in (L, L + 1] where the
+        // single-precision differences meet zero, as the sweep finds the first one.
+        const int L = last[k];
+        if (L + 1 < months) {
+            const float before = onPrem[std::ptrdiff_t(L) * kLanes + k] - cloud[std::ptrdiff_t(L) * kLanes + k];
+            const float now = onPrem[std::ptrdiff_t(L + 1) * kLanes + k] - cloud[std::ptrdiff_t(L + 1) * kLanes + k];
+            if (before > margin[k] && now <= -margin[k]) {
+                const float base = float(L);
+                --counts[3 + after[k]];
+                out[k] = std::min(float(L + 1), std::max(base + before / (before - now), std::nextafter(base, float(L + 1))));
+                ++counts[3 + L + 1];
+                continue;
+            }
+        }
         const auto exactGap = [&](int at) {
             return CostModel::gap(sampler.exactValue(block, pair.onPrem, at, k), sampler.exactValue(block, pair.cloud, at, k));
         };
@@ -176,8 +258,8 @@ void keepPayoffs(const CurveSampler &sampler, const SampleBlock &block, const Pa
 // is kept per sample: each option's TCO (8 bytes) and each pair's crossover (4 bytes); for the
 // first kBandSamples samples (fewer when that passes kBandBytes), what gives each option's curve
 // back for the bands (CurveSampler::keptFloats).
-Futures sampleFutures(const CurveSampler &sampler, const std::vector<double> &quantiles, std::size_t S, int n,
-                      int months, const RiskRequest &request, RiskResult &result)
+Futures sampleFutures(const CurveSampler &sampler, const CostModel &model, const std::vector<double> &quantiles,
+                      std::size_t S, int n, int months, const RiskRequest &request, RiskResult &result)
 {
     const std::size_t R = result.ranges.size();
     const std::size_t P = result.pairs.size();
@@ -219,6 +301,19 @@ Futures sampleFutures(const CurveSampler &sampler, const std::vector<double> &qu
         tally.assign(P * tallyWidth, 0);
         SampleBlock block;
         float margin[kLanes];
+        StepBounds steps;
+        steps.months = months;
+        steps.paymentsOf.assign(std::size_t(n), nullptr);
+        steps.isPayment.assign(std::size_t(n), {});
+        steps.rises.assign(std::size_t(n) * kLanes, 0.0f);
+        for (int i = 0; P > 0 && i < n; ++i)
+            if (onPremSide[std::size_t(i)] && sampler.interpolates(i)) {
+                steps.paymentsOf[std::size_t(i)] = &model.paymentMonths(i);
+                steps.isPayment[std::size_t(i)].assign(std::size_t(months), 0);
+                for (const int m : model.paymentMonths(i))
+                    if (m >= 0 && m < months)
+                        steps.isPayment[std::size_t(i)][std::size_t(m)] = 1;
+            }
         std::vector<float> low(P > 0 ? std::size_t(n) * stretchBoundsSize(months) : 0);
         std::vector<float> high(low.size());
         const auto boundsOf = [&](std::vector<float> &bounds, int option) {
@@ -238,8 +333,11 @@ Futures sampleFutures(const CurveSampler &sampler, const std::vector<double> &qu
                         tco[std::size_t(i) * S + first + std::size_t(k)] = block.tco[std::size_t(i) * kLanes + std::size_t(k)];
             }
             for (int i = 0; P > 0 && i < n; ++i)
-                if ((onPremSide[std::size_t(i)] || cloudSide[std::size_t(i)]) && block.feasible[std::size_t(i)] != 0)
+                if ((onPremSide[std::size_t(i)] || cloudSide[std::size_t(i)]) && block.feasible[std::size_t(i)] != 0) {
                     stretchBounds(block.curve(i), months, block.feasible[std::size_t(i)], boundsOf(low, i), boundsOf(high, i));
+                    if (cloudSide[std::size_t(i)] || steps.payments(i))
+                        steps.measure(i, onPremSide[std::size_t(i)] != 0, block.curve(i));
+                }
             // Pair by pair, every sample of the block at once: a month of both curves is a few
             // vector loads, compared in single precision with a margin that covers its error;
             // a comparison the margin cannot settle is decided in double.
@@ -285,8 +383,8 @@ Futures sampleFutures(const CurveSampler &sampler, const std::vector<double> &qu
                     from = m + 1;
                 }
                 counts[2] += std::uint32_t(std::popcount(pending));
-                keepPayoffs(sampler, block, pair, both & ~pending, a, c, boundsOf(high, pair.onPrem),
-                            boundsOf(low, pair.cloud), margin, months, out, counts);
+                keepPayoffs(sampler, block, pair, both & ~pending, cheaper, a, c, boundsOf(high, pair.onPrem),
+                            boundsOf(low, pair.cloud), margin, months, steps, out, counts);
             }
             done += std::size_t(count);
             if (reports && request.progress)
@@ -595,7 +693,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
         chosen = own.get();
     }
     const CurveSampler &sampler = *chosen;
-    const Futures futures = sampleFutures(sampler, quantiles, S, n, months, request, result);
+    const Futures futures = sampleFutures(sampler, model, quantiles, S, n, months, request, result);
     result.options.resize(std::size_t(n));
     for (int i = 0; i < n; ++i)
         result.options[std::size_t(i)].sampled = sampled(i);

@@ -30,7 +30,7 @@ namespace breakeven {
 // where resale is credited, its resale haircut v ± 0.15 within 0..1. Builds that share a value
 // share one draw. Inputs naming nothing in the scenario (no cloud option, no build) are left out.
 Uncertainty defaultUncertainty(const Scenario &scenario);
-inline constexpr int kMaxLifetimeRanges = 8;
+inline constexpr int kMaxLifetimeRanges = 2;
 
 inline constexpr std::array<double, 5> kTcoQuantiles = {0.05, 0.10, 0.50, 0.90, 0.95};
 

@@ -67,6 +67,25 @@ int sweepCrossings(const float *onPrem, const float *cloud, const float *onPremL
 void lastDearerMonths(const float *onPrem, const float *cloud, const float *onPremHigh, const float *cloudLow,
                       const float *margin, int months, const int *after, std::uint64_t lanes, int *last);
 
+// The month bucket of each of kLanes crossings, (m - 1, m] is m (ceil), into out; what a lane
+// that did not cross gets is not to be read.
+void monthsOf(const float *crossings, int *out);
+
+// Per lane of a block of curves (kLanes floats a month), the greatest rise from one month to the
+// next over months 1..months - 1 but those flagged in `skip` (when not null), or the least rise over
+// every month: kLanes floats into `out`.
+void greatestRises(const float *curve, int months, const char *skip, float *out);
+void leastRises(const float *curve, int months, float *out);
+
+// The lanes of `lanes` that stay ahead after their first crossing (month after[k]) for certain:
+// the on-prem option's greatest rise outside its payment months (`rise`) is at least twice the
+// bounds below the cloud option's least rise (`least`), so the difference cannot grow outside
+// those months, and in each payment month m of `payments` after the first crossing the difference
+// is at least the bound below zero.
+std::uint64_t lanesStayingAhead(const float *onPrem, const float *cloud, const float *rise, const float *least,
+                                const float *margin, const int *after, const std::vector<int> &payments, int months,
+                                std::uint64_t lanes);
+
 // Starts a pair's sweep over a block: out[k] = +inf for the lanes of `pending` (not crossed yet)
 // and NaN for the others; margin[k] = errorOnPrem[k] + errorCloud[k] + 1e-12 (what sweepCrossings
 // takes); returns the lanes whose on-prem TCO is below the cloud's (NaN: not).

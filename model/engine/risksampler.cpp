@@ -597,6 +597,11 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
 
 CurveSampler::~CurveSampler() = default;
 
+bool CurveSampler::interpolates(int option) const
+{
+    return !m_plans[std::size_t(option)].laidOut;
+}
+
 int CurveSampler::interpolatedOptions() const
 {
     return int(std::count_if(m_plans.begin(), m_plans.end(), [](const Plan &p) { return !p.laidOut; }));

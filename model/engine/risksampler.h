@@ -82,6 +82,9 @@ public:
     int months() const { return m_months; }            // H + 1
     // Options evaluated by interpolation; the rest are laid out per sample.
     int interpolatedOptions() const;
+    // Whether option i is evaluated by interpolation: then its payments fall in the same months in
+    // every sample as at the scenario's own values (a range that moves them lays it out per sample).
+    bool interpolates(int option) const;
 
     // Cumulative curves at the drawn quantiles of `count` samples (`quantiles`: count x ranges,
     // row by row): `curves[i]` becomes months x count (one sample per column), and

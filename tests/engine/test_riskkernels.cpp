@@ -408,6 +408,97 @@ private Q_SLOTS:
         }
     }
 
+    // The pay-off that sticks (keepPayoffs): after each lane's first crossing, the last month in
+    // which buying may be dearer, the monthly rises and the lanes that stay ahead for certain,
+    // each against its plain loop, on curves where a purchase in month 20 turns some lanes back.
+    void payoffKernelsAreThePlainLoops()
+    {
+        std::mt19937 random(7);
+        std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+        for (const int months : {3, 9, 37, 61}) {
+            const int payment = std::min(20, months - 1);
+            Eigen::ArrayXXf a(kLanes, months); // lanes side by side, as the blocks keep them
+            Eigen::ArrayXXf c(kLanes, months);
+            for (int k = 0; k < kLanes; ++k) {
+                a(k, 0) = 10000.0f + 20000.0f * unit(random);
+                c(k, 0) = 0.0f;
+                const float jump = 15000.0f * unit(random);
+                for (int m = 1; m < months; ++m) {
+                    a(k, m) = a(k, m - 1) + 50.0f + 100.0f * unit(random) + (m == payment ? jump : 0.0f);
+                    c(k, m) = c(k, m - 1) + 900.0f + 200.0f * unit(random);
+                }
+            }
+            float margin[kLanes];
+            for (int k = 0; k < kLanes; ++k)
+                margin[k] = 1.0f + 3.0f * unit(random);
+            const auto d = [&](int k, int m) { return a(k, m) - c(k, m); };
+            // The lanes that cross, and not dearer at the end: as keepPayoffs hands them over.
+            int after[kLanes];
+            std::uint64_t lanes = 0;
+            for (int k = 0; k < kLanes; ++k) {
+                after[k] = -1;
+                for (int m = 0; m < months && after[k] < 0; ++m)
+                    if (d(k, m) <= 0)
+                        after[k] = m;
+                if (after[k] >= 0 && d(k, months - 1) <= 0)
+                    lanes |= std::uint64_t(1) << k;
+            }
+            std::vector<float> low;
+            std::vector<float> high;
+            boundStretches(a, c, months, lanes, low, high);
+            std::vector<float> onPremHigh(stretchBoundsSize(months));
+            std::vector<float> cloudLow(stretchBoundsSize(months));
+            stretchBounds(a.data(), months, lanes, nullptr, onPremHigh.data());
+            stretchBounds(c.data(), months, lanes, cloudLow.data(), nullptr);
+            int last[kLanes];
+            lastDearerMonths(a.data(), c.data(), onPremHigh.data(), cloudLow.data(), margin, months, after, lanes, last);
+            int crossedBack = 0;
+            for (int k = 0; k < kLanes; ++k) {
+                if (!((lanes >> k) & 1))
+                    continue;
+                int expected = -1;
+                for (int m = months - 1; m > after[k] && expected < 0; --m)
+                    if (d(k, m) > -margin[k])
+                        expected = m;
+                QCOMPARE(last[k], expected);
+                crossedBack += expected >= 0;
+            }
+            // The rises: the greatest outside the payment month, the least over every month.
+            std::vector<char> skip(std::size_t(months), 0);
+            skip[std::size_t(payment)] = 1;
+            float rise[kLanes];
+            float least[kLanes];
+            greatestRises(a.data(), months, skip.data(), rise);
+            leastRises(c.data(), months, least);
+            for (int k = 0; k < kLanes; ++k) {
+                float greatest = -INFINITY;
+                float smallest = INFINITY;
+                for (int m = 1; m < months; ++m) {
+                    if (m != payment)
+                        greatest = std::max(greatest, a(k, m) - a(k, m - 1));
+                    smallest = std::min(smallest, c(k, m) - c(k, m - 1));
+                }
+                QCOMPARE(rise[k], greatest);
+                QCOMPARE(least[k], smallest);
+            }
+            // Those said to stay ahead do, and are all that the rule names.
+            const std::uint64_t stays = lanesStayingAhead(a.data(), c.data(), rise, least, margin, after, {0, payment},
+                                                          months, lanes);
+            QCOMPARE(stays & ~lanes, std::uint64_t(0));
+            for (int k = 0; k < kLanes; ++k) {
+                if (!((lanes >> k) & 1))
+                    continue;
+                const bool rule = rise[k] + 2.0f * margin[k] <= least[k] && !(payment > after[k] && d(k, payment) > -margin[k]);
+                QCOMPARE(bool((stays >> k) & 1), rule);
+                if ((stays >> k) & 1)
+                    QCOMPARE(last[k], -1);
+            }
+            if (months == 61)
+                QVERIFY2(crossedBack > 0 && std::popcount(stays) > 0,
+                         qPrintable(QStringLiteral("%1 back, %2 stay").arg(crossedBack).arg(std::popcount(stays))));
+        }
+    }
+
     // Splits run every item once, nested and two at once (the helper busy); a throw in the
     // second half reaches the caller; and the second halves of one split after another run on
     // the same kept thread (its thread-local memory is still there).
