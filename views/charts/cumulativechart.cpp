@@ -415,7 +415,8 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         lines.clear();
     // What the horizon leaves out is said where the answer is (docs/model.md).
     if (!leftOut.isEmpty()) {
-        lines << tr("What the horizon leaves out (triangles on the curves):");
+        lines << (m_eventPoints.isEmpty() ? tr("What the horizon leaves out:")
+                                          : tr("What the horizon leaves out (triangles on the curves):"));
         for (int k = 0; k < std::min(int(leftOut.size()), kMaxCaptionSentences); ++k)
             lines << QStringLiteral("• ") + leftOut[k];
         if (leftOut.size() > kMaxCaptionSentences)
@@ -423,8 +424,11 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     }
     // Against more than the cheapest cloud option, the squares say more than the sentences above.
     if (cheapest && count.pairs() > sentences.size())
-        lines << (everyPair ? tr("Squares mark where buying pays off for good against each cloud option, circles "
-                                 "where curves cross and cross back; the \"Every pair\" table lists all %1 pairs.")
+        lines << (everyPair ? (m_crossingPoints.isEmpty()
+                                   ? tr("Squares mark where buying pays off for good against each cloud option; the "
+                                        "\"Every pair\" table lists all %1 pairs.")
+                                   : tr("Squares mark where buying pays off for good against each cloud option, circles "
+                                        "where curves cross and cross back; the \"Every pair\" table lists all %1 pairs."))
                             : tr("Squares mark where buying pays off for good against the cheapest cloud option; the "
                                  "\"Every pair\" table lists all %1 pairs."))
                      .arg(count.pairs());
