@@ -6,6 +6,7 @@
 
 #include "demand/demandreader.h"
 #include "inputerror.h"
+#include "widgets/plural.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -57,12 +58,13 @@ QString spanText(double hours)
 QString formatLine(const DemandReading &r)
 {
     if (r.format == DemandFormat::Csv)
-        return QStringLiteral("%1: a CSV of GPUs busy by time, %2 rows%3%4\n")
-            .arg(r.fileName, count(r.rows),
+        return QStringLiteral("%1: a CSV of GPUs busy by time, %2%3%4\n")
+            .arg(r.fileName, countText("breakeven::cli", "%Ln row(s)", r.rows),
                  r.outOfOrder > 0 ? QStringLiteral(" (%1 out of order, sorted by time)").arg(count(r.outOfOrder)) : QString(),
                  r.gpu.isEmpty() ? QString()
                                  : QStringLiteral("; GPU %1 recorded (a CSV does not say which GPUs were busy)").arg(r.gpu));
-    QString line = QStringLiteral("%1: Slurm accounting, %2 jobs; %3 counted").arg(r.fileName, count(r.rows), count(r.jobsCounted));
+    QString line = QStringLiteral("%1: Slurm accounting, %2; %3 counted")
+                       .arg(r.fileName, countText("breakeven::cli", "%Ln job(s)", r.rows), count(r.jobsCounted));
     QStringList of;
     if (r.jobsRunning > 0)
         of << QStringLiteral("%1 still running, to the latest time in the file").arg(count(r.jobsRunning));

@@ -3,6 +3,7 @@
 #include "verbs.h"
 
 #include "inputerror.h"
+#include "widgets/plural.h"
 #include "text/csvreader.h"
 #include "import/importreportformat.h"
 #include "import/sheetimporter.h"
@@ -116,9 +117,9 @@ int runImport(const QStringList &arguments, QTextStream &out)
     if (report.refused) {
         const RowIssue &first = report.skips.front();
         throw InputError(QStringLiteral("%1:%2").arg(sheet).arg(first.line),
-                         QStringLiteral("%1 (%2 rows skipped; --strict refuses the whole sheet)")
+                         QStringLiteral("%1 (%2 skipped; --strict refuses the whole sheet)")
                              .arg(first.column.isEmpty() ? first.reason : first.column + QStringLiteral(": ") + first.reason)
-                             .arg(report.skipped));
+                             .arg(countText("breakeven::cli", "%Ln row(s)", qint64(report.skipped))));
     }
     return Success;
 }

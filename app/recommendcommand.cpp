@@ -9,6 +9,7 @@
 #include "engine/resultstext.h"
 #include "inputerror.h"
 #include "store/document.h"
+#include "widgets/plural.h"
 
 #include <QDate>
 #include <QFileInfo>
@@ -16,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <limits>
 
 namespace breakeven::cli {
@@ -47,11 +49,69 @@ QJsonValue orNull(const std::optional<double> &value)
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
 
+QString counted(const char *text, qint64 n)
+{
+    return countText("breakeven::cli", text, n);
+}
+
+// One row of the text listing: an instance type under a plan, at its best region, with the other
+// regions it is offered in (dearer or as cheap) — or, with --all-regions, each region on its own.
+struct OfferRow {
+    std::size_t best = 0; // into the ranking
+    QStringList otherRegions;
+};
+
+QString groupKey(const CloudOffer &offer, const RankedOffer &ranked)
+{
+    return QStringList{offer.provider, offer.instanceType, toString(ranked.option.pricing),
+                       ranked.option.reservedUpfrontShare >= 1.0 ? QStringLiteral("upfront") : QString()}
+        .join(QChar(0x1f));
+}
+
+std::vector<OfferRow> offerRows(const Ranking &ranking, const std::vector<RankCandidate> &candidates, bool allRegions)
+{
+    std::vector<OfferRow> rows;
+    QHash<QString, std::size_t> rowOf;
+    for (std::size_t i = 0; i < ranking.offers.size(); ++i) {
+        const RankedOffer &r = ranking.offers[i];
+        const CloudOffer &o = candidates[r.candidate].offer;
+        if (allRegions) {
+            rows.push_back({i, {}});
+            continue;
+        }
+        const QString key = groupKey(o, r);
+        if (const auto found = rowOf.constFind(key); found != rowOf.cend()) {
+            rows[*found].otherRegions << o.region;
+            continue;
+        }
+        rowOf.insert(key, rows.size());
+        rows.push_back({i, {}});
+    }
+    return rows;
+}
+
+// The ranking with at least `top` rows of instance types and plans, when the catalog has them:
+// one instance is often the cheapest in ten regions, which would fill a plain top ten alone.
+Ranking rankForRows(const LoadedScenario &loaded, const std::vector<RankCandidate> &candidates, const RankFilter &filter,
+                    double utilization, std::size_t top, bool allRegions)
+{
+    if (allRegions)
+        return rankOffers(loaded.scenario, loaded.catalog, candidates, filter, utilization, top);
+    std::size_t ranked = std::max<std::size_t>(top * 50, 500);
+    for (;;) {
+        Ranking ranking = rankOffers(loaded.scenario, loaded.catalog, candidates, filter, utilization, ranked);
+        if (ranking.offers.size() < ranked || offerRows(ranking, candidates, false).size() >= top
+            || ranked >= candidates.size() * 4)
+            return ranking;
+        ranked *= 4;
+    }
+}
+
 } // namespace
 
 int runRecommend(const QStringList &arguments, QTextStream &out)
 {
-    const Arguments args(arguments, {QStringLiteral("json")},
+    const Arguments args(arguments, {QStringLiteral("json"), QStringLiteral("all-regions")},
                          {QStringLiteral("top"), QStringLiteral("plan"), QStringLiteral("provider"),
                           QStringLiteral("utilization")});
     args.expectPositionals(1, QStringLiteral("SCENARIO"));
@@ -78,10 +138,11 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
         ? parseUtilization(*args.option(QStringLiteral("utilization")))
         : loaded.scenario.workload.utilization;
     const std::vector<RankCandidate> candidates = catalogFor(argument);
-    const Ranking ranking = rankOffers(loaded.scenario, loaded.catalog, candidates, filter, utilization, top);
     const Scenario &s = loaded.scenario;
 
     if (args.flag(QStringLiteral("json"))) {
+        // Scripts get every region's offer, each with its own price and age.
+        const Ranking ranking = rankOffers(loaded.scenario, loaded.catalog, candidates, filter, utilization, top);
         QJsonArray offers;
         for (const RankedOffer &r : ranking.offers) {
             const CloudOffer &o = candidates[r.candidate].offer;
@@ -129,13 +190,19 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
         return Success;
     }
 
-    out << terminalText(QStringLiteral("%1: the %2 best of %3 offers and plans for %4 × %5 at %6, over %7 months, costs in "
-                                       "%8 (%9 left out: memory, quota, or a currency with no rate)\n")
+    const bool allRegions = args.flag(QStringLiteral("all-regions"));
+    const Ranking ranking = rankForRows(loaded, candidates, filter, utilization, top, allRegions);
+    std::vector<OfferRow> rows = offerRows(ranking, candidates, allRegions);
+    if (rows.size() > top)
+        rows.resize(top);
+    out << terminalText(QStringLiteral("%1: %2 of %3 for %4 × %5 at %6, over %7, costs in %8 (%9 left out: memory, quota, "
+                                       "or a currency with no rate)\n")
                             .arg(s.name)
-                            .arg(ranking.offers.size())
-                            .arg(ranking.evaluated)
+                            .arg(allRegions ? counted("the %n best offer(s)", qint64(rows.size()))
+                                            : counted("the %n best instance type(s) and plan(s)", qint64(rows.size())))
+                            .arg(counted("%n offer(s) and plan(s)", qint64(ranking.evaluated)))
                             .arg(QString::number(s.workload.gpus, 'g', 6), s.referenceGpu, formatPercent(utilization))
-                            .arg(s.horizonMonths)
+                            .arg(counted("%n month(s)", s.horizonMonths))
                             .arg(s.currency)
                             .arg(ranking.infeasible));
     // Which GPUs could serve the work at all: a workload counted in 80 GB GPUs needs 80 GB unless
@@ -149,11 +216,16 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
             << '\n';
     out << '\n';
     int rank = 0;
-    for (const RankedOffer &r : ranking.offers) {
+    for (const OfferRow &row : rows) {
+        const RankedOffer &r = ranking.offers[row.best];
         const CloudOffer &o = candidates[r.candidate].offer;
+        // "us-east-1 +16": the best region first, then how many more offer the same plan.
+        QString regions = o.region;
+        if (!row.otherRegions.isEmpty())
+            regions += (regions.isEmpty() ? QString() : QStringLiteral(" ")) + QStringLiteral("+%1").arg(row.otherRegions.size());
         QString line = QStringLiteral("%1. %2 %3%4, %5: %6")
                            .arg(++rank)
-                           .arg(o.provider, o.instanceType, o.region.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.region),
+                           .arg(o.provider, o.instanceType, regions.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(regions),
                                 choiceName({r.option.pricing, r.option.reservedUpfrontShare >= 1.0}),
                                 formatMoney(r.tco, s.currency, 0));
         if (r.costPerReferenceGpuHour)
@@ -164,9 +236,13 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
                                                   : *r.paysOffMonths[b] <= 0 ? QStringLiteral("never dearer")
                                                                               : QStringLiteral("pays off after %1").arg(formatMonths(*r.paysOffMonths[b])));
         if (const auto age = candidates[r.candidate].priceAgeDays)
-            line += QStringLiteral("; price %1 days old").arg(*age);
+            line += QStringLiteral("; price %1").arg(counted("%n day(s) old", *age));
         out << terminalText(line) << '\n';
+        if (!row.otherRegions.isEmpty())
+            out << terminalText(QStringLiteral("   also in %1").arg(row.otherRegions.join(QStringLiteral(", ")))) << '\n';
     }
+    if (!allRegions && std::any_of(rows.begin(), rows.end(), [](const OfferRow &row) { return !row.otherRegions.isEmpty(); }))
+        out << "\n" << terminalText(QStringLiteral("Each region's price and figures: --all-regions.")) << '\n';
     return Success;
 }
 

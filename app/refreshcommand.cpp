@@ -5,6 +5,7 @@
 #include "verbs.h"
 
 #include "inputerror.h"
+#include "widgets/plural.h"
 #include "refreshsources.h"
 #include "store/document.h"
 
@@ -71,21 +72,20 @@ QString sourceText(const SourceRefresh &source)
 {
     // A source priced by region lists regions where the SkyPilot catalog lists clouds.
     const RefreshSourceInfo *info = findRefreshSource(source.source);
-    const QString parts = info && info->takesRegions ? QStringLiteral("regions") : QStringLiteral("clouds");
-    QString text = QStringLiteral("%1 (%2): %3 %4 imported, %5 skipped, %6 rows read\n")
+    const bool regions = info && info->takesRegions;
+    QString text = QStringLiteral("%1 (%2): %3 imported, %4 skipped, %5 read\n")
                        .arg(source.source, source.baseUrl.toDisplayString(QUrl::RemoveUserInfo))
-                       .arg(source.cloudsImported)
-                       .arg(parts)
+                       .arg(countText("breakeven::cli", regions ? "%n region(s)" : "%n cloud(s)", qint64(source.cloudsImported)))
                        .arg(source.cloudsSkipped)
-                       .arg(source.rowsRead);
+                       .arg(countText("breakeven::cli", "%n row(s)", qint64(source.rowsRead)));
     for (const CloudRefresh &cloud : source.clouds) {
         if (cloud.imported)
-            text += QStringLiteral("  %1: %2 added, %3 updated, %4 unchanged, %5 rows skipped\n")
+            text += QStringLiteral("  %1: %2 added, %3 updated, %4 unchanged, %5 skipped\n")
                         .arg(cloud.cloud, -12)
                         .arg(cloud.offers.added)
                         .arg(cloud.offers.updated)
                         .arg(cloud.offers.unchanged)
-                        .arg(cloud.skippedRows);
+                        .arg(countText("breakeven::cli", "%n row(s)", qint64(cloud.skippedRows)));
         else
             text += QStringLiteral("  %1: skipped, %2\n").arg(cloud.cloud, -12).arg(cloud.skipReason);
     }

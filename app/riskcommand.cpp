@@ -8,6 +8,7 @@
 #include "engine/risk.h"
 #include "engine/risktext.h"
 #include "inputerror.h"
+#include "widgets/plural.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -141,11 +142,11 @@ int runRisk(const QStringList &arguments, QTextStream &out)
         return Success;
     }
 
-    out << terminalText(QStringLiteral("%1: %2 futures (seed %3) over %4 months, at %5 utilization; %6\n")
+    out << terminalText(QStringLiteral("%1: %2 (seed %3) over %4, at %5 utilization; %6\n")
                             .arg(s.name)
-                            .arg(result.samples)
+                            .arg(countText("breakeven::cli", "%n future(s)", qint64(result.samples)))
                             .arg(result.seed)
-                            .arg(s.horizonMonths)
+                            .arg(countText("breakeven::cli", "%n month(s)", s.horizonMonths))
                             .arg(formatPercent(result.utilization))
                             .arg(result.defaultRanges ? QStringLiteral("the scenario has no ranges, so the default ones are used:")
                                                       : QStringLiteral("the scenario's ranges:")));

@@ -30,6 +30,15 @@ LoadedScenario assembled(Scenario scenario, GpuCatalog catalog, const QString &a
     }
 }
 
+// "\"H100 team\", \"Lab\"", every name quoted since names may hold commas.
+QString quotedNames(const QStringList &names)
+{
+    QStringList quoted;
+    for (const QString &name : names)
+        quoted << QLatin1Char('"') + name + QLatin1Char('"');
+    return quoted.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 LoadedScenario loadScenarioArgument(const QString &argument, const std::function<void(Scenario &)> &adjust)
@@ -45,13 +54,22 @@ LoadedScenario loadScenarioArgument(const QString &argument, const std::function
     const auto document = Document::openReadOnly(path);
     Scenario scenario;
     GpuCatalog catalog;
+    QStringList names;
     try {
         catalog = document->catalog().gpuCatalog();
-        scenario = document->scenarios().load(name);
+        names = document->scenarios().names();
+        if (names.contains(name))
+            scenario = document->scenarios().load(name);
     } catch (const InputError &error) {
         // The document's path is in `where` already; name the scenario too.
         throw InputError(QStringLiteral("%1 (scenario \"%2\")").arg(error.where(), name), error.reason());
     }
+    // A name mistyped: say which names there are, so that the next try is the right one.
+    if (!names.contains(name))
+        throw InputError(QStringLiteral("%1 (scenario \"%2\")").arg(QDir::toNativeSeparators(path), name),
+                         names.isEmpty() ? QStringLiteral("the document has no scenarios")
+                                         : QStringLiteral("no scenario of that name; the document has %1")
+                                               .arg(quotedNames(names)));
     return assembled(std::move(scenario), std::move(catalog), QDir::toNativeSeparators(argument), adjust);
 }
 

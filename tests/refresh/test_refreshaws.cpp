@@ -456,7 +456,7 @@ private Q_SLOTS:
                                          QStringLiteral("aws"), QStringLiteral("--endpoint"), endpoint, QStringLiteral("--region"),
                                          QStringLiteral("us-east-1")});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.out.contains("1 regions imported, 0 skipped, 45 rows read") && run.out.contains("us-east-1")
+        QVERIFY2(run.out.contains("1 region imported, 0 skipped, 45 rows read") && run.out.contains("us-east-1")
                      && run.out.contains("2 unchanged"),
                  run.out.constData());
 
