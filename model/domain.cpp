@@ -158,4 +158,18 @@ Workload withDemand(Workload workload, WorkloadDemand demand)
     return workload;
 }
 
+QString toString(Discounting discounting)
+{
+    return discounting == Discounting::Yearly ? QStringLiteral("yearly") : QStringLiteral("monthly");
+}
+
+std::optional<Discounting> discountingFromString(const QString &text)
+{
+    if (text == QLatin1String("monthly"))
+        return Discounting::Monthly;
+    if (text == QLatin1String("yearly"))
+        return Discounting::Yearly;
+    return std::nullopt;
+}
+
 } // namespace breakeven

@@ -278,6 +278,13 @@ struct HybridOption {
 };
 std::optional<Distribution> distributionFromString(const QString &text);
 
+// How payments are discounted (docs/model.md, "Discounting"): month by month, entry m times
+// (1 + r)^(-m/12); or as a finance team's spreadsheet does, the months of year y summed and times
+// (1 + r)^(-y), entry 0 not discounted.
+enum class Discounting { Monthly, Yearly };
+QString toString(Discounting discounting);                          // "monthly", "yearly"
+std::optional<Discounting> discountingFromString(const QString &text);
+
 struct Scenario {
     QString name = QStringLiteral("Untitled scenario");
     QString currency = QStringLiteral("USD");
@@ -285,6 +292,7 @@ struct Scenario {
     int horizonMonths = 36;
     QString referenceGpu = QString::fromLatin1(kDefaultReferenceGpu);
     double discountRatePerYear = 0;
+    Discounting discounting = Discounting::Monthly; // version 3 of the scenario format
     bool creditResaleValue = false;
     // Yearly changes of prices over the horizon (docs/model.md, "Markets over time"); 0 = none.
     double cloudPriceChangePerYear = 0;

@@ -117,6 +117,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     in.currency = s.currency;
     in.horizonMonths = s.horizonMonths;
     in.discountRatePerYear = s.discountRatePerYear;
+    in.discounting = s.discounting;
     in.creditResaleValue = s.creditResaleValue;
     in.hardwarePriceChangePerYear = s.hardwarePriceChangePerYear;
     in.electricityPriceChangePerYear = s.electricityPriceChangePerYear;

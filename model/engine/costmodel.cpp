@@ -64,6 +64,16 @@ QString jsonName(CostComponent component)
     return {};
 }
 
+double CostModel::discountAt(int month) const
+{
+    if (month >= 0 && month < m_discount.size())
+        return m_discount(month);
+    // Past the horizon (a commitment still owed): the same convention.
+    if (m_input.discounting == Discounting::Yearly)
+        return month <= 0 ? 1.0 : std::pow(1.0 + m_input.discountRatePerYear, -double((month + 11) / 12));
+    return std::pow(m_monthlyDiscount, month);
+}
+
 QString jsonName(PurchaseReason reason)
 {
     switch (reason) {
@@ -83,10 +93,13 @@ CostModel::CostModel(EngineInput input)
 
     // Shared with the other lay-outs of the same rates (powersFor), held while this one runs.
     const auto growthTable = powersFor(Powers::Growth, m_input.growthPerYear, m_input.horizonMonths);
-    const auto discountTable = powersFor(Powers::Discount, m_input.discountRatePerYear, m_input.horizonMonths);
+    const bool yearly = m_input.discounting == Discounting::Yearly;
+    const auto discountTable = powersFor(yearly ? Powers::YearlyDiscount : Powers::Discount, m_input.discountRatePerYear,
+                                         m_input.horizonMonths);
     const Eigen::ArrayXd &growth = *growthTable;
     const Eigen::ArrayXd &discount = *discountTable;
     m_monthlyDiscount = std::pow(1.0 + m_input.discountRatePerYear, -1.0 / 12.0);
+    m_discount = discount;
     m_workPerUtilization = m_input.gpus * kHoursPerMonth * growth.sum();
 
     m_fixed = Eigen::ArrayXXd::Zero(rows, cols);
@@ -199,7 +212,7 @@ inline void CostModel::addComponent(int row, CostComponent c, int month, double 
 void CostModel::addBeyondHorizon(int row, int month, double amount)
 {
     const int H = m_input.horizonMonths;
-    const double value = amount * std::pow(m_monthlyDiscount, month);
+    const double value = amount * discountAt(month);
     m_fixed(row, H) += value;
     m_componentFixed(row, int(CostComponent::CommitmentBeyondHorizon)) += value;
     std::vector<int> &events = m_events[std::size_t(row)];
@@ -247,7 +260,7 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
                         OwedAfterHorizon &owed = m_owed[std::size_t(row)] ? *m_owed[std::size_t(row)]
                                                                           : m_owed[std::size_t(row)].emplace();
                         owed.amount += monthly;
-                        owed.presentValue += monthly * std::pow(m_monthlyDiscount, k);
+                        owed.presentValue += monthly * discountAt(k);
                         owed.months += 1;
                         owed.lastTermEnds = k;
                     }

@@ -127,6 +127,10 @@ public:
     std::optional<int> cheapestCloud(const Evaluation &evaluation) const;
     PairResult comparePair(const Evaluation &evaluation, int onPrem, int cloud) const;
 
+    // What a payment in `month` counts for, by the scenario's rate and convention (docs/model.md,
+    // "Discounting"); months past H too.
+    double discountAt(int month) const;
+
     // Whether on-prem cumulative curves are net of resale (then the plain spend differs).
     bool netOfResale() const { return m_input.creditResaleValue; }
     // The plain spend so far of `option` by `month`: the cumulative curve with the resale credit
@@ -193,6 +197,7 @@ private:
 
     EngineInput m_input;
     double m_monthlyDiscount = 1;  // the discount factor of one month
+    Eigen::ArrayXd m_discount;     // the discount factor of each entry 0..H, by the convention
     std::vector<OptionStatus> m_status;
     Eigen::ArrayXXd m_fixed;       // options x (H + 1), discounted
     Eigen::ArrayXXd m_slope;       // options x (H + 1), discounted, per unit of u

@@ -84,6 +84,7 @@ struct EngineInput {
     QString currency = QStringLiteral("USD");
     int horizonMonths = 36;
     double discountRatePerYear = 0;
+    Discounting discounting = Discounting::Monthly;
     bool creditResaleValue = false;
     // Markets over time (docs/model.md): yearly rates, 0 = prices stay as they are.
     double hardwarePriceChangePerYear = 0;

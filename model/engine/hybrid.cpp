@@ -29,6 +29,7 @@ Layout layOutAlone(const EngineInput &scenario, const OptionInput &option, doubl
     in.currency = scenario.currency;
     in.horizonMonths = scenario.horizonMonths;
     in.discountRatePerYear = scenario.discountRatePerYear;
+    in.discounting = scenario.discounting;
     in.creditResaleValue = scenario.creditResaleValue;
     in.hardwarePriceChangePerYear = scenario.hardwarePriceChangePerYear;
     in.electricityPriceChangePerYear = scenario.electricityPriceChangePerYear;

@@ -31,6 +31,11 @@ Eigen::ArrayXd powersOf(Powers kind, double x, int H)
             out(m) = std::pow(monthly, m);
         break;
     }
+    case Powers::YearlyDiscount:
+        out(0) = 1.0;
+        for (int m = 1; m <= H; ++m)
+            out(m) = std::pow(1.0 + x, -double((m + 11) / 12));
+        break;
     case Powers::YearlyChange:
         out(0) = 1.0;
         for (int m = 1; m <= H; ++m)

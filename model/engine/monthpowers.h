@@ -11,6 +11,7 @@ namespace breakeven {
 enum class Powers {
     Growth,       // of a yearly growth g: 0 at month 0, then (1 + g)^(1/12) to the power m - 1
     Discount,     // of a yearly discount rate d: (1 + d)^(-1/12) to the power m
+    YearlyDiscount, // the same by whole years: 1 at month 0, then (1 + d)^(-y) in year y = ceil(m / 12)
     YearlyChange, // of a yearly rate of change: 1 at month 0, then (1 + rate)^((m - 1) / 12)
     Depreciation, // of what a year keeps, k: k^(age / 12) by age in months
 };

@@ -1,6 +1,7 @@
 #include "resultsjson.h"
 
 #include "criteria.h"
+#include "finance.h"
 
 #include <QJsonArray>
 
@@ -197,6 +198,7 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std
         options.append(hybridJson(model, e, h));
     QJsonArray pairs;
     for (const PairResult &p : model.pairs(e)) {
+        const PairFinance finance = pairFinance(model, e, p);
         QJsonValue winsAbove(QJsonValue::Null);
         if (p.winsAbove)
             winsAbove = *p.winsAbove == Winner::OnPrem ? QStringLiteral("onprem") : QStringLiteral("cloud");
@@ -210,6 +212,11 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std
             {QStringLiteral("breakEvenUtilization"), orNull(p.breakEvenUtilization)},
             {QStringLiteral("winsAbove"), winsAbove},
             {QStringLiteral("costRatio"), orNull(p.costRatio)},
+            {QStringLiteral("npvOfBuying"), finance.npvOfBuying},
+            {QStringLiteral("irrOfBuying"), orNull(finance.irrOfBuying)},
+            {QStringLiteral("irrReason"), finance.irrOfBuying ? QJsonValue(QJsonValue::Null) : QJsonValue(finance.irrReason)},
+            {QStringLiteral("paybackMonth"), orNull(finance.paybackMonth)},
+            {QStringLiteral("discountedPaybackMonth"), orNull(finance.discountedPaybackMonth)},
         });
     }
     QJsonObject weights;
@@ -226,6 +233,8 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std
         {QStringLiteral("currency"), model.input().currency},
         {QStringLiteral("utilization"), e.utilization},
         {QStringLiteral("horizonMonths"), e.horizonMonths},
+        {QStringLiteral("discounting"), QJsonObject{{QStringLiteral("ratePerYear"), model.input().discountRatePerYear},
+                                                    {QStringLiteral("convention"), toString(model.input().discounting)}}},
         {QStringLiteral("referenceGpu"), model.input().referenceGpu},
         {QStringLiteral("throughputProfile"), toString(model.input().throughputProfile)},
         {QStringLiteral("options"), options},

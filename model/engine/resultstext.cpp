@@ -1,5 +1,6 @@
 #include "resultstext.h"
 
+#include "finance.h"
 #include "hybridtext.h"
 
 #include <QLocale>
@@ -231,6 +232,19 @@ QString pairSentence(const CostModel &model, const PairResult &pair)
     return QStringLiteral("against %1: pays off after %2").arg(cloud, formatMonths(*pair.paysOffMonth));
 }
 
+QString discountingSentence(const CostModel &model)
+{
+    const EngineInput &in = model.input();
+    if (in.discountRatePerYear == 0)
+        return QStringLiteral("Not discounted (a discount rate of 0); the IRR is the yearly rate that would make buying break even.");
+    return in.discounting == Discounting::Yearly
+        ? QStringLiteral("Discounted at %1 a year, by whole years as a finance team's spreadsheet does: the months of "
+                         "year y summed and divided by (1 + r)^y, the start not discounted.")
+              .arg(formatPercent(in.discountRatePerYear, 1))
+        : QStringLiteral("Discounted at %1 a year, month by month: month m divided by (1 + r)^(m/12).")
+              .arg(formatPercent(in.discountRatePerYear, 1));
+}
+
 QString payoffCell(const CostModel &model, const PairResult &pair)
 {
     if (!pair.paysOffMonth)
@@ -388,8 +402,8 @@ QString resultsTable(const CostModel &model, const Evaluation &e, const std::vec
     const auto pairs = model.pairs(e);
     if (!pairs.empty()) {
         QList<QStringList> pairRows{{QStringLiteral("On-prem"), QStringLiteral("Cloud"), QStringLiteral("Pays off"),
-                                     QStringLiteral("Saved by buying"), QStringLiteral("Break-even u"),
-                                     QStringLiteral("Cost ratio")}};
+                                     QStringLiteral("Saved by buying (NPV)"), QStringLiteral("IRR of buying"),
+                                     QStringLiteral("Break-even u"), QStringLiteral("Cost ratio")}};
         for (const PairResult &p : pairs) {
             QString breakEven = QStringLiteral("none");
             if (p.breakEvenUtilization)
@@ -398,10 +412,12 @@ QString resultsTable(const CostModel &model, const Evaluation &e, const std::vec
             pairRows << QStringList{model.option(p.onPrem).name, model.option(p.cloud).name,
                                     payoffCell(model, p),
                                     formatMoney(-p.differenceAtHorizon, currency, 2),
+                                    orNa(pairFinance(model, e, p).irrOfBuying, [](double v) { return formatPercent(v, 2); }),
                                     breakEven,
                                     orNa(p.costRatio, [](double v) { return QStringLiteral("%1 x").arg(v, 0, 'f', 2); })};
         }
-        out += QLatin1Char('\n') + table(pairRows, {false, false, true, true, true, true});
+        out += QLatin1Char('\n') + table(pairRows, {false, false, true, true, true, true, true});
+        out += discountingSentence(model) + QLatin1Char('\n');
         // A pair ahead for a while and behind at H says when, and by how much.
         for (const PairResult &p : pairs)
             if (!p.paysOffMonth && !p.crossings.empty())

@@ -40,6 +40,9 @@ QString crossoverSentence(const CostModel &model, const PairResult &pair);
 // A pair with crossings that is dearer at H: "ahead from month 34.5 to 36.3, then dearer after
 // the purchase in month 37 (…); 181,399 USD dearer at 60 months".
 QString aheadForAWhileText(const CostModel &model, const PairResult &pair);
+// The discounting convention in one sentence: "Discounted at 10.0 % a year, by whole years as a
+// finance team's spreadsheet does: …", "Not discounted …".
+QString discountingSentence(const CostModel &model);
 // The pay-off as a table cell: "34.5 months (1,050 days)", "from the start", "never",
 // "no (ahead for a while)".
 QString payoffCell(const CostModel &model, const PairResult &pair);

@@ -66,7 +66,7 @@ QString parseErrorPosition(const QByteArray &json, int offset, const QString &fi
     return QStringLiteral("%1:%2:%3").arg(fileName).arg(line).arg(column);
 }
 
-// Reads "format" and "version"; returns the version (1 or 2).
+// Reads "format" and "version"; returns the version (1 to kScenarioFormatVersion).
 int readFormatAndVersion(ObjectReader &reader)
 {
     if (!reader.has("format"))
@@ -91,7 +91,7 @@ int readFormatAndVersion(ObjectReader &reader)
                         .arg(kScenarioFormatVersion));
     if (version < 1)
         reader.fail("version",
-                    QStringLiteral("must be 1 or %1, not %2").arg(kScenarioFormatVersion).arg(version));
+                    QStringLiteral("must be 1 to %1, not %2").arg(kScenarioFormatVersion).arg(version));
     return version;
 }
 
@@ -269,6 +269,8 @@ Scenario readScenario(const QJsonObject &root)
     reader.text("referenceGpu", scenario.referenceGpu, Text::NonEmpty);
     reader.number("discountRatePerYear", scenario.discountRatePerYear, kRate);
     reader.boolean("creditResaleValue", scenario.creditResaleValue);
+    if (version >= 3)
+        reader.enumeration("discounting", scenario.discounting, {Discounting::Monthly, Discounting::Yearly});
     if (version >= 2) {
         reader.number("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear, kPriceChange);
         reader.number("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear, kPriceChange);
@@ -390,6 +392,12 @@ bool needsVersion2(const Scenario &scenario)
                        [](const CloudOption &option) { return needsVersion2(option); })
         || std::any_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(),
                        [](const OnPremBuild &build) { return needsVersion2(build); });
+}
+
+// Whether the scenario sets a field of version 3 (docs/scenario-format.md).
+bool needsVersion3(const Scenario &scenario)
+{
+    return scenario.discounting != Discounting::Monthly;
 }
 
 void writeCloudOption(JsonWriter &writer, const CloudOption &option)
@@ -528,8 +536,10 @@ QByteArray writeScenarioJson(const Scenario &scenario)
     JsonWriter writer;
     writer.beginObject();
     writer.writeString("format", kFormatName);
-    const bool version2 = needsVersion2(scenario);
-    writer.writeInteger("version", version2 ? 2 : 1);
+    // The lowest version that holds the scenario, so a file another version wrote reads the same.
+    const bool version3 = needsVersion3(scenario);
+    const bool version2 = version3 || needsVersion2(scenario);
+    writer.writeInteger("version", version3 ? 3 : version2 ? 2 : 1);
     writer.writeString("name", scenario.name);
     writer.writeString("currency", scenario.currency);
     writer.beginObject("exchangeRates");
@@ -540,6 +550,8 @@ QByteArray writeScenarioJson(const Scenario &scenario)
     writer.writeString("referenceGpu", scenario.referenceGpu);
     writer.writeNumber("discountRatePerYear", scenario.discountRatePerYear);
     writer.writeBool("creditResaleValue", scenario.creditResaleValue);
+    if (version3)
+        writer.writeString("discounting", toString(scenario.discounting));
     if (version2) {
         writer.writeNumber("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear);
         writer.writeNumber("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear);

@@ -13,7 +13,7 @@ namespace breakeven {
 // The newest version this build reads and writes. A scenario is written as version 2 only when it
 // sets a field version 1 lacks (the market rates and commitments), so that older builds still
 // read the rest; version 1 is read as before.
-inline constexpr int kScenarioFormatVersion = 2;
+inline constexpr int kScenarioFormatVersion = 3;
 inline constexpr qint64 kMaxScenarioFileBytes = qint64(16) * 1024 * 1024;
 
 // Reads and validates a scenario. Throws InputError whose `where` is the JSON path of the

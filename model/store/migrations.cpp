@@ -143,6 +143,11 @@ void uncertainty(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v12.sql")));
 }
 
+void discountingConvention(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v14.sql")));
+}
+
 void demandsAndHybrids(SQLite::Database &database)
 {
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v13.sql")));
@@ -168,6 +173,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 11, &upfrontPrices },
     { 12, &uncertainty },
     { 13, &demandsAndHybrids },
+    { 14, &discountingConvention },
 };
 
 } // namespace

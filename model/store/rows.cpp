@@ -309,6 +309,7 @@ void bindScenarioProperties(SQLite::Statement &s, int i, const Scenario &scenari
     else
         s.bind(i + 8 + kCriterionCount);
     s.bind(i + 9 + kCriterionCount, static_cast<int64_t>(scenario.uncertainty ? scenario.uncertainty->seed : 1));
+    s.bind(i + 10 + kCriterionCount, utf8(toString(scenario.discounting)));
 }
 
 void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenario)
@@ -333,6 +334,10 @@ void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenari
         u.seed = quint64(std::max<qint64>(0, seed));
         scenario.uncertainty = u;
     }
+    const auto discounting = discountingFromString(text(s, c + 10 + kCriterionCount));
+    if (!discounting)
+        damaged(QStringLiteral("a scenario's discounting is neither monthly nor yearly"));
+    scenario.discounting = *discounting;
 }
 
 void bindComponent(SQLite::Statement &s, int i, const Component &component)

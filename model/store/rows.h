@@ -40,8 +40,8 @@ inline const std::string kScenarioPropertyColumns
     = "currency, horizon_months, reference_gpu, discount_rate_per_year, credit_resale_value, "
       "cloud_price_change_per_year, hardware_price_change_per_year, electricity_price_change_per_year, "
       "weight_cost, weight_performance, weight_setup, weight_reliability, weight_data_control, "
-      "weight_scalability, weight_flexibility, uncertainty_samples, uncertainty_seed";
-inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount + 2;
+      "weight_scalability, weight_flexibility, uncertainty_samples, uncertainty_seed, discounting";
+inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount + 3;
 // A scenario's ranges (schema 12), in order.
 inline const std::string kUncertainInputColumns = "path, low, high, low_factor, high_factor, distribution";
 inline const std::string kOfferColumns

@@ -137,11 +137,16 @@ void TestScenarioJson::rejectsInvalidInput_data()
         "must be \"breakeven-scenario\"");
     row(R"({"format": 1, "version": 1})", "format", "must be a string");
     row("{" + format + "}", "version", "required");
-    row("{" + format + R"(, "version": 3, "futureField": 1})", "version",
-        "written by a newer version of Breakeven (version 3); this version reads version 2");
+    row("{" + format + R"(, "version": 4, "futureField": 1})", "version",
+        "written by a newer version of Breakeven (version 4); this version reads version 3");
     row("{" + format + R"(, "version": 0})", "version", "must be 1");
     row("{" + format + R"(, "version": "1"})", "version", "must be an integer");
     row("{" + format + R"(, "version": 1.5})", "version", "must be an integer, not 1.5");
+
+    // Version 3: the discounting convention, one of its spellings; unknown in versions 1 and 2.
+    const auto v3 = [](QByteArray json) { return json.replace(R"("version": 1)", R"("version": 3)"); };
+    row(v3(doc(R"("discounting": "quarterly")")), "discounting", "must be one of monthly, yearly");
+    row(doc(R"("discounting": "yearly")"), "discounting", "unknown field");
 
     // Version 2: the market rates and commitments, within their ranges; unknown in version 1.
     const auto v2 = [](QByteArray json) { return json.replace(R"("version": 1)", R"("version": 2)"); };

@@ -129,7 +129,7 @@ void TestDemandHybridStore::cleanup()
 // adds them, keeps the rest and reads no profile and no hybrids.
 void TestDemandHybridStore::upgradesSchema12Document()
 {
-    QCOMPARE(latestSchemaVersion(), 13);
+    QCOMPARE(latestSchemaVersion(), 14);
     const Scenario plain = fullScenario(QStringLiteral("before profiles"));
     const qint64 id = m_document->scenarios().save(plain);
     const StoredScenario before = m_document->scenarios().loadStored(id);
@@ -141,13 +141,14 @@ void TestDemandHybridStore::upgradesSchema12Document()
         SQLite::Database raw(m_file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE hybrid_options");
         raw.exec("DROP TABLE workload_demands");
+        raw.exec("ALTER TABLE scenarios DROP COLUMN discounting"); // schema 14's
         raw.exec("PRAGMA user_version = 12");
         QCOMPARE(raw.execAndGet("SELECT count(*) FROM sqlite_schema WHERE name IN ('hybrid_options', 'workload_demands')").getInt(), 0);
     }
     QVERIFY(schemaOf(m_file) != currentSchema);
 
     m_document = Document::open(m_file);
-    QCOMPARE(m_document->connection().database().execAndGet("PRAGMA user_version").getInt(), 13);
+    QCOMPARE(m_document->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
     const StoredScenario after = m_document->scenarios().loadStored(id);
     QCOMPARE(storedDifferences(after, before), QString());
     QVERIFY(!after.scenario.workload.demand);
@@ -187,7 +188,7 @@ void TestDemandHybridStore::upgradesSchema12FileBuiltFromItsScripts()
                  " VALUES (4, 7, 0, 'Spot H100', 'ml-cloud', 'spot')");
     }
     const std::unique_ptr<Document> document = Document::open(file);
-    QCOMPARE(document->connection().database().execAndGet("PRAGMA user_version").getInt(), 13);
+    QCOMPARE(document->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
     const StoredScenario stored = document->scenarios().loadStored(7);
     QCOMPARE(stored.scenario.name, QStringLiteral("plan"));
     QCOMPARE(stored.scenario.workload.name, QStringLiteral("training"));

@@ -27,6 +27,7 @@ private slots:
     void upgradesVersionZeroDocument();
     void upgradesVersionEightDocumentWithProfiles();
     void upgradesVersionTwoDocument();
+    void keepsTheDiscountingConvention();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -193,6 +194,8 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        // Schema 14's discounting convention.
+        raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
         // Schema 13's demand profiles and hybrid options.
         raw.exec("DROP TABLE hybrid_options");
         raw.exec("DROP TABLE workload_demands");
@@ -361,6 +364,36 @@ void TestDocumentFiles::refusesMissingFile()
     }
     QVERIFY(!QFile::exists(file));
     QVERIFY(!QFile::exists(file + QStringLiteral("-wal")));
+}
+
+// Schema 14: a scenario's discounting convention. A document of schema 13 upgrades with every
+// scenario discounted month by month, as it was; a yearly scenario is kept as one, and an edit of
+// its settings changes it back.
+void TestDocumentFiles::keepsTheDiscountingConvention()
+{
+    const QString file = path(QStringLiteral("version13.breakeven"));
+    qint64 old = 0;
+    {
+        const std::unique_ptr<Document> document = Document::create(file);
+        old = document->scenarios().save(fullScenario(QStringLiteral("old")));
+    }
+    {
+        SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
+        raw.exec("PRAGMA user_version = 13");
+    }
+    const std::unique_ptr<Document> document = Document::open(file);
+    QCOMPARE(document->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
+    QVERIFY(document->scenarios().loadStored(old).scenario.discounting == Discounting::Monthly);
+    Scenario yearly = fullScenario(QStringLiteral("finance"));
+    yearly.discountRatePerYear = 0.1;
+    yearly.discounting = Discounting::Yearly;
+    const qint64 id = document->scenarios().save(yearly);
+    QVERIFY(document->scenarios().loadStored(id).scenario.discounting == Discounting::Yearly);
+    Scenario monthly = yearly;
+    monthly.discounting = Discounting::Monthly;
+    document->scenarios().setProperties(id, monthly);
+    QVERIFY(document->scenarios().loadStored(id).scenario.discounting == Discounting::Monthly);
 }
 
 QTEST_GUILESS_MAIN(TestDocumentFiles)
