@@ -9,6 +9,7 @@
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
 #include "engine/criteria.h"
+#include "engine/finance.h"
 #include "engine/resultstext.h"
 #include "export/chartexport.h"
 #include "export/reportcontent.h"
@@ -242,12 +243,18 @@ void TestCharts::everyPairAndTheUnitsBought()
             QVERIFY(pairs[std::size_t(r - 1)].onPrem <= pair.onPrem);
         QCOMPARE(table->index(r, PairsModel::Cloud).data().toString(), model.option(pair.cloud).name);
         const QString crossover = table->index(r, PairsModel::Crossover).data().toString();
-        if (!pair.crossoverMonth)
-            QVERIFY(crossover.startsWith(QStringLiteral("not within")));
-        else if (*pair.crossoverMonth > 0)
-            QCOMPARE(crossover, formatMonths(*pair.crossoverMonth));
+        if (!pair.paysOffMonth)
+            QVERIFY(crossover.startsWith(QStringLiteral("not within")) || crossover == QStringLiteral("no: ahead for a while"));
+        else if (*pair.paysOffMonth > 0)
+            QCOMPARE(crossover, formatMonths(*pair.paysOffMonth));
         QCOMPARE(table->index(r, PairsModel::Saving).data(PairsModel::SortRole).toDouble(),
                  e.tco(pair.cloud) - e.tco(pair.onPrem));
+        // The IRR of buying, or why there is none.
+        const PairFinance finance = pairFinance(model, e, pair);
+        const QModelIndex irr = table->index(r, PairsModel::Irr);
+        QCOMPARE(irr.data().toString(), finance.irrOfBuying ? formatPercent(*finance.irrOfBuying, 1) : QStringLiteral("none"));
+        if (!finance.irrOfBuying)
+            QCOMPARE(irr.data(Qt::ToolTipRole).toString(), finance.irrReason);
         const int units = model.unitsInMonth(pair.onPrem, 1);
         QVERIFY(units > 1);
         QCOMPARE(table->index(r, PairsModel::OnPrem).data().toString(),

@@ -119,6 +119,14 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
     form->addRow(tr("&Discount rate:"), m_discount);
     m_bindings.number(m_discount, QStringLiteral("discountRatePerYear"), tr("discount rate"),
                       [](const S &s) { return s.discountRatePerYear; }, [](S &s, double v) { s.discountRatePerYear = v; });
+    m_yearlyDiscounting = new QCheckBox(tr("By whole years"), this);
+    m_yearlyDiscounting->setToolTip(tr("Discount as a finance team's spreadsheet does: the months of year y summed and "
+                                       "divided by (1 + r)^y, the start not discounted. Off: month m divided by "
+                                       "(1 + r)^(m/12). The NPV and IRR of each pair follow it."));
+    form->addRow(QString(), m_yearlyDiscounting);
+    m_bindings.check(m_yearlyDiscounting, QStringLiteral("discounting"), tr("discounting convention"),
+                     [](const S &s) { return s.discounting == Discounting::Yearly; },
+                     [](S &s, bool v) { s.discounting = v ? Discounting::Yearly : Discounting::Monthly; });
 
     m_resale = new QCheckBox(tr("Credit resale value"), this);
     m_resale->setToolTip(tr("Subtract what the units in service would sell for, after each build's resale haircut: "

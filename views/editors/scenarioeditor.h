@@ -46,6 +46,7 @@ public:
     GpuChoice *referenceChoice() const { return m_reference; }
     NumberField *discountField() const { return m_discount; }
     QCheckBox *resaleCheck() const { return m_resale; }
+    QCheckBox *yearlyDiscountingCheck() const { return m_yearlyDiscounting; }
     NumberField *cloudPriceChangeField() const { return m_cloudChange; }
     NumberField *hardwarePriceChangeField() const { return m_hardwareChange; }
     NumberField *electricityPriceChangeField() const { return m_electricityChange; }
@@ -77,6 +78,7 @@ private:
     GpuChoice *m_reference = nullptr;
     NumberField *m_discount = nullptr;
     QCheckBox *m_resale = nullptr;
+    QCheckBox *m_yearlyDiscounting = nullptr;
     NumberField *m_cloudChange = nullptr;
     NumberField *m_hardwareChange = nullptr;
     NumberField *m_electricityChange = nullptr;

@@ -18,6 +18,7 @@ void PairsModel::setCostModel(const CostModel *model)
     m_model = model;
     m_pairs.clear();
     m_saving.clear();
+    m_finance.clear();
     endResetModel();
 }
 
@@ -31,12 +32,15 @@ void PairsModel::setEvaluation(const Evaluation &e)
         beginResetModel();
     m_pairs = std::move(pairs);
     m_saving.resize(m_pairs.size());
-    for (std::size_t k = 0; k < m_pairs.size(); ++k)
+    m_finance.resize(m_pairs.size());
+    for (std::size_t k = 0; k < m_pairs.size(); ++k) {
         m_saving[k] = e.tco(m_pairs[k].cloud) - e.tco(m_pairs[k].onPrem);
+        m_finance[k] = pairFinance(*m_model, e, m_pairs[k]);
+    }
     if (!sameRows)
         endResetModel();
     else if (!m_pairs.empty())
-        emit dataChanged(index(0, Crossover), index(rowCount() - 1, Saving), {Qt::DisplayRole, SortRole});
+        emit dataChanged(index(0, Crossover), index(rowCount() - 1, Irr), {Qt::DisplayRole, SortRole});
 }
 
 void PairsModel::relabel()
@@ -67,6 +71,7 @@ QVariant PairsModel::headerData(int section, Qt::Orientation orientation, int ro
         case BreakEven: return tr("Break-even u");
         case CostRatio: return tr("Cost ratio");
         case Saving: return tr("Saved by buying");
+        case Irr: return tr("IRR of buying");
         case ColumnCount: break;
         }
     }
@@ -76,7 +81,10 @@ QVariant PairsModel::headerData(int section, Qt::Orientation orientation, int ro
                                   "that is ahead for a while and dearer at the horizon does not pay off");
         case BreakEven: return tr("The utilization at which the two cost the same over the horizon");
         case CostRatio: return tr("TCO of the cloud option / TCO of the on-prem option");
-        case Saving: return tr("TCO of the cloud option minus TCO of the on-prem option, over the horizon");
+        case Saving: return tr("TCO of the cloud option minus TCO of the on-prem option, over the horizon: the net present "
+                               "value of buying in the scenario's discounting");
+        case Irr: return tr("The yearly rate at which buying's savings are worth nothing: above the cost of capital, "
+                            "buying earns more than it costs");
         default: break;
         }
     }
@@ -103,6 +111,10 @@ QString PairsModel::displayText(int r, int column) const
     case CostRatio:
         return pair.costRatio ? QStringLiteral("%1 x").arg(*pair.costRatio, 0, 'f', 2) : QStringLiteral("n/a");
     case Saving: return formatMoney(m_saving[std::size_t(r)], currency, 0);
+    case Irr: {
+        const PairFinance &f = m_finance[std::size_t(r)];
+        return f.irrOfBuying ? formatPercent(*f.irrOfBuying, 1) : tr("none");
+    }
     case ColumnCount: break;
     }
     return {};
@@ -121,6 +133,7 @@ QVariant PairsModel::sortValue(int r, int column) const
     case BreakEven: return number(pair.breakEvenUtilization, kLast);
     case CostRatio: return number(pair.costRatio, -1);
     case Saving: return m_saving[std::size_t(r)];
+    case Irr: return number(m_finance[std::size_t(r)].irrOfBuying, -1e300);
     default: return displayText(r, column);
     }
 }
@@ -135,6 +148,13 @@ QVariant PairsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == OnPrem)
             return unitsText(*m_model, m_pairs[std::size_t(index.row())].onPrem);
+        if (index.column() == Irr) {
+            const PairFinance &f = m_finance[std::size_t(index.row())];
+            if (!f.irrOfBuying)
+                return f.irrReason;
+            return f.paybackMonth ? tr("Pays back after %1 on the plain curves").arg(formatMonths(*f.paybackMonth))
+                                  : tr("Does not pay back within the horizon");
+        }
         if (index.column() == Crossover) {
             const PairResult &pair = m_pairs[std::size_t(index.row())];
             // The whole story of a pair that changes sides: when, and by how much at the end.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/costmodel.h"
+#include "engine/finance.h"
 
 #include <QAbstractTableModel>
 
@@ -15,7 +16,7 @@ namespace breakeven {
 class PairsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { OnPrem, Cloud, Crossover, BreakEven, CostRatio, Saving, ColumnCount };
+    enum Column { OnPrem, Cloud, Crossover, BreakEven, CostRatio, Saving, Irr, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit PairsModel(QObject *parent = nullptr);
@@ -41,6 +42,7 @@ private:
     const CostModel *m_model = nullptr;
     std::vector<PairResult> m_pairs;
     std::vector<double> m_saving; // TCO of the cloud option minus TCO of the on-prem option
+    std::vector<PairFinance> m_finance; // NPV, IRR and payback of buying, per pair
 };
 
 } // namespace breakeven
