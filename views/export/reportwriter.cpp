@@ -6,6 +6,7 @@
 #include "engine/costmodel.h"
 #include "engine/hybrid.h"
 #include "hybridreport.h"
+#include "engine/resultstext.h"
 #include "engine/risk.h"
 #include "inputerror.h"
 #include "reportcontent.h"
@@ -217,13 +218,16 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
                     (model.option(i).kind == OptionKind::OnPrem ? onPrem : cloud) += 1;
             const bool capped = onPrem > kReportPairsPerKind || cloud > kReportPairsPerKind;
             layout.addHtml(QStringLiteral("<h2>Every pair</h2><p>%1 against %2, at %3 utilization: when buying pays "
-                                          "off, the utilization at which the two cost the same, and what buying saves "
-                                          "over the horizon (negative: what it costs more).</p>")
+                                          "off, the utilization at which the two cost the same, what buying saves "
+                                          "over the horizon (negative: what it costs more; the net present value of "
+                                          "buying) and its internal rate of return (none where the savings change sign "
+                                          "more than once, as a purchase after the start makes them). %4</p>")
                                .arg(capped ? QStringLiteral("The %1 cheapest on-prem options").arg(kReportPairsPerKind)
                                            : QStringLiteral("Each on-prem option"),
                                     capped ? QStringLiteral("the %1 cheapest cloud options").arg(kReportPairsPerKind)
                                            : QStringLiteral("each cloud option"),
-                                    QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %")),
+                                    QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
+                                    discountingSentence(model).toHtmlEscaped()),
                            true);
             for (const QString &table : pairTables)
                 layout.addHtml(table, false, false, 0.78);
