@@ -433,18 +433,25 @@ void TestCatalogView::requestsSelectedOffers()
     QCOMPARE(spy.at(1).at(0).value<QList<StoredOffer>>().size(), 1);
 }
 
-// At first the key columns only, the price before the long region names; a filter that matches
-// nothing keeps the columns' widths.
+// At first the key columns only (provider, GPU, GPUs, plan, price per GPU-hour, region), the
+// price and its plan before the long region names; a filter that matches nothing keeps the
+// columns' widths.
 void TestCatalogView::showsTheKeyColumnsFirst()
 {
     QHeaderView *header = m_widget->offerView()->horizontalHeader();
     using C = OfferTableModel;
     for (int column = 0; column < C::ColumnCount; ++column) {
         const bool key = column == C::Provider || column == C::Gpu || column == C::GpuCount || column == C::Region
-            || column == C::PricePerGpuHour || column == C::PriceAge;
+            || column == C::PricePerGpuHour || column == C::Plan;
         QCOMPARE(header->isSectionHidden(column), !key);
     }
     QVERIFY(header->visualIndex(C::PricePerGpuHour) < header->visualIndex(C::Region));
+    QVERIFY(header->visualIndex(C::Plan) < header->visualIndex(C::PricePerGpuHour));
+    // The plan the price is for: without a plan chosen, on-demand where the offer has it.
+    const std::optional<StoredOffer> first = m_widget->offerModel()->offerAt(0);
+    QVERIFY(first);
+    if (first->offer.onDemand)
+        QCOMPARE(m_widget->offerModel()->index(0, C::Plan).data().toString(), QStringLiteral("On demand"));
     const int gpuWidth = header->sectionSize(C::Gpu); // its names are wider than its title
     QVERIFY(gpuWidth > header->fontMetrics().horizontalAdvance(QStringLiteral("GPU")) * 2);
     m_widget->filterBar()->maxPriceBox()->setValue(0.1); // nothing is that cheap (0.25 at least)

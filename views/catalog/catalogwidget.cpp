@@ -11,6 +11,7 @@
 
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QResizeEvent>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
@@ -129,6 +130,8 @@ QWidget *CatalogWidget::createOfferTab()
     m_offerView = new QTableView(tab);
     m_offerView->setObjectName(QStringLiteral("offerView"));
     setUpTable(m_offerView);
+    // Region and instance names differ at their ends ("us-east-1", "us-east-2").
+    m_offerView->setTextElideMode(Qt::ElideMiddle);
     m_offerView->setModel(m_offerModel);
     m_offerView->horizontalHeader()->setSortIndicator(m_offerModel->sortColumn(), m_offerModel->sortOrder());
     m_offerView->setSortingEnabled(true);
@@ -244,8 +247,48 @@ void CatalogWidget::refresh()
     const int ageWidth = m_offerView->fontMetrics().horizontalAdvance(formatAge(999)) + 48;
     if (m_offerView->columnWidth(OfferTableModel::PriceAge) < ageWidth)
         m_offerView->setColumnWidth(OfferTableModel::PriceAge, ageWidth);
+    m_measuredWidths.clear();
+    for (int column = 0; column < OfferTableModel::ColumnCount; ++column)
+        m_measuredWidths << m_offerView->columnWidth(column);
+    fitColumnsToView();
     if (!problem.isEmpty())
         updateOfferStatus(problem);
+}
+
+void CatalogWidget::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitColumnsToView();
+}
+
+void CatalogWidget::fitColumnsToView()
+{
+    using C = OfferTableModel;
+    if (m_measuredWidths.size() != C::ColumnCount)
+        return;
+    QHeaderView *header = m_offerView->horizontalHeader();
+    const QFontMetrics metrics = m_offerView->fontMetrics();
+    const int available = m_offerView->viewport()->width();
+    // What gives way, in this order, and how far.
+    const std::pair<int, int> yielding[] = {{C::Region, metrics.horizontalAdvance(QStringLiteral("us-east-1")) + 12},
+                                            {C::Provider, metrics.horizontalAdvance(QStringLiteral("coreweav")) + 12},
+                                            {C::Gpu, metrics.horizontalAdvance(QStringLiteral("H100-SXM5-80")) + 12},
+                                            {C::InstanceType, metrics.horizontalAdvance(QStringLiteral("p5.48xlarge")) + 12}};
+    int total = 0;
+    for (int column = 0; column < C::ColumnCount; ++column) {
+        if (!header->isSectionHidden(column))
+            total += m_measuredWidths[column];
+    }
+    for (const auto &[column, minimum] : yielding) {
+        int width = m_measuredWidths[column];
+        if (!header->isSectionHidden(column) && total > available) {
+            const int narrower = std::max(std::min(width, minimum), width - (total - available));
+            total -= width - narrower;
+            width = narrower;
+        }
+        if (header->sectionSize(column) != width)
+            m_offerView->setColumnWidth(column, width);
+    }
 }
 
 namespace {
@@ -255,7 +298,8 @@ const QString kShownColumnsKey = QStringLiteral("catalog/shownOfferColumns");
 void CatalogWidget::restoreShownColumns()
 {
     using C = OfferTableModel;
-    QList<int> shown{C::Provider, C::Gpu, C::GpuCount, C::Region, C::PricePerGpuHour, C::PriceAge};
+    // The age is a column away: each price's tooltip and the history below say it.
+    QList<int> shown{C::Provider, C::Gpu, C::GpuCount, C::Region, C::Plan, C::PricePerGpuHour};
     const QVariant saved = QSettings().value(kShownColumnsKey);
     if (saved.isValid()) {
         shown.clear();
@@ -265,8 +309,10 @@ void CatalogWidget::restoreShownColumns()
     QHeaderView *header = m_offerView->horizontalHeader();
     for (int column = 0; column < C::ColumnCount; ++column)
         header->setSectionHidden(column, !shown.contains(column));
-    // The price and its age before the region, whose names are long: a narrow dock shows them first.
+    // The price, its plan and its age before the region, whose names are long: a narrow dock
+    // shows them first, and the region is the column that gives way.
     header->moveSection(header->visualIndex(C::PricePerGpuHour), header->visualIndex(C::Region));
+    header->moveSection(header->visualIndex(C::Plan), header->visualIndex(C::PricePerGpuHour));
     header->moveSection(header->visualIndex(C::PriceAge), header->visualIndex(C::Region));
 }
 

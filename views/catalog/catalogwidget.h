@@ -74,7 +74,15 @@ signals:
                             bool allUpfront = false);
     void addGpuRequested(const breakeven::GpuModel &gpu);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    // The shown columns narrowed to the view's width where they can give way: the provider and GPU
+    // to a cap, the region (the last, elided in the middle) to what is left; none below a minimum.
+    void fitColumnsToView();
+    QList<int> m_measuredWidths;
+
     QWidget *createGpuTab();
     void restoreShownColumns();
     void saveShownColumns();

@@ -40,6 +40,28 @@ std::optional<double> headlinePrice(const CloudOffer &offer, const std::optional
     return plan ? offer.price(*plan) : offer.headlinePrice();
 }
 
+// The plan headlinePrice() reads: the filter's, else the first the offer publishes.
+std::optional<PricingPlan> headlinePlan(const CloudOffer &offer, const std::optional<PricingPlan> &plan)
+{
+    if (plan)
+        return offer.price(*plan) ? plan : std::nullopt;
+    for (PricingPlan candidate : kHeadlinePlans)
+        if (offer.price(candidate))
+            return candidate;
+    return std::nullopt;
+}
+
+QString shortPlanName(PricingPlan plan)
+{
+    switch (plan) {
+    case PricingPlan::OnDemand: return OfferTableModel::tr("On demand");
+    case PricingPlan::Spot: return OfferTableModel::tr("Spot");
+    case PricingPlan::Reserved1y: return OfferTableModel::tr("Reserved 1y");
+    case PricingPlan::Reserved3y: return OfferTableModel::tr("Reserved 3y");
+    }
+    return {};
+}
+
 std::optional<double> perGpu(const std::optional<double> &price, int gpuCount)
 {
     if (!price || gpuCount <= 0)
@@ -203,6 +225,10 @@ QVariant OfferTableModel::display(const StoredOffer &stored, int column) const
         return stored.alikeRegions > 1 ? tr("%1 +%2").arg(o.region).arg(stored.alikeRegions - 1) : o.region;
     case PricePerGpuHour: return formatPrice(perGpu(headlinePrice(o, m_filter.plan), o.gpuCount), o.currency);
     case PriceAge: return formatAge(stored.priceAgeDays);
+    case Plan: {
+        const std::optional<PricingPlan> plan = headlinePlan(o, m_filter.plan);
+        return plan ? shortPlanName(*plan) : QString();
+    }
     default: break;
     }
     const std::optional<PricingPlan> plan = planOfColumn(column);
@@ -223,7 +249,7 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole: return display(*stored, index.column());
     case Qt::TextAlignmentRole:
-        if (index.column() >= GpuCount && index.column() != Region)
+        if (index.column() >= GpuCount && index.column() != Region && index.column() != Plan)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole:
@@ -233,7 +259,7 @@ QVariant OfferTableModel::data(const QModelIndex &index, int role) const
                 .arg(stored->offer.instanceType);
         if (stale)
             return staleToolTip(stored->offer.asOf);
-        if (index.column() == PriceAge)
+        if (index.column() == PriceAge || index.column() == PricePerGpuHour)
             return tr("as of %1, %2").arg(stored->offer.asOf, stored->offer.source);
         return {};
     case Qt::DecorationRole:
@@ -255,6 +281,9 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::ToolTipRole) {
+        if (section == Plan)
+            return tr("The plan of the price per GPU-hour: the one chosen above, else on-demand or the first "
+                      "published plan");
         if (section == PricePerGpuHour)
             return tr("Per GPU-hour for the plan chosen above; without one, on-demand or else the first "
                       "published plan");
@@ -285,6 +314,7 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
     case Reserved1yPerGpuHour: return tr("Reserved 1y /GPU-h");
     case Reserved3yPerGpuHour: return tr("Reserved 3y /GPU-h");
     case PriceAge: return tr("Price age");
+    case Plan: return tr("Plan");
     default: return {};
     }
 }

@@ -36,6 +36,7 @@ public:
         Reserved1yPerGpuHour,
         Reserved3yPerGpuHour,
         PriceAge,
+        Plan, // the plan PricePerGpuHour is for (after the others: saved column choices keep their numbers)
         ColumnCount
     };
     static constexpr int OfferIdRole = Qt::UserRole + 1;

@@ -20,6 +20,8 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -80,13 +82,12 @@ MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
     connect(undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
 
     setAcceptDrops(true);
-    // 1400 × 900, or the screen's available area when it is smaller (a 1280 × 800 laptop); a size
-    // the user chose is restored over it.
-    QSize size(1400, 900);
-    if (const QScreen *screen = QGuiApplication::primaryScreen())
-        size = size.boundedTo(screen->availableGeometry().size());
-    resize(size);
+    // The default size fitted to the screen (a 1280 × 800 laptop); a size the user chose is
+    // restored over it, and fitted in turn.
+    resize(defaultSize());
+    resizeDocksToDefault();
     restoreWindowState();
+    fitToScreen();
     setDocument(std::move(document));
 }
 
@@ -113,7 +114,9 @@ void MainWindow::createDocks()
     m_scenarioDock = new QDockWidget(tr("Scenarios"), this);
     m_scenarioDock->setObjectName(QStringLiteral("scenarioDock"));
     m_scenarioDock->setWidget(m_panel);
-    m_scenarioDock->setMinimumWidth(340);
+    // Narrow enough to be dragged narrower, wide enough for the editors' forms (their rows wrap
+    // below their labels).
+    m_scenarioDock->setMinimumWidth(300);
     addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
 
     m_catalog = new CatalogWidget(this);
@@ -127,8 +130,6 @@ void MainWindow::createDocks()
     m_catalogDock->setWidget(catalogScroll);
     m_catalogDock->setMinimumWidth(200);
     addDockWidget(Qt::RightDockWidgetArea, m_catalogDock);
-    // Wide enough for the editors' forms and the catalog's key columns; the charts keep the rest.
-    resizeDocks({m_scenarioDock, m_catalogDock}, {340, 360}, Qt::Horizontal);
 
     connect(m_panel, &ScenarioPanel::scenarioActivated, this, &MainWindow::selectScenario);
     connect(m_session, &ScenarioSession::catalogChanged, m_catalog, &CatalogWidget::refresh);
@@ -175,6 +176,88 @@ void MainWindow::restoreWindowState()
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+}
+
+QRect MainWindow::availableArea() const
+{
+    const QScreen *screen = QGuiApplication::screenAt(geometry().center());
+    if (!screen)
+        screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    return screen ? screen->availableGeometry() : QRect(0, 0, 1600, 1000);
+}
+
+QSize MainWindow::defaultSize() const
+{
+    return QSize(1600, 1000).boundedTo(availableArea().size());
+}
+
+void MainWindow::resizeDocksToDefault()
+{
+    // The scenario dock as wide as the editors' forms; the catalog wide enough for its key
+    // columns (provider, GPU, GPUs, plan, price, region) at 1600 px; the charts keep the rest.
+    const int catalog = std::clamp(width() * 34 / 100, 300, 560);
+    resizeDocks({m_scenarioDock, m_catalogDock}, {340, catalog}, Qt::Horizontal);
+}
+
+void MainWindow::fitToScreen()
+{
+    if (isMaximized() || isFullScreen())
+        return;
+    const QRect area = availableArea();
+    // The frame's edges are not known before the window is shown: leave a little room for them.
+    const QSize frame = isVisible() ? frameGeometry().size() - size() : QSize(0, 0);
+    const QSize fitted = size().boundedTo(area.size() - frame);
+    if (fitted != size())
+        resize(fitted);
+    QRect placed = frameGeometry();
+    if (!area.contains(placed)) {
+        placed.moveLeft(std::clamp(placed.left(), area.left(), std::max(area.left(), area.right() - placed.width() + 1)));
+        placed.moveTop(std::clamp(placed.top(), area.top(), std::max(area.top(), area.bottom() - placed.height() + 1)));
+        move(placed.topLeft());
+    }
+}
+
+void MainWindow::resetLayout()
+{
+    if (isMaximized() || isFullScreen())
+        showNormal();
+    for (QDockWidget *dock : {m_scenarioDock, m_catalogDock})
+        dock->setFloating(false);
+    addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
+    addDockWidget(Qt::RightDockWidgetArea, m_catalogDock);
+    m_scenarioDock->show();
+    m_catalogDock->show();
+    if (m_toolBar) {
+        addToolBar(Qt::TopToolBarArea, m_toolBar);
+        m_toolBar->show();
+    }
+    resize(defaultSize());
+    fitToScreen();
+    resizeDocksToDefault();
+    // The docks and the splitter take their sizes once the new geometry is laid out.
+    QTimer::singleShot(0, this, [this] {
+        resizeDocksToDefault();
+        m_view->resetSplit();
+    });
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_shown)
+        return;
+    m_shown = true;
+    // The size is the one the window was given when shown (fitted to its screen when it was made);
+    // the docks take theirs for it on a first start, and when saved wider than this window leaves
+    // room for (a long name once widened them, or the layout comes from a larger screen).
+    const bool saved = QSettings().contains(QStringLiteral("mainWindow/state"));
+    QTimer::singleShot(0, this, [this, saved] {
+        const bool tooWide = m_scenarioDock->isVisible() && m_catalogDock->isVisible() && !m_scenarioDock->isFloating()
+            && !m_catalogDock->isFloating() && m_scenarioDock->width() + m_catalogDock->width() > width() * 7 / 10;
+        if (!saved || tooWide)
+            resizeDocksToDefault();
+        m_view->resetSplit();
+    });
 }
 
 QString MainWindow::lastScenarioKey(const QString &documentPath)

@@ -15,6 +15,7 @@
 class QDialog;
 class QLabel;
 class QMenu;
+class QToolBar;
 
 namespace breakeven {
 
@@ -69,6 +70,7 @@ public:
         QAction *importPriceSheet = nullptr;
         QAction *refreshPrices = nullptr;
         QAction *about = nullptr;
+        QAction *resetLayout = nullptr;
     };
     const Actions &actions() const { return m_actions; }
 
@@ -81,6 +83,9 @@ public:
     // Where the scenario last shown of the open document is remembered.
     static QString lastScenarioKey(const QString &documentPath);
     void restoreWindowState();
+    // View › Reset Layout: the docks back in their places at their default widths, the toolbar
+    // shown, the window at its default size fitted to its screen.
+    void resetLayout();
 
 public slots:
     // Each returns false, after telling the user why, when the file was refused; the window
@@ -127,6 +132,7 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -135,6 +141,13 @@ private:
     void createActions();
     void createMenus();
     void createToolBar();
+    // 1600 × 1000, or the available area of the window's screen when that is smaller.
+    QSize defaultSize() const;
+    QRect availableArea() const;
+    void resizeDocksToDefault();
+    // A window larger than its screen (a layout saved on a larger one) shrinks to fit and moves
+    // back onto it.
+    void fitToScreen();
     void connectView();
     void setDocument(std::unique_ptr<Document> document);
     const StoredScenario *current() const;
@@ -179,6 +192,8 @@ private:
     RecentFiles *m_recent = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QToolBar *m_toolBar = nullptr;
+    bool m_shown = false;
     std::function<QDialog *(QWidget *)> m_importWizardFactory;
     std::function<void(const QString &, const QString &)> m_messageHandler;
 };

@@ -72,11 +72,11 @@ void MainWindow::createActions()
         &MainWindow::chooseExportScenario);
     m_actions.exportChart = add("exportChart", tr("Export &Chart…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), {},
         &MainWindow::chooseExportChart);
-    m_actions.exportReport = add("exportReport", tr("Export &Report…"), QKeySequence::Print, s->standardIcon(QStyle::SP_FileDialogContentsView),
+    m_actions.exportReport = add("exportReport", tr("Export Re&port…"), QKeySequence::Print, s->standardIcon(QStyle::SP_FileDialogContentsView),
         &MainWindow::chooseExportReport);
     m_actions.exportSeries = add("exportSeries", tr("Export Monthly &Series as CSV…"), {}, {},
                                  &MainWindow::chooseExportSeries);
-    m_actions.copySeries = add("copySeries", tr("Copy Monthly Series"), {}, {}, &MainWindow::copySeries);
+    m_actions.copySeries = add("copySeries", tr("&Copy Monthly Series"), {}, {}, &MainWindow::copySeries);
     m_actions.quit = add("quit", tr("&Quit"), QKeySequence::Quit, {}, &MainWindow::close);
 
     QAction *undo = m_actions.undo = undoStack()->createUndoAction(this, tr("&Undo"));
@@ -90,7 +90,7 @@ void MainWindow::createActions()
 
     m_actions.addScenario = add("addScenario", tr("&Add Scenario"), QKeySequence(Qt::CTRL | Qt::Key_T), s->standardIcon(QStyle::SP_FileDialogNewFolder),
         &MainWindow::chooseAddScenario);
-    m_actions.duplicateScenario = add("duplicateScenario", tr("D&uplicate Scenario"), QKeySequence(Qt::CTRL | Qt::Key_D), {},
+    m_actions.duplicateScenario = add("duplicateScenario", tr("Du&plicate Scenario"), QKeySequence(Qt::CTRL | Qt::Key_D), {},
         &MainWindow::duplicateScenario);
     m_actions.renameScenario = add("renameScenario", tr("&Rename Scenario…"), QKeySequence(Qt::Key_F2), {}, &MainWindow::chooseRenameScenario);
     m_actions.removeScenario = add("removeScenario", tr("D&elete Scenario"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete),
@@ -105,7 +105,7 @@ void MainWindow::createActions()
     m_actions.importUsage = add("importUsage", tr("Import &Usage…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U), {},
         &MainWindow::chooseImportUsage);
     m_actions.importUsage->setToolTip(tr("Make usage records (a CSV of samples or Slurm sacct output) the workload's demand profile"));
-    m_actions.removePart = add("removePart", tr("Delete Selected Build, Option or Hybrid"), QKeySequence::Delete, {},
+    m_actions.removePart = add("removePart", tr("&Delete Selected Build, Option or Hybrid"), QKeySequence::Delete, {},
         &MainWindow::removeSelectedPart);
     m_actions.importPriceSheet = add("importPriceSheet", tr("&Import Price Sheet…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), {},
         &MainWindow::chooseImportSheet);
@@ -114,6 +114,8 @@ void MainWindow::createActions()
         &MainWindow::chooseRefreshPrices);
     m_actions.refreshPrices->setToolTip(tr("Fetch current cloud prices over the network into the catalog"));
     m_actions.about = add("about", tr("&About Breakeven"), {}, {}, &MainWindow::about);
+    m_actions.resetLayout = add("resetLayout", tr("&Reset Layout"), {}, {}, &MainWindow::resetLayout);
+    m_actions.resetLayout->setToolTip(tr("The docks back in their places and widths, the window fitted to the screen"));
     // Delete must not steal the key from the editors' line edits and spin boxes.
     m_actions.removePart->setShortcutContext(Qt::WidgetShortcut);
     m_panel->tree()->addAction(m_actions.removePart);
@@ -163,6 +165,9 @@ void MainWindow::createMenus()
     showScenarios->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     QAction *showCatalog = m_catalogDock->toggleViewAction();
     showCatalog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    // Mnemonics of their own: the docks' titles stay plain.
+    showScenarios->setText(tr("&Scenarios"));
+    showCatalog->setText(tr("&Catalog"));
     m_viewMenu->addAction(showScenarios);
     m_viewMenu->addAction(showCatalog);
 
@@ -172,7 +177,7 @@ void MainWindow::createMenus()
 
 void MainWindow::createToolBar()
 {
-    QToolBar *bar = addToolBar(tr("Main"));
+    QToolBar *bar = m_toolBar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addActions({m_actions.openDocument, m_actions.undo, m_actions.redo});
@@ -186,7 +191,10 @@ void MainWindow::createToolBar()
     bar->addActions({m_actions.addScenario, m_actions.addBuild, m_actions.addCloudOption, m_actions.addHybridOption});
     bar->addSeparator();
     bar->addAction(m_actions.exportReport);
+    bar->toggleViewAction()->setText(tr("Main &Toolbar"));
     m_viewMenu->addAction(bar->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_actions.resetLayout);
 }
 
 void MainWindow::connectView()

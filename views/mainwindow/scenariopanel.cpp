@@ -6,6 +6,7 @@
 #include "editors/scenarioeditor.h"
 #include "editors/workloadeditor.h"
 #include "session/scenariosession.h"
+#include "widgets/elidedlabel.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -26,7 +27,7 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     : QWidget(parent)
     , m_model(new ScenarioTreeModel(this))
     , m_tree(new QTreeView(this))
-    , m_editorTitle(new QLabel(this))
+    , m_editorTitle(new ElidedLabel(this))
     , m_scroll(new QScrollArea(this))
     , m_editors(new QStackedWidget(this))
     , m_placeholder(new QLabel(tr("Select the workload, a build, a cloud option or a hybrid option to edit it."), this))
@@ -43,6 +44,12 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tree->setExpandsOnDoubleClick(false);
     m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
+    // A long name is cut in the middle, where options that share a prefix still differ, and is
+    // whole in the row's tooltip; the tree never scrolls sideways nor widens the dock.
+    m_tree->setTextElideMode(Qt::ElideMiddle);
+    m_tree->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->header()->setSectionResizeMode(QHeaderView::Stretch);
 
     m_placeholder->setWordWrap(true);
     m_placeholder->setAlignment(Qt::AlignCenter);
@@ -69,6 +76,7 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     QFont titleFont = m_editorTitle->font();
     titleFont.setBold(true);
     m_editorTitle->setFont(titleFont);
+    m_editorTitle->setObjectName(QStringLiteral("editorTitle"));
     m_editorTitle->setContentsMargins(4, 6, 4, 2);
 
     auto *editorArea = new QWidget(this);
@@ -220,38 +228,38 @@ void ScenarioPanel::showEditorFor(const QModelIndex &index)
                                   Qt::QueuedConnection);
     }
     if (!current || !index.isValid()) {
-        m_editorTitle->setText(tr("Editor"));
+        m_editorTitle->setFullText(tr("Editor"));
         m_editors->setCurrentWidget(m_placeholder);
         return;
     }
     switch (node) {
     case Node::Workload:
         m_workload->setScenario(*current);
-        m_editorTitle->setText(tr("Workload of %1").arg(current->scenario.name));
+        m_editorTitle->setFullText(tr("Workload of %1").arg(current->scenario.name));
         m_editors->setCurrentWidget(m_workload);
         break;
     case Node::Build: {
         const int position = ScenarioTreeModel::positionOf(index);
         m_build->setBuild(*current, position);
-        m_editorTitle->setText(tr("On-prem build: %1").arg(index.data().toString()));
+        m_editorTitle->setFullText(tr("On-prem build: %1").arg(index.data().toString()));
         m_editors->setCurrentWidget(m_build);
         break;
     }
     case Node::CloudOption: {
         m_cloud->setOption(*current, ScenarioTreeModel::positionOf(index));
-        m_editorTitle->setText(tr("Cloud option: %1").arg(index.data().toString()));
+        m_editorTitle->setFullText(tr("Cloud option: %1").arg(index.data().toString()));
         m_editors->setCurrentWidget(m_cloud);
         break;
     }
     case Node::HybridOption: {
         m_hybrid->setHybrid(*current, ScenarioTreeModel::positionOf(index));
-        m_editorTitle->setText(tr("Hybrid option: %1").arg(index.data().toString()));
+        m_editorTitle->setFullText(tr("Hybrid option: %1").arg(index.data().toString()));
         m_editors->setCurrentWidget(m_hybrid);
         break;
     }
     default:
         m_scenarioEditor->setScenario(*current);
-        m_editorTitle->setText(tr("Scenario settings: %1").arg(current->scenario.name));
+        m_editorTitle->setFullText(tr("Scenario settings: %1").arg(current->scenario.name));
         m_editors->setCurrentWidget(m_scenarioEditor);
         break;
     }

@@ -15,6 +15,7 @@ class QTreeView;
 namespace breakeven {
 
 class BuildEditor;
+class ElidedLabel;
 class CloudOptionEditor;
 class HybridEditor;
 class ScenarioSession;
@@ -57,7 +58,7 @@ private:
 
     ScenarioTreeModel *m_model;
     QTreeView *m_tree;
-    QLabel *m_editorTitle;
+    ElidedLabel *m_editorTitle;
     QScrollArea *m_scroll;
     QStackedWidget *m_editors;
     QLabel *m_placeholder;

@@ -262,7 +262,8 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
         case Qt::DisplayRole:
             return summary.name;
         case Qt::ToolTipRole:
-            return tr("Double-click to rename");
+            // The whole name first: the row itself may show it elided.
+            return summary.name + u'\n' + tr("Double-click to rename");
         case Qt::FontRole: {
             if (row != currentRow())
                 return {};
@@ -296,6 +297,8 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
                 return tr("Cloud options (%1)").arg(scenario.cloudOptions.size());
             return tr("Hybrid options (%1)").arg(scenario.hybridOptions.size());
         case Qt::ToolTipRole:
+            if (row == 0)
+                return tr("Workload: %1").arg(describeWorkload(scenario.workload, scenario.referenceGpu));
             return row == 3 ? tr("Own the baseline with a build, rent the peaks from a cloud option") : QVariant();
         case Qt::DecorationRole:
             return row == 3 ? hybridIcon()
@@ -318,7 +321,10 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
         case Qt::DisplayRole:
             return build.name;
         case Qt::ToolTipRole:
-            return tr("%1 × %2, %3 components").arg(build.gpuCount).arg(build.gpu).arg(build.components.size());
+            return build.name + u'\n'
+                + countText("breakeven::ScenarioTreeModel", "%1 × %2, %n component(s)", qint64(build.components.size()))
+                      .arg(build.gpuCount)
+                      .arg(build.gpu);
         case NodeRole:
             return int(Node::Build);
         case RowIdRole:
@@ -335,8 +341,9 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
         case Qt::DisplayRole:
             return hybrid.name;
         case Qt::ToolTipRole:
-            return hybrid.units ? countText("breakeven::ScenarioTreeModel", "%n unit(s) of %1, bursts to %2", *hybrid.units).arg(hybrid.onPrem, hybrid.cloud)
-                                : tr("The cheapest number of %1, bursts to %2").arg(hybrid.onPrem, hybrid.cloud);
+            return hybrid.name + u'\n'
+                + (hybrid.units ? countText("breakeven::ScenarioTreeModel", "%n unit(s) of %1, bursts to %2", *hybrid.units).arg(hybrid.onPrem, hybrid.cloud)
+                                : tr("The cheapest number of %1, bursts to %2").arg(hybrid.onPrem, hybrid.cloud));
         case Qt::DecorationRole:
             return hybridIcon();
         case NodeRole:
@@ -354,7 +361,7 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return option.name;
     case Qt::ToolTipRole:
-        return tr("%1 %2, %3").arg(option.provider, option.instanceType, toString(option.pricing));
+        return option.name + u'\n' + tr("%1 %2, %3").arg(option.provider, option.instanceType, toString(option.pricing));
     case NodeRole:
         return int(Node::CloudOption);
     case RowIdRole:

@@ -32,6 +32,7 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QTabBar>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -178,6 +179,7 @@ ScenarioView::ScenarioView(QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 1);
+    m_splitter->setObjectName(QStringLiteral("chartResultsSplitter"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -511,6 +513,19 @@ bool ScenarioView::writeCsv(const QString &path, const QString &csv)
 void ScenarioView::copyResultsAsText() const
 {
     QApplication::clipboard()->setText(ResultsModel::toText(m_sorted));
+}
+
+void ScenarioView::resetSplit()
+{
+    // Seven rows' height (six shown whole even with a sideways scroll bar), the header and the tabs.
+    const int rows = 7 * m_table->verticalHeader()->defaultSectionSize() + m_table->horizontalHeader()->sizeHint().height()
+        + m_resultTabs->tabBar()->sizeHint().height() + 2 * m_table->frameWidth();
+    const int total = m_splitter->height();
+    if (total <= 0)
+        return;
+    // The chart keeps at least three fifths on a short screen.
+    const int results = std::min(rows, total * 2 / 5);
+    m_splitter->setSizes({total - results, results});
 }
 
 } // namespace breakeven

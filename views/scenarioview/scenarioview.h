@@ -79,6 +79,9 @@ public:
     QSortFilterProxyModel *sortedPairs() const { return m_sortedPairs; }
     QTableView *pairsView() const { return m_pairTable; }
     QTabWidget *resultTabs() const { return m_resultTabs; }
+    // The chart above, the results below with room for at least six rows (View › Reset Layout,
+    // and the window's first showing).
+    void resetSplit();
     // The Criteria tab, beside the charts.
     CriteriaPanel *criteriaPanel() const { return m_criteria; }
     // The Risk tab, after the Criteria tab, and the worker that fills it and the bands of the

@@ -28,7 +28,7 @@ UtilizationBar::UtilizationBar(QWidget *parent)
     m_slider->setPageStep(10);
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_slider->setTickInterval(10);
-    m_slider->setMinimumWidth(160);
+    m_slider->setMinimumWidth(120);
     m_slider->setAccessibleName(tr("Utilization"));
     m_spin->setRange(0, 100);
     m_spin->setSuffix(tr(" %"));
