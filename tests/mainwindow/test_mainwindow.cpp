@@ -355,10 +355,15 @@ void TestMainWindow::workloadCountedInAnotherGpu()
     QVERIFY(index >= 0);
     editor->gpuModelChoice()->setCurrentIndex(index);
     emit editor->gpuModelChoice()->activated(index);
+    // The count typed is kept; the note offers the same work, and the user takes it.
+    QCOMPARE(reopened(name).workload.gpus, before.workload.gpus);
+    QCOMPARE(reopened(name).referenceGpu, h100->name);
+    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    QTest::mouseClick(editor->keepWorkButton(), Qt::LeftButton);
     const Scenario after = reopened(name);
     QCOMPARE(after.referenceGpu, h100->name);
     QVERIFY(qAbs(after.workload.gpus - before.workload.gpus * from->relativeThroughput / h100->relativeThroughput) < 1e-9);
-    QCOMPARE(m_window->undoStack()->count(), steps + 1);
+    QCOMPARE(m_window->undoStack()->count(), steps + 2);
     QVERIFY(m_window->undoStack()->undoText().contains(h100->name));
     // The same work: the same costs.
     QVERIFY(qAbs(m_window->scenarioView()->evaluation()->tco(0) - tcoBefore) < 1e-6 * tcoBefore);
@@ -368,6 +373,7 @@ void TestMainWindow::workloadCountedInAnotherGpu()
                                                       QStringLiteral("Workload: *× %1*").arg(h100->name), 1,
                                                       Qt::MatchWildcard | Qt::MatchRecursive).size() == 1);
 
+    m_window->undoStack()->undo();
     m_window->undoStack()->undo();
     const Scenario undone = reopened(name);
     QCOMPARE(undone.referenceGpu, before.referenceGpu);

@@ -262,6 +262,15 @@ void editScenario(DocumentContext &context, qint64 scenarioId, const QString &fi
     pushEdit(context, scenarioId, scenarioId, field, before, after, editText(label, before.name));
 }
 
+void keepWorkloadCountIn(DocumentContext &context, qint64 scenarioId, const Scenario &before, const QString &model)
+{
+    Scenario after = before;
+    after.referenceGpu = model;
+    beginGroup(context, tr("Count the workload of %1 in %2").arg(before.name, model));
+    editScenario(context, scenarioId, QStringLiteral("referenceGpu"), tr("reference GPU"), before, after);
+    endGroup(context);
+}
+
 bool countWorkloadIn(DocumentContext &context, qint64 scenarioId, const Scenario &before, const QString &model,
                      const GpuCatalog &catalog)
 {

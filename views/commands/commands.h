@@ -40,6 +40,9 @@ void editCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionI
 void editComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &field,
                    const QString &label, const Component &before, const Component &after);
 
+// Makes `model` the GPU the workload is counted in, its count kept ("16 × A100" becomes
+// "16 × H100"), in one step.
+void keepWorkloadCountIn(DocumentContext &context, qint64 scenarioId, const Scenario &before, const QString &model);
 // Counts the workload in GPUs of `model`: makes it the reference GPU and converts the count so
 // the work stays the same, in one step. False (nothing done) when either GPU's throughput is not
 // known.

@@ -1,10 +1,10 @@
 #include "gpuchoice.h"
 
 #include "commands/commands.h"
+#include "gpuchangenote.h"
 #include "session/scenariosession.h"
 
 #include <QLocale>
-#include <QMessageBox>
 
 namespace breakeven {
 
@@ -52,17 +52,16 @@ QString GpuChoice::describe(const GpuModel &gpu)
     return tr("%1 GB · %2 W TDP").arg(locale.toString(gpu.memoryGB, 'g', 4), locale.toString(gpu.tdpW, 'f', 0));
 }
 
-void countWorkloadInChosenGpu(GpuChoice *choice, ScenarioSession &session, qint64 scenarioId, const Scenario &before)
+void countWorkloadInChosenGpu(GpuChoice *choice, ScenarioSession &session, qint64 scenarioId, const Scenario &before,
+                              GpuChangeNote *note)
 {
     const QString model = choice->currentData().toString();
-    if (!scenarioId || model.isEmpty())
+    if (!scenarioId || model.isEmpty() || GpuCatalog::normalized(model) == GpuCatalog::normalized(before.referenceGpu))
         return;
-    if (!commands::countWorkloadIn(session.context(), scenarioId, before, model, session.gpuCatalog())) {
-        QMessageBox::warning(choice, GpuChoice::tr("Count the Workload in Another GPU"),
-                             GpuChoice::tr("The workload cannot be counted in %1: the throughput of %1 or of %2 is not known.")
-                                 .arg(model, before.referenceGpu));
-        choice->select(before.referenceGpu);
-    }
+    // Offered before the step, so that the scenario it brings back still reads as offered.
+    if (note)
+        note->offer(scenarioId, before, model);
+    commands::keepWorkloadCountIn(session.context(), scenarioId, before, model);
 }
 
 } // namespace breakeven

@@ -27,11 +27,13 @@ private:
     std::vector<GpuModel> m_models;
 };
 
+class GpuChangeNote;
 class ScenarioSession;
 
 // The model chosen in `choice` becomes the GPU the workload of scenario `scenarioId` (as `before`)
-// is counted in, the count converted (commands::countWorkloadIn); when the figures to convert are
-// missing, a message says so and the choice goes back.
-void countWorkloadInChosenGpu(GpuChoice *choice, ScenarioSession &session, qint64 scenarioId, const Scenario &before);
+// is counted in, its count kept: "16 × A100" becomes "16 × H100", as typed. `note` then offers
+// the count that keeps the work instead (gpuchangenote.h).
+void countWorkloadInChosenGpu(GpuChoice *choice, ScenarioSession &session, qint64 scenarioId, const Scenario &before,
+                              GpuChangeNote *note);
 
 } // namespace breakeven

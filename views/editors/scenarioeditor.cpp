@@ -4,6 +4,7 @@
 #include "commands/commands.h"
 #include "engine/marketpresets.h"
 #include "document/documentcontext.h"
+#include "gpuchangenote.h"
 #include "gpuchoice.h"
 #include "presetbox.h"
 #include "rangebuttons.h"
@@ -109,10 +110,12 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
 
     m_reference = new GpuChoice(this);
     m_reference->setToolTip(tr("The GPU the workload is counted in and every throughput is compared with. Choosing "
-                               "another converts the workload's count, so that the work stays the same."));
+                               "another keeps the workload's count; a note then offers the count that keeps the work."));
     form->addRow(tr("Reference &GPU:"), m_reference);
+    m_gpuChange = new GpuChangeNote(session, this);
+    form->addRow(m_gpuChange);
     connect(m_reference, &QComboBox::activated, this,
-            [this] { countWorkloadInChosenGpu(m_reference, m_session, m_scenarioId, m_bindings.value()); });
+            [this] { countWorkloadInChosenGpu(m_reference, m_session, m_scenarioId, m_bindings.value(), m_gpuChange); });
 
     m_discount = new NumberField(-50, 100, 1, tr(" %/yr"), 100, this);
     m_discount->setToolTip(tr("Cost of capital: a payment in month m counts (1 + r)^(-m/12) of its amount"));
@@ -204,6 +207,7 @@ void ScenarioEditor::setScenario(const StoredScenario &stored)
         m_currency->setCurrentText(s.currency);
     }
     m_reference->select(s.referenceGpu);
+    m_gpuChange->follow(stored);
     showRates();
     // The published cloud presets, then what this document's prices show for the GPUs it rents.
     std::vector<MarketPreset> cloud = marketPresets(MarketPreset::Applies::CloudPrices);

@@ -21,6 +21,7 @@ class QTableWidget;
 
 namespace breakeven {
 
+class GpuChangeNote;
 class GpuChoice;
 class PresetBox;
 class RangeButtons;
@@ -76,6 +77,7 @@ private:
     QLabel *m_ratesNote = nullptr;
     NumberField *m_horizon = nullptr;
     GpuChoice *m_reference = nullptr;
+    GpuChangeNote *m_gpuChange = nullptr;
     NumberField *m_discount = nullptr;
     QCheckBox *m_resale = nullptr;
     QCheckBox *m_yearlyDiscounting = nullptr;

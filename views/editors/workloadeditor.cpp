@@ -7,6 +7,7 @@
 #include "session/scenariosession.h"
 #include "store/document.h"
 #include "inputerror.h"
+#include "gpuchangenote.h"
 #include "gpuchoice.h"
 #include "rangebuttons.h"
 #include "workloadhelpers.h"
@@ -52,7 +53,7 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
                       [](W &w, double v) { w.gpus = v; });
     m_gpuModel = new GpuChoice(this);
     m_gpuModel->setToolTip(tr("The GPU the workload is counted in (the scenario's reference GPU). Choosing another "
-                              "converts the count, so that the work stays the same."));
+                              "keeps the count; a note then offers the count that keeps the work."));
     // Narrow in the row, whole in its list: the form stays as wide as the dock.
     m_gpuModel->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_gpuModel->setMinimumContentsLength(6);
@@ -62,8 +63,11 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     gpuRow->addWidget(new QLabel(QStringLiteral("×"), this));
     gpuRow->addWidget(m_gpuModel, 2);
     form->addRow(tr("GPUs busy:"), gpuRow);
+    // Another GPU keeps the count typed; the note under it offers to keep the work instead.
+    m_gpuChange = new GpuChangeNote(session, this);
+    form->addRow(m_gpuChange);
     connect(m_gpuModel, &QComboBox::activated, this,
-            [this] { countWorkloadInChosenGpu(m_gpuModel, m_session, m_scenarioId, m_scenario); });
+            [this] { countWorkloadInChosenGpu(m_gpuModel, m_session, m_scenarioId, m_scenario, m_gpuChange); });
     m_utilization = number(tr("Utilization:"), QStringLiteral("utilization"), tr("utilization"),
                            new NumberField(0, 100, 1, tr(" %"), 100, this), [](const W &w) { return w.utilization; },
                            [](W &w, double v) { w.utilization = v; });
@@ -157,6 +161,11 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     connect(llm, &QPushButton::clicked, this, &WorkloadEditor::openLlmHelper);
 }
 
+QPushButton *WorkloadEditor::keepWorkButton() const
+{
+    return m_gpuChange->keepWorkButton();
+}
+
 void WorkloadEditor::setGpuModels(const std::vector<GpuModel> &models)
 {
     m_gpuModel->setModels(models);
@@ -173,6 +182,7 @@ void WorkloadEditor::setScenario(const StoredScenario &stored)
     m_gpuModel->select(m_referenceGpu);
     m_bindings.show(stored.scenario.workload);
     m_scenario = stored.scenario;
+    m_gpuChange->follow(stored);
     m_ranges->show(stored);
     showUsage();
     showMemoryNeed(m_scenario.workload.minGpuMemoryGB);

@@ -14,6 +14,7 @@ class QPushButton;
 
 namespace breakeven {
 
+class GpuChangeNote;
 class GpuChoice;
 class RangeButtons;
 class ScenarioSession;
@@ -30,6 +31,10 @@ public:
 
     NumberField *gpusField() const { return m_gpus; }
     GpuChoice *gpuModelChoice() const { return m_gpuModel; }
+    // After another GPU was chosen (the count kept): "Or 9.55 × H100, the same work as 16 × A100?"
+    // and the button that makes it so.
+    GpuChangeNote *gpuChangeNote() const { return m_gpuChange; }
+    QPushButton *keepWorkButton() const;
     NumberField *utilizationField() const { return m_utilization; }
     // The workload's throughput profile (docs/model.md, "Throughput profiles"), with one line on it.
     QComboBox *profileChoice() const { return m_profile; }
@@ -70,6 +75,7 @@ private:
     QString m_referenceGpu;
     NumberField *m_gpus = nullptr;
     GpuChoice *m_gpuModel = nullptr;
+    GpuChangeNote *m_gpuChange = nullptr;
     NumberField *m_utilization = nullptr;
     QComboBox *m_profile = nullptr;
     QLabel *m_profileNote = nullptr;
