@@ -195,6 +195,7 @@ struct CloudOption {
     std::optional<double> priceChangePerYear; // null: the scenario's cloudPriceChangePerYear
     double reservedUpfrontShare = 0;          // reserved plans: share of a term paid at its start
     std::optional<int> commitmentMonths;      // reserved plans: null = 12 (1y) or 36 (3y)
+    double goodput = 1;                       // share of paid GPU time doing useful work (version 3)
     CriterionScores scores{};                 // the user's own scores, per criterion
 
     bool operator==(const CloudOption &) const = default;
@@ -226,6 +227,13 @@ struct OnPremBuild {
     bool overheadIncludesPower = false;
     double laborPerMonth = 0;
     double colocationPerMonth = 0;
+    // What a big cluster adds (docs/model.md, "What a big cluster adds"; version 3 of the format):
+    // colocation priced per kW of the unit's load power (times its PUE) a month, hot spares bought
+    // beside the units that carry work (a share of them, rounded up), and the share of paid GPU time
+    // that does useful work.
+    double colocationPerKWMonth = 0;
+    double spareShare = 0;
+    double goodput = 1;
     double lifetimeYears = 3;
     double depreciationPerYear = 0.20;
     double resaleHaircut = 0.20;            // share of the value lost when sold (docs/model.md)

@@ -47,6 +47,7 @@ const FieldWords kFields[] = {
     {Owner::Cloud, "priceMultiplier", "price multiplier", FieldKind::Factor},
     {Owner::Cloud, "priceChangePerYear", "yearly price change", FieldKind::YearlyChange, "", "", "%1 prices"},
     {Owner::Cloud, "reservedUpfrontShare", "share paid upfront", FieldKind::Share},
+    {Owner::Cloud, "goodput", "goodput", FieldKind::Share},
     {Owner::Build, "hardwarePrice", "hardware price", FieldKind::Money},
     {Owner::Build, "listPrice", "list price", FieldKind::Money},
     {Owner::Build, "preBuiltMarkup", "pre-built markup", FieldKind::Share},
@@ -61,6 +62,9 @@ const FieldWords kFields[] = {
     {Owner::Build, "lifetimeYears", "lifetime", FieldKind::Years},
     {Owner::Build, "depreciationPerYear", "depreciation", FieldKind::YearlyShare},
     {Owner::Build, "resaleHaircut", "resale haircut", FieldKind::Share},
+    {Owner::Build, "colocationPerKWMonth", "colocation price", FieldKind::Money, "", " per kW-month"},
+    {Owner::Build, "spareShare", "share of hot spares", FieldKind::Share},
+    {Owner::Build, "goodput", "goodput", FieldKind::Share},
 };
 
 const QChar kMinus(0x2212);

@@ -48,6 +48,7 @@ const Field<CloudOption> kCloudFields[] = {
     {"priceMultiplier", &CloudOption::priceMultiplier, 1e-12, kHuge},
     {"priceChangePerYear", &CloudOption::priceChangePerYear, -0.9, 1.0},
     {"reservedUpfrontShare", &CloudOption::reservedUpfrontShare, 0, 1},
+    {"goodput", &CloudOption::goodput, 0.5, 1},
 };
 const Field<OnPremBuild> kBuildFields[] = {
     {"listPrice", &OnPremBuild::listPrice, 0, kHuge},
@@ -63,6 +64,9 @@ const Field<OnPremBuild> kBuildFields[] = {
     {"lifetimeYears", &OnPremBuild::lifetimeYears, 1.0 / 12.0, 50},
     {"depreciationPerYear", &OnPremBuild::depreciationPerYear, 0, 1},
     {"resaleHaircut", &OnPremBuild::resaleHaircut, 0, 1},
+    {"colocationPerKWMonth", &OnPremBuild::colocationPerKWMonth, 0, kHuge},
+    {"spareShare", &OnPremBuild::spareShare, 0, 1},
+    {"goodput", &OnPremBuild::goodput, 0.5, 1},
 };
 // A build's hardware price as a whole (its list price, else the sum of its parts with the
 // markup): setting it scales the parts, or sets the list price.

@@ -156,6 +156,9 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         t.overheadIncludesPower = b.overheadIncludesPower;
         t.laborPerMonth = b.laborPerMonth * rate;
         t.colocationPerMonth = b.colocationPerMonth * rate;
+        t.colocationPerKWMonth = b.colocationPerKWMonth * rate;
+        t.spareShare = b.spareShare;
+        o.goodput = b.goodput;
         t.lifetimeMonths = std::max(1, int(std::lround(b.lifetimeYears * 12.0)));
         t.depreciationPerYear = b.depreciationPerYear;
         t.resaleHaircut = b.resaleHaircut;
@@ -190,6 +193,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         t.priceChangePerYear = c.priceChangePerYear.value_or(s.cloudPriceChangePerYear);
         t.reservedUpfrontShare = c.reservedUpfrontShare;
         t.commitmentMonths = c.commitmentMonths.value_or(c.pricing == PricingPlan::Reserved3y ? 36 : 12);
+        o.goodput = c.goodput;
         in.options.push_back(std::move(o));
     }
 

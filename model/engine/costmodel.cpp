@@ -115,7 +115,7 @@ CostModel::CostModel(EngineInput input)
 
     computeStatus();
     for (int i = 0; i < rows; ++i) {
-        const double p = option(i).relativeThroughput;
+        const double p = option(i).workThroughput();
         if (!(p > 0) || !std::isfinite(p))
             continue; // infeasible, and nothing sensible to lay out
         if (option(i).kind == OptionKind::Cloud)
@@ -168,11 +168,13 @@ void CostModel::computeStatus()
         OptionStatus &s = m_status[std::size_t(i)];
         if (!(o.relativeThroughput > 0) || !std::isfinite(o.relativeThroughput)) {
             s = {false, QStringLiteral("relative throughput of %1 is not above 0").arg(o.gpu)};
+        } else if (!(o.goodput > 0) || o.goodput > 1) {
+            s = {false, QStringLiteral("a goodput of %1 is not a share of the GPU time").arg(formatNumber(o.goodput))};
         } else if (o.memoryGB < m_input.minGpuMemoryGB) {
             s = {false, QStringLiteral("%1 has %2 GB per GPU; the workload needs %3 GB")
                             .arg(o.gpu, formatNumber(o.memoryGB), formatNumber(m_input.minGpuMemoryGB))};
         } else if (o.kind == OptionKind::Cloud) {
-            const double peakGpus = peakFleet / o.relativeThroughput;
+            const double peakGpus = peakFleet / o.workThroughput();
             if (peakGpus > o.cloud.maxGpus + kCountTolerance)
                 s = {false, QStringLiteral("needs up to %1 GPUs at once; the quota is %2")
                                 .arg(formatNumber(peakGpus)).arg(o.cloud.maxGpus)};
@@ -227,7 +229,7 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
     const int H = m_input.horizonMonths;
     const auto changes = powersFor(Powers::YearlyChange, t.priceChangePerYear, H);
     const Eigen::ArrayXd &priceChange = *changes;
-    const double gpusAtFullLoad = m_input.gpus / o.relativeThroughput; // month 1
+    const double gpusAtFullLoad = m_input.gpus / o.workThroughput(); // month 1
     const double gpuMonth = kHoursPerMonth * t.pricePerGpuHour;
     const int term = std::max(1, t.commitmentMonths);
     const double upfront = std::clamp(t.reservedUpfrontShare, 0.0, 1.0);
@@ -288,7 +290,7 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     std::vector<int> &units = m_units[std::size_t(row)];
     units.assign(std::size_t(H + 1), 0);
     for (int m = 1; m <= H; ++m) {
-        const double needed = unitsFor(m_input.gpus * growth(m), o.relativeThroughput,
+        const double needed = unitsFor(m_input.gpus * growth(m), o.workThroughput(),
                                        std::max(1, t.devicesPerUnit));
         if (!(needed <= kMaxUnits)) {
             m_status[std::size_t(row)] = {false, QStringLiteral("would need more than %1 units").arg(kMaxUnits, 0, 'g')};
@@ -299,6 +301,13 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     }
     if (H >= 1)
         units[0] = units[1];
+    // Hot spares (docs/model.md, "What a big cluster adds"): ceil(U · s) more units beside the U
+    // that carry work, bought, replaced and housed like them, powered at idle. `units` counts
+    // them all from here; `working` the ones that carry work.
+    const std::vector<int> working = units;
+    if (t.spareShare > 0)
+        for (int &count : units)
+            count += int(std::ceil(count * t.spareShare - kCountTolerance));
 
     // A cohort is a group of units first needed in the same month; it is paid in that month
     // (month 0 for the units month 1 needs) and its hardware again every `lifetime` months.
@@ -388,15 +397,18 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     double hardwareInService = 0;
     const auto electricityChanges = powersFor(Powers::YearlyChange, m_input.electricityPriceChangePerYear, H);
     const Eigen::ArrayXd &electricityChange = *electricityChanges;
+    // Colocation priced on power: the unit's load power in kW, times its PUE, busy or not.
+    const double colocationPerUnit = t.colocationPerMonth + t.loadW / 1000.0 * t.pue * t.colocationPerKWMonth;
     for (int m = 1; m <= H; ++m) {
         const double u = units[std::size_t(m)];
+        const double busy = working[std::size_t(m)];
         const double electricity = electricityChange(m);
         hardwareInService += inService[std::size_t(m)];
-        addComponent(row, CostComponent::Power, m, u * idlePower * electricity, u * loadPower * electricity, discount);
+        addComponent(row, CostComponent::Power, m, u * idlePower * electricity, busy * loadPower * electricity, discount);
         addComponent(row, CostComponent::Overhead, m, t.overheadPerYearOfHardware * hardwareInService / 12.0, 0,
                      discount);
         addComponent(row, CostComponent::Labor, m, u * t.laborPerMonth, 0, discount);
-        addComponent(row, CostComponent::Colocation, m, u * t.colocationPerMonth, 0, discount);
+        addComponent(row, CostComponent::Colocation, m, u * colocationPerUnit, 0, discount);
     }
 
     const double keep = std::max(0.0, 1.0 - t.depreciationPerYear);
@@ -442,7 +454,7 @@ void CostModel::computeTimeToResult()
         const int g = std::min(gpusPerJob, devices);
         const int atOnce = devices / g;
         const int waves = (jobs + atOnce - 1) / atOnce;
-        m_timeToResult[std::size_t(i)] = waves * work / (g * o.relativeThroughput);
+        m_timeToResult[std::size_t(i)] = waves * work / (g * o.workThroughput());
     }
 }
 

@@ -42,6 +42,8 @@ struct OnPremTerms {
     bool overheadIncludesPower = false;
     double laborPerMonth = 0;
     double colocationPerMonth = 0;
+    double colocationPerKWMonth = 0; // per kW of load power times PUE
+    double spareShare = 0;           // hot spares: ceil(U · s) more units, carrying no work
     int lifetimeMonths = 36;
     double depreciationPerYear = 0.20;
     double resaleHaircut = 0.20;    // share of a unit's value lost the moment it is sold
@@ -60,6 +62,11 @@ struct OptionInput {
     QString throughputBasis;
     QString throughputSource;
     double memoryGB = 0;
+    // The share of paid GPU time that does useful work: the work needs 1/goodput times the GPU
+    // time, so every count of GPUs, units and hours divides by workThroughput(), not by the
+    // GPU's relative throughput alone.
+    double goodput = 1;
+    double workThroughput() const { return relativeThroughput * goodput; }
     CriterionScores scores{};       // the user's own criterion scores (criteria.h)
     CloudTerms cloud;               // when kind == Cloud
     OnPremTerms onPrem;             // when kind == OnPrem

@@ -120,8 +120,8 @@ HybridModel::HybridModel(const EngineInput &input)
         const OptionInput &build = m_input.options[std::size_t(h.onPrem)];
         const OptionInput &cloud = m_input.options[std::size_t(h.cloud)];
         p.devices = std::max(1, build.onPrem.devicesPerUnit);
-        p.onPremThroughput = build.relativeThroughput;
-        p.cloudThroughput = cloud.relativeThroughput;
+        p.onPremThroughput = build.workThroughput();
+        p.cloudThroughput = cloud.workThroughput();
         p.maxGpus = cloud.cloud.maxGpus;
         const bool throughputs = build.relativeThroughput > 0 && std::isfinite(build.relativeThroughput)
             && cloud.relativeThroughput > 0 && std::isfinite(cloud.relativeThroughput);

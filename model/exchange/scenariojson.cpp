@@ -203,6 +203,8 @@ CloudOption readCloudOption(const QJsonObject &object, const QString &path, int 
             option.commitmentMonths = int(*months);
         readScores(reader, option.scores);
     }
+    if (version >= 3)
+        reader.number("goodput", option.goodput, Bounds::between(0.5, 1));
     reader.finish();
     return option;
 }
@@ -243,6 +245,11 @@ OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path, int
     reader.boolean("overheadIncludesPower", build.overheadIncludesPower);
     reader.number("laborPerMonth", build.laborPerMonth, kNonNegative);
     reader.number("colocationPerMonth", build.colocationPerMonth, kNonNegative);
+    if (version >= 3) {
+        reader.number("colocationPerKWMonth", build.colocationPerKWMonth, kNonNegative);
+        reader.number("spareShare", build.spareShare, Bounds::between(0, 1));
+        reader.number("goodput", build.goodput, Bounds::between(0.5, 1));
+    }
     reader.number("lifetimeYears", build.lifetimeYears, Bounds::aboveAtMost(0, 50));
     reader.number("depreciationPerYear", build.depreciationPerYear, kShare);
     if (version >= 2) {
@@ -397,7 +404,12 @@ bool needsVersion2(const Scenario &scenario)
 // Whether the scenario sets a field of version 3 (docs/scenario-format.md).
 bool needsVersion3(const Scenario &scenario)
 {
-    return scenario.discounting != Discounting::Monthly;
+    return scenario.discounting != Discounting::Monthly
+        || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
+                       [](const CloudOption &option) { return option.goodput != 1; })
+        || std::any_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(), [](const OnPremBuild &build) {
+               return build.colocationPerKWMonth != 0 || build.spareShare != 0 || build.goodput != 1;
+           });
 }
 
 void writeCloudOption(JsonWriter &writer, const CloudOption &option)
@@ -428,6 +440,8 @@ void writeCloudOption(JsonWriter &writer, const CloudOption &option)
             writer.writeOptionalNumber("commitmentMonths", std::nullopt);
         writeScores(writer, option.scores);
     }
+    if (option.goodput != 1)
+        writer.writeNumber("goodput", option.goodput); // version 3
     writer.endObject();
 }
 
@@ -459,6 +473,13 @@ void writeOnPremOption(JsonWriter &writer, const OnPremBuild &build)
     writer.writeBool("overheadIncludesPower", build.overheadIncludesPower);
     writer.writeNumber("laborPerMonth", build.laborPerMonth);
     writer.writeNumber("colocationPerMonth", build.colocationPerMonth);
+    // Version 3; written only when not the default, so an older file stays one.
+    if (build.colocationPerKWMonth != 0)
+        writer.writeNumber("colocationPerKWMonth", build.colocationPerKWMonth);
+    if (build.spareShare != 0)
+        writer.writeNumber("spareShare", build.spareShare);
+    if (build.goodput != 1)
+        writer.writeNumber("goodput", build.goodput);
     writer.writeNumber("lifetimeYears", build.lifetimeYears);
     writer.writeNumber("depreciationPerYear", build.depreciationPerYear);
     if (needsVersion2(build)) {

@@ -180,6 +180,7 @@ void bindCloudOption(SQLite::Statement &s, int i, const CloudOption &o)
     else
         s.bind(i + 18);
     bindScores(s, i + 19, o.scores);
+    s.bind(i + 19 + kCriterionCount, o.goodput);
 }
 
 CloudOption readCloudOption(const SQLite::Statement &s, int c)
@@ -206,6 +207,7 @@ CloudOption readCloudOption(const SQLite::Statement &s, int c)
     if (!s.getColumn(c + 18).isNull())
         o.commitmentMonths = integer(s, c + 18);
     o.scores = readScores(s, c + 19);
+    o.goodput = real(s, c + 19 + kCriterionCount);
     return o;
 }
 
@@ -231,6 +233,9 @@ void bindBuild(SQLite::Statement &s, int i, const OnPremBuild &b)
     s.bind(i + 17, b.depreciationPerYear);
     s.bind(i + 18, b.resaleHaircut);
     bindScores(s, i + 19, b.scores);
+    s.bind(i + 19 + kCriterionCount, b.colocationPerKWMonth);
+    s.bind(i + 20 + kCriterionCount, b.spareShare);
+    s.bind(i + 21 + kCriterionCount, b.goodput);
 }
 
 OnPremBuild readBuild(const SQLite::Statement &s, int c)
@@ -256,6 +261,9 @@ OnPremBuild readBuild(const SQLite::Statement &s, int c)
     b.depreciationPerYear = real(s, c + 17);
     b.resaleHaircut = real(s, c + 18);
     b.scores = readScores(s, c + 19);
+    b.colocationPerKWMonth = real(s, c + 19 + kCriterionCount);
+    b.spareShare = real(s, c + 20 + kCriterionCount);
+    b.goodput = real(s, c + 21 + kCriterionCount);
     return b;
 }
 

@@ -25,12 +25,13 @@ inline const std::string kCloudOptionColumns
     = "name, provider, category, instance_type, gpu, region, gpus_per_instance, pricing, "
       "price_per_hour, currency, spot_rework, platform_fee_per_month, storage_per_gb_month, "
       "egress_per_gb, price_multiplier, max_gpus, price_change_per_year, reserved_upfront_share, "
-      "commitment_months, " + kScoreColumns;
+      "commitment_months, " + kScoreColumns + ", goodput";
 inline const std::string kBuildColumns
     = "name, kind, gpu, gpu_count, list_price, pre_built_markup, currency, "
       "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
       "overhead_per_year_of_hardware, overhead_includes_power, labor_per_month, "
-      "colocation_per_month, lifetime_years, depreciation_per_year, resale_haircut, " + kScoreColumns;
+      "colocation_per_month, lifetime_years, depreciation_per_year, resale_haircut, " + kScoreColumns
+    + ", colocation_per_kw_month, spare_share, goodput";
 inline const std::string kWorkloadColumns
     = "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
       "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs, throughput_profile";
@@ -100,8 +101,8 @@ inline std::string offerKeyMatch(int providerParameter, int instanceTypeParamete
 }
 
 inline constexpr int kGpuColumnCount = 16;
-inline constexpr int kCloudOptionColumnCount = 19 + kCriterionCount;
-inline constexpr int kBuildColumnCount = 19 + kCriterionCount;
+inline constexpr int kCloudOptionColumnCount = 20 + kCriterionCount;
+inline constexpr int kBuildColumnCount = 22 + kCriterionCount;
 inline constexpr int kWorkloadColumnCount = 11;
 inline constexpr int kComponentColumnCount = 3;
 inline constexpr int kOfferColumnCount = 18;

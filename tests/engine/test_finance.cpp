@@ -1,6 +1,7 @@
 // What a finance team reads (docs/model.md, "The finance team's figures"): the NPV of buying, its
 // IRR and payback, in the monthly and the yearly discounting convention, and a published
-// accelerator calculator's case reproduced.
+// accelerator calculator's case reproduced; and what a big cluster adds (colocation per kW, hot
+// spares, goodput).
 #include "enginefixtures.h"
 #include "engine/finance.h"
 #include "engine/resultsjson.h"
@@ -170,6 +171,64 @@ private slots:
         const Evaluation b = monthly.evaluate(0.7);
         QCOMPARE(a.tco(0), b.tco(0));
         QCOMPARE(a.tco(1), b.tco(1));
+    }
+
+    // What a big cluster adds (docs/model.md): colocation per kW of load power times PUE, every
+    // month; hot spares bought beside the units, powered at idle; goodput, the share of paid GPU
+    // time doing useful work, on builds and cloud options alike.
+    void aBigClusterAdds()
+    {
+        Scenario s = scenario(16, 0.5, 12);
+        OnPremBuild rack = build(QStringLiteral("rack"), 300000, 8);
+        rack.idleW = 2000;
+        rack.loadW = 10000;
+        rack.pue = 1.3;
+        rack.electricityPerKWh = 0.1;
+        rack.colocationPerKWMonth = 150;
+        s.onPremOptions = {rack};
+        CloudOption rent = cloud(QStringLiteral("rent"), 2.0);
+        rent.maxGpus = 1000;
+        s.cloudOptions = {rent};
+        const CostModel plain = model(s);
+        QCOMPARE(plain.unitsInMonth(0, 1), 2);
+        const auto parts = plain.breakdown(0, 0.5);
+        // 10 kW · 1.3 · 150 USD = 1,950 USD a unit a month, two units, twelve months.
+        QCOMPARE(parts[std::size_t(CostComponent::Colocation)], 2 * 12 * 1950.0);
+
+        // A quarter of spares: ceil(2 · 0.25) = 1 more unit, bought and idle.
+        s.onPremOptions.front().spareShare = 0.25;
+        const CostModel spared = model(s);
+        QCOMPARE(spared.unitsInMonth(0, 1), 3);
+        const auto withSpares = spared.breakdown(0, 0.5);
+        QCOMPARE(withSpares[std::size_t(CostComponent::Hardware)], 3 * 300000.0);
+        QCOMPARE(withSpares[std::size_t(CostComponent::Colocation)], 3 * 12 * 1950.0);
+        // Power: three units idle, two of them busy half the time (730 h, 1.3 PUE, 0.10 USD/kWh).
+        const double kWhPrice = 730 / 1000.0 * 0.1 * 1.3;
+        QVERIFY(std::abs(withSpares[std::size_t(CostComponent::Power)] - 12 * kWhPrice * (3 * 2000 + 2 * 8000 * 0.5)) < 1e-6);
+
+        // Goodput 0.8 on the cloud: the work needs 16 / 0.8 = 20 GPUs' time; 0.9 on the build:
+        // 16 / 0.9 = 17.8 GPUs, three units of eight.
+        s.onPremOptions.front().spareShare = 0;
+        s.onPremOptions.front().goodput = 0.9;
+        s.cloudOptions.front().goodput = 0.8;
+        const CostModel lossy = model(s);
+        QCOMPARE(lossy.unitsInMonth(0, 1), 3);
+        QVERIFY(std::abs(lossy.evaluate(0.5).tco(1) - 12 * 20 * 730 * 0.5 * 2.0) < 1e-6);
+        // A goodput outside 0.5–1 is refused in words, naming the field.
+        s.cloudOptions.front().goodput = 0.4;
+        QByteArray json = writeScenarioJson(s);
+        QVERIFY(json.contains("\"version\": 3"));
+        try {
+            readScenarioJson(json);
+            QFAIL("a goodput of 0.4 was read");
+        } catch (const InputError &error) {
+            QVERIFY2(error.message().contains(QStringLiteral("cloudOptions[0].goodput")), qPrintable(error.message()));
+        }
+        s.cloudOptions.front().goodput = 0.8;
+        const Scenario back = readScenarioJson(writeScenarioJson(s));
+        QCOMPARE(back.cloudOptions.front().goodput, 0.8);
+        QCOMPARE(back.onPremOptions.front().goodput, 0.9);
+        QCOMPARE(back.onPremOptions.front().colocationPerKWMonth, 150.0);
     }
 };
 

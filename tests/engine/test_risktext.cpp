@@ -45,7 +45,8 @@ QString pathIn(QString text, const Scenario &s)
         text.remove(c.name);
     for (const OnPremBuild &b : s.onPremOptions)
         text.remove(b.name);
-    text.remove(QStringLiteral("kWh")); // a unit, not a field
+    text.remove(QStringLiteral("kWh")); // units, not fields
+    text.remove(QStringLiteral("kW"));
     static const QRegularExpression path(QStringLiteral(R"(\w*([a-z][A-Z]|\[\*\]|\[[0-9]+\])\w*)"));
     const QRegularExpressionMatch match = path.match(text);
     return match.hasMatch() ? match.captured(0) : QString();

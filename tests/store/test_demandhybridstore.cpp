@@ -141,7 +141,11 @@ void TestDemandHybridStore::upgradesSchema12Document()
         SQLite::Database raw(m_file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE hybrid_options");
         raw.exec("DROP TABLE workload_demands");
-        raw.exec("ALTER TABLE scenarios DROP COLUMN discounting"); // schema 14's
+        // Schema 14's columns.
+        raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
+        for (const char *column : {"colocation_per_kw_month", "spare_share", "goodput"})
+            raw.exec(std::string("ALTER TABLE builds DROP COLUMN ") + column);
+        raw.exec("ALTER TABLE cloud_options DROP COLUMN goodput");
         raw.exec("PRAGMA user_version = 12");
         QCOMPARE(raw.execAndGet("SELECT count(*) FROM sqlite_schema WHERE name IN ('hybrid_options', 'workload_demands')").getInt(), 0);
     }

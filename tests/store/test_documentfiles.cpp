@@ -194,8 +194,11 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
-        // Schema 14's discounting convention.
+        // Schema 14's discounting convention and a big cluster's figures.
         raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
+        for (const char *column : {"colocation_per_kw_month", "spare_share", "goodput"})
+            raw.exec(std::string("ALTER TABLE builds DROP COLUMN ") + column);
+        raw.exec("ALTER TABLE cloud_options DROP COLUMN goodput");
         // Schema 13's demand profiles and hybrid options.
         raw.exec("DROP TABLE hybrid_options");
         raw.exec("DROP TABLE workload_demands");
@@ -366,9 +369,10 @@ void TestDocumentFiles::refusesMissingFile()
     QVERIFY(!QFile::exists(file + QStringLiteral("-wal")));
 }
 
-// Schema 14: a scenario's discounting convention. A document of schema 13 upgrades with every
-// scenario discounted month by month, as it was; a yearly scenario is kept as one, and an edit of
-// its settings changes it back.
+// Schema 14: a scenario's discounting convention and what a big cluster adds. A document of schema
+// 13 upgrades with every scenario discounted month by month, as it was; a yearly scenario is kept
+// as one, with its parts' colocation per kW, spares and goodput, and an edit of its settings
+// changes the convention back.
 void TestDocumentFiles::keepsTheDiscountingConvention()
 {
     const QString file = path(QStringLiteral("version13.breakeven"));
@@ -380,6 +384,9 @@ void TestDocumentFiles::keepsTheDiscountingConvention()
     {
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
+        for (const char *column : {"colocation_per_kw_month", "spare_share", "goodput"})
+            raw.exec(std::string("ALTER TABLE builds DROP COLUMN ") + column);
+        raw.exec("ALTER TABLE cloud_options DROP COLUMN goodput");
         raw.exec("PRAGMA user_version = 13");
     }
     const std::unique_ptr<Document> document = Document::open(file);
@@ -388,8 +395,20 @@ void TestDocumentFiles::keepsTheDiscountingConvention()
     Scenario yearly = fullScenario(QStringLiteral("finance"));
     yearly.discountRatePerYear = 0.1;
     yearly.discounting = Discounting::Yearly;
+    // And what a big cluster adds, on a build and a cloud option.
+    QVERIFY(!yearly.onPremOptions.empty() && !yearly.cloudOptions.empty());
+    yearly.onPremOptions.front().colocationPerKWMonth = 150;
+    yearly.onPremOptions.front().spareShare = 0.05;
+    yearly.onPremOptions.front().goodput = 0.9;
+    yearly.cloudOptions.front().goodput = 0.85;
     const qint64 id = document->scenarios().save(yearly);
-    QVERIFY(document->scenarios().loadStored(id).scenario.discounting == Discounting::Yearly);
+    const Scenario stored = document->scenarios().loadStored(id).scenario;
+    QVERIFY(stored.discounting == Discounting::Yearly);
+    QCOMPARE(stored.onPremOptions.front().colocationPerKWMonth, 150.0);
+    QCOMPARE(stored.onPremOptions.front().spareShare, 0.05);
+    QCOMPARE(stored.onPremOptions.front().goodput, 0.9);
+    QCOMPARE(stored.cloudOptions.front().goodput, 0.85);
+    QVERIFY(stored == yearly);
     Scenario monthly = yearly;
     monthly.discounting = Discounting::Monthly;
     document->scenarios().setProperties(id, monthly);
