@@ -47,7 +47,7 @@ double nextQuantile(std::mt19937_64 &generator)
 
 } // namespace
 
-Uncertainty defaultUncertainty(const Scenario &scenario)
+Uncertainty defaultUncertainty(const Scenario &scenario, bool sampled)
 {
     // Ranges centred on the scenario's own values (docs/model.md, "Uncertainty"): symmetric
     // triangles around each value v, so that v is each range's median and the futures spread
@@ -85,8 +85,9 @@ Uncertainty defaultUncertainty(const Scenario &scenario)
     // The lifetime: ± 2 years, never under a year (narrower, still centred, for a shorter one),
     // whole months as the model counts them. A build whose lifetime moves is laid out in full for
     // each future (its replacements move in steps, about 3 µs a build and future), so a scenario
-    // of more builds than kMaxLifetimeRanges leaves it out unless the scenario sets it.
-    if (int(builds.size()) <= kMaxLifetimeRanges)
+    // of more builds than kMaxLifetimeRanges leaves it out of the futures it samples unless the
+    // scenario sets it; the tornado alone (`sampled` false) always has it.
+    if (!sampled || int(builds.size()) <= kMaxLifetimeRanges)
         perBuild("lifetimeYears", &OnPremBuild::lifetimeYears, [](double v) { return std::min(2.0, v - 1.0); });
     // The resale haircut moves the answer only where the resale value is credited.
     if (scenario.creditResaleValue)
@@ -592,7 +593,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     const std::optional<quint64> &seed = request.seed;
     RiskResult result;
     result.defaultRanges = !scenario.uncertainty.has_value();
-    Uncertainty uncertainty = scenario.uncertainty ? *scenario.uncertainty : defaultUncertainty(scenario);
+    Uncertainty uncertainty = scenario.uncertainty ? *scenario.uncertainty : defaultUncertainty(scenario, request.sample);
     if (samples)
         uncertainty.samples = *samples;
     if (seed)

@@ -26,10 +26,13 @@ namespace breakeven {
 // value v (its median; a draw beyond a field's bounds is the bound): utilization v ± 50 % of v
 // within 0..1, every cloud price ×0.8–×1.2 (one draw), the yearly change of cloud and of hardware
 // prices v ± 0.15, every build's electricity price ×0.7–×1.3 and hardware price ×0.9–×1.1, each
-// build's lifetime v ± 2 years (at least 1 year; left out beyond kMaxLifetimeRanges builds) and,
+// build's lifetime v ± 2 years (at least 1 year; left out of sampled futures beyond
+// kMaxLifetimeRanges builds) and,
 // where resale is credited, its resale haircut v ± 0.15 within 0..1. Builds that share a value
 // share one draw. Inputs naming nothing in the scenario (no cloud option, no build) are left out.
-Uncertainty defaultUncertainty(const Scenario &scenario);
+// `sampled` false: the ranges for a tornado alone (decisiveInputs), which lays nothing out per
+// future, so every build's lifetime is among them whatever the number of builds.
+Uncertainty defaultUncertainty(const Scenario &scenario, bool sampled = true);
 inline constexpr int kMaxLifetimeRanges = 2;
 
 inline constexpr std::array<double, 5> kTcoQuantiles = {0.05, 0.10, 0.50, 0.90, 0.95};

@@ -268,6 +268,29 @@ private Q_SLOTS:
             paths << input.path;
         QVERIFY2(paths.contains(QStringLiteral("onPremOptions[0].lifetimeYears")), qPrintable(paths.join(u' ')));
         QVERIFY2(paths.contains(QStringLiteral("onPremOptions[0].resaleHaircut")), qPrintable(paths.join(u' ')));
+        // Three builds: their lifetimes are left out of the sampled futures (each would be laid out
+        // per future), and kept for the tornado alone, which decides "decided by".
+        for (int k = 1; k <= 2; ++k) {
+            OnPremBuild other = h.onPremOptions.front();
+            other.name += QString::number(k);
+            other.lifetimeYears += k;
+            h.onPremOptions.push_back(other);
+        }
+        const auto lifetimes = [](const Uncertainty &u) {
+            return std::count_if(u.inputs.begin(), u.inputs.end(),
+                                 [](const UncertainInput &i) { return i.path.endsWith(QLatin1String("lifetimeYears")); });
+        };
+        QCOMPARE(lifetimes(defaultUncertainty(h)), 0);
+        QCOMPARE(lifetimes(defaultUncertainty(h, false)), 3);
+        const CostModel three(assemble(h, GpuCatalog::bundled()));
+        const RiskResult tornado = decisiveInputs(h, GpuCatalog::bundled(), 0, 3);
+        QCOMPARE(std::count_if(tornado.ranges.begin(), tornado.ranges.end(),
+                               [](const ResolvedRange &r) { return r.input.path.endsWith(QLatin1String("lifetimeYears")); }),
+                 3);
+        QCOMPARE(tornado.samples, 0);
+        QCOMPARE(tornado.pairs.size(), std::size_t(1));
+        QCOMPARE(tornado.pairs.front().tornado.size(), tornado.ranges.size());
+        QCOMPARE(three.option(3).kind, OptionKind::Cloud);
     }
 
     // A range past a field's bound keeps that side's probability at the bound: utilization 0.8
