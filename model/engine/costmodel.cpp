@@ -304,10 +304,13 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     // Hot spares (docs/model.md, "What a big cluster adds"): ceil(U · s) more units beside the U
     // that carry work, bought, replaced and housed like them, powered at idle. `units` counts
     // them all from here; `working` the ones that carry work.
-    const std::vector<int> working = units;
-    if (t.spareShare > 0)
+    std::vector<int> working; // with spares: the units that carry work (else all of `units`)
+    if (t.spareShare > 0) {
+        working = units;
         for (int &count : units)
             count += int(std::ceil(count * t.spareShare - kCountTolerance));
+    }
+    const std::vector<int> &busyUnits = working.empty() ? units : working;
 
     // A cohort is a group of units first needed in the same month; it is paid in that month
     // (month 0 for the units month 1 needs) and its hardware again every `lifetime` months.
@@ -401,7 +404,7 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     const double colocationPerUnit = t.colocationPerMonth + t.loadW / 1000.0 * t.pue * t.colocationPerKWMonth;
     for (int m = 1; m <= H; ++m) {
         const double u = units[std::size_t(m)];
-        const double busy = working[std::size_t(m)];
+        const double busy = busyUnits[std::size_t(m)];
         const double electricity = electricityChange(m);
         hardwareInService += inService[std::size_t(m)];
         addComponent(row, CostComponent::Power, m, u * idlePower * electricity, busy * loadPower * electricity, discount);
