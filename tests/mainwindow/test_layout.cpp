@@ -160,6 +160,27 @@ void TestLayout::longNamesDoNotGrowTheWindow()
         QVERIFY2(m_window->minimumSizeHint().width() <= before.width(), qPrintable(where));
     }
 
+    // A name without a space cannot wrap anywhere (the chart's caption quotes it): it widens
+    // nothing either.
+    {
+        const StoredScenario now = m_window->context()->doc().scenarios().loadStored(m_window->currentScenarioId());
+        CloudOption word = now.scenario.cloudOptions.back();
+        word.name = QString(150, QLatin1Char('x')) + QStringLiteral("AB");
+        commands::editCloudOption(*m_window->context(), now.ids.scenario, optionId, QStringLiteral("name"),
+                                  QStringLiteral("name"), now.scenario.cloudOptions.back(), word);
+        panel->select(Node::CloudOption, optionId);
+        for (int tab = 0; tab < m_window->scenarioView()->findChild<QTabWidget *>()->count(); ++tab) {
+            m_window->scenarioView()->findChild<QTabWidget *>()->setCurrentIndex(tab);
+            QTest::qWait(20);
+        }
+        QTest::qWait(50);
+        QVERIFY2(m_window->size() == before, qPrintable(QStringLiteral("window %1×%2").arg(m_window->width()).arg(m_window->height())));
+        QVERIFY(m_window->minimumSizeHint().width() <= before.width());
+        // The tree and title below are about the first name again.
+        commands::editCloudOption(*m_window->context(), now.ids.scenario, optionId, QStringLiteral("name"),
+                                  QStringLiteral("name"), word, now.scenario.cloudOptions.back());
+    }
+
     // The tree elides in the middle (the end tells options apart) and says the whole name in the
     // tooltip; the editor's title too.
     QTreeView *tree = panel->tree();

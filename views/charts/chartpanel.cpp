@@ -10,6 +10,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSizePolicy>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPainter>
@@ -71,6 +72,10 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_chart->setAnimationOptions(QChart::NoAnimation); // animations would lag behind the slider
 
     m_caption->setWordWrap(true);
+    // A name without a space (a long instance type) cannot wrap: it is cut at the panel's edge
+    // rather than widening the panel, the dock beside it and the window.
+    m_caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_caption->setMinimumWidth(0);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_caption->setContentsMargins(8, 2, 8, 4);
 
