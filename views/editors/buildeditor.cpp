@@ -148,6 +148,21 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
            [](const B &b) { return b.laborPerMonth; }, [](B &b, double v) { b.laborPerMonth = v; });
     number(tr("Colocation per month:"), QStringLiteral("colocationPerMonth"), tr("colocation"), money(),
            [](const B &b) { return b.colocationPerMonth; }, [](B &b, double v) { b.colocationPerMonth = v; });
+    auto *perKW = number(tr("Colocation per kW-month:"), QStringLiteral("colocationPerKWMonth"), tr("colocation per kW"),
+                         money(), [](const B &b) { return b.colocationPerKWMonth; },
+                         [](B &b, double v) { b.colocationPerKWMonth = v; });
+    perKW->setToolTip(tr("Colocation priced on power, as data centres price it: each unit pays its load power in kW, "
+                         "times its PUE, times this every month, busy or not"));
+    auto *spares = number(tr("Hot spares:"), QStringLiteral("spareShare"), tr("hot spares"),
+                          new NumberField(0, 100, 1, tr(" % of the units"), 100, this),
+                          [](const B &b) { return b.spareShare; }, [](B &b, double v) { b.spareShare = v; });
+    spares->setToolTip(tr("Units bought beside those that carry work (rounded up), powered at idle and replaced like "
+                          "them"));
+    auto *goodput = number(tr("Goodput:"), QStringLiteral("goodput"), tr("goodput"),
+                           new NumberField(50, 100, 1, tr(" %"), 100, this), [](const B &b) { return b.goodput; },
+                           [](B &b, double v) { b.goodput = v; });
+    goodput->setToolTip(tr("The share of GPU time that does useful work (failures, restarts, checkpoints): the work "
+                           "needs 1/goodput times the GPUs"));
     number(tr("Lifetime:"), QStringLiteral("lifetimeYears"), tr("lifetime"),
            new NumberField(0.5, 30, 1, tr(" years"), 1, this), [](const B &b) { return b.lifetimeYears; },
            [](B &b, double v) { b.lifetimeYears = v; });

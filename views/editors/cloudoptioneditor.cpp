@@ -104,6 +104,11 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
     number(tr("GPU quota:"), QStringLiteral("maxGpus"), tr("GPU quota"),
            new NumberField(1, 1e6, 0, tr(" GPUs"), 1, this), [](const C &c) { return double(c.maxGpus); },
            [](C &c, double v) { c.maxGpus = int(v); });
+    auto *goodput = number(tr("Goodput:"), QStringLiteral("goodput"), tr("goodput"),
+                           new NumberField(50, 100, 1, tr(" %"), 100, this), [](const C &c) { return c.goodput; },
+                           [](C &c, double v) { c.goodput = v; });
+    goodput->setToolTip(tr("The share of paid GPU time that does useful work (failures, restarts, checkpoints): the "
+                           "work needs 1/goodput times the GPU-hours"));
 
     // Markets over time and commitments (docs/model.md). The lowest value of each field stands
     // for "not set": the scenario's trend, the plan's own term.
