@@ -1,4 +1,4 @@
-// A scenario's numeric field (scenariopaths.h) in the words a reader uses (docs/cost-model.md,
+// A scenario's numeric field (scenariopaths.h) in the words a reader uses (docs/model.md,
 // "Uncertainty": ranges, inputs and switch values are worded for people; paths appear only in
 // JSON). "onPremOptions[0].lifetimeYears" is "the 8 × H100 server's lifetime", its values
 // "4.2 years"; "cloudPriceChangePerYear" is "yearly change in cloud prices", and a switch value

@@ -89,7 +89,8 @@ std::optional<double> internalRate(const std::vector<double> &savings, Discounti
     const double atHigh = presentValue(flows, high);
     if ((atLow > 0) == (atHigh > 0))
         return none(QStringLiteral("no rate between −99 % and 1,000 % a year makes it break even"));
-    for (int step = 0; step < 200 && high - low > 1e-15; ++step) {
+    // To a relative 1e-12 of the rate per period: about 45 halvings.
+    for (int step = 0; step < 200 && high - low > 1e-12 * std::max(1e-3, std::abs(low)); ++step) {
         const double middle = 0.5 * (low + high);
         const double value = presentValue(flows, middle);
         if ((value > 0) == (atLow > 0)) {

@@ -1,4 +1,4 @@
-// Inputs in words (docs/cost-model.md, "Uncertainty": paths appear only in JSON): every field a
+// Inputs in words (docs/model.md, "Uncertainty": paths appear only in JSON): every field a
 // range can name is worded with its element and units, switch values by their meaning, and no
 // sentence, range or label of the risk analysis, nor `breakeven risk`'s text, holds a path.
 #include "enginefixtures.h"

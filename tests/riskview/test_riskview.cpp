@@ -558,7 +558,7 @@ void TestRiskView::reportHasTheRiskSection()
         QVERIFY2(text.contains(sentence), qPrintable(sentence));
     }
     const QString ranges = exporting::riskRangesHtml(risk);
-    // Each range by its name in words, never its path (docs/cost-model.md, "Uncertainty").
+    // Each range by its name in words, never its path (docs/model.md, "Uncertainty").
     for (const ResolvedRange &range : risk.ranges) {
         QVERIFY2(ranges.contains(range.words.heading.toHtmlEscaped()), qPrintable(range.words.heading));
         QVERIFY2(!ranges.contains(range.input.path.toHtmlEscaped()), qPrintable(range.input.path));

@@ -64,16 +64,46 @@ void CumulativeChart::clear()
     m_crossingPoints.clear();
     m_eventPoints.clear();
     m_eventTexts.clear();
+    m_eventAt.clear();
+    m_leftOut.clear();
     m_axisX = m_axisY = nullptr;
     m_sentences.clear();
     m_pointLabels.clear();
     m_crossoverPoints.clear();
 }
 
+void CumulativeChart::describeHorizon()
+{
+    m_eventAt.clear();
+    m_eventTexts.clear();
+    m_leftOut.clear();
+    if (!m_model)
+        return;
+    const int H = m_model->horizonMonths();
+    for (int i = 0; i < m_model->optionCount(); ++i) {
+        if (!m_model->isFeasible(i))
+            continue;
+        const QString name = m_model->option(i).name;
+        const QStringList notes = horizonNotes(*m_model, i);
+        for (const Purchase &p : m_model->purchases(i))
+            if (p.month > 0 && p.month <= H) {
+                m_eventAt << qMakePair(i, p.month);
+                m_eventTexts << tr("%1: %2").arg(name, purchaseText(*m_model, i, p));
+            }
+        if (m_model->owedAfterHorizon(i)) {
+            m_eventAt << qMakePair(i, H);
+            m_eventTexts << tr("%1: %2").arg(name, notes.value(0));
+        }
+        for (const QString &note : notes)
+            m_leftOut << tr("%1: %2").arg(name, note);
+    }
+}
+
 void CumulativeChart::relabel()
 {
     if (!m_model)
         return;
+    describeHorizon();
     for (qsizetype k = 0; k < m_series.size(); ++k)
         m_series[k]->setName(seriesName(m_options[k]));
     for (qsizetype k = 0; k < m_spendSeries.size(); ++k)
@@ -248,6 +278,7 @@ void CumulativeChart::setModel(const CostModel *model)
         for (QLegendMarker *marker : chart()->legend()->markers(band))
             marker->setVisible(false);
     m_buffer.reserve(horizon + 1);
+    describeHorizon();
 }
 
 bool CumulativeChart::bandsVisible() const
@@ -376,26 +407,12 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
         }
     }
     m_crossings->replace(m_crossingPoints);
-    // What the horizon leaves out, where it happens on the curves.
+    // What the horizon leaves out, where it happens on the curves (its words do not move with u:
+    // describeHorizon() made them with the model).
     m_eventPoints.clear();
-    m_eventTexts.clear();
-    QStringList leftOut;
-    for (int i = 0; i < m_model->optionCount(); ++i) {
-        if (!m_model->isFeasible(i))
-            continue;
-        const QString name = m_model->option(i).name;
-        for (const Purchase &p : m_model->purchases(i))
-            if (p.month > 0 && p.month < columns) {
-                m_eventPoints << QPointF(p.month, e.cumulative(i, p.month));
-                m_eventTexts << tr("%1: %2").arg(name, purchaseText(*m_model, i, p));
-            }
-        if (m_model->owedAfterHorizon(i)) {
-            m_eventPoints << QPointF(columns - 1, e.cumulative(i, columns - 1));
-            m_eventTexts << tr("%1: %2").arg(name, horizonNotes(*m_model, i).value(0));
-        }
-        for (const QString &note : horizonNotes(*m_model, i))
-            leftOut << tr("%1: %2").arg(name, note);
-    }
+    for (const auto &[option, month] : std::as_const(m_eventAt))
+        m_eventPoints << QPointF(month, e.cumulative(option, month));
+    const QStringList &leftOut = m_leftOut;
     m_events->replace(m_eventPoints);
     // A legend entry for marks the chart does not have would only puzzle.
     for (QScatterSeries *marks : {m_crossings, m_events})

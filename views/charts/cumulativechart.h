@@ -80,6 +80,8 @@ private:
     void clear();
     void placeLabels();
     void applyCaption();
+    // What the horizon leaves out, in words and where on the curves: per model, not per tick.
+    void describeHorizon();
     void textScaleChanged() override;
     double draftTolerance() const;
     void fillBands(double *low, double *high);
@@ -97,6 +99,8 @@ private:
     QList<QPointF> m_crossingPoints;
     QList<QPointF> m_eventPoints;
     QStringList m_eventTexts;
+    QList<QPair<int, int>> m_eventAt;  // per event mark: option and month
+    QStringList m_leftOut;             // horizonNotes() of every feasible option, named
     QList<QPointF> m_buffer;           // reused by every tick to avoid allocations
     QList<QPointF> m_crossoverPoints;
     QStringList m_sentences;
