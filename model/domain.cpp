@@ -172,4 +172,40 @@ std::optional<Discounting> discountingFromString(const QString &text)
     return std::nullopt;
 }
 
+QString toString(FinancingMethod method)
+{
+    switch (method) {
+    case FinancingMethod::Cash: return QStringLiteral("cash");
+    case FinancingMethod::Loan: return QStringLiteral("loan");
+    case FinancingMethod::Lease: return QStringLiteral("lease");
+    }
+    return {};
+}
+
+std::optional<FinancingMethod> financingMethodFromString(const QString &text)
+{
+    for (const auto method : {FinancingMethod::Cash, FinancingMethod::Loan, FinancingMethod::Lease})
+        if (text == toString(method))
+            return method;
+    return std::nullopt;
+}
+
+QString toString(DepreciationMethod method)
+{
+    switch (method) {
+    case DepreciationMethod::StraightLine: return QStringLiteral("straight-line");
+    case DepreciationMethod::Macrs5: return QStringLiteral("macrs-5");
+    case DepreciationMethod::Expensing: return QStringLiteral("expensing");
+    }
+    return {};
+}
+
+std::optional<DepreciationMethod> depreciationMethodFromString(const QString &text)
+{
+    for (const auto method : {DepreciationMethod::StraightLine, DepreciationMethod::Macrs5, DepreciationMethod::Expensing})
+        if (text == toString(method))
+            return method;
+    return std::nullopt;
+}
+
 } // namespace breakeven

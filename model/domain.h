@@ -209,6 +209,23 @@ struct Component {
     bool operator==(const Component &) const = default;
 };
 
+// How a build is paid for (docs/model.md, "Paying for it"): cash at each purchase, as before; a
+// loan on each purchase (a share down, the rest in equal monthly payments); or a lease of each unit
+// (a payment a month while it serves, then bought out for a share of its price or leased anew).
+enum class FinancingMethod { Cash, Loan, Lease };
+QString toString(FinancingMethod method);                          // "cash", "loan", "lease"
+std::optional<FinancingMethod> financingMethodFromString(const QString &text);
+struct Financing {
+    FinancingMethod method = FinancingMethod::Cash;
+    double annualRate = 0;                  // loan: i_y
+    int termMonths = 36;                    // loan and lease: n
+    double downPayment = 0;                 // loan: share of each purchase paid at once
+    double paymentPerMonth = 0;             // lease: per unit and month, in the build's currency
+    std::optional<double> buyout;           // lease: share of the hardware price; null = a new lease
+
+    bool operator==(const Financing &) const = default;
+};
+
 struct OnPremBuild {
     QString name;
     BuildKind kind = BuildKind::BuiltFromScratch;
@@ -237,6 +254,7 @@ struct OnPremBuild {
     double lifetimeYears = 3;
     double depreciationPerYear = 0.20;
     double resaleHaircut = 0.20;            // share of the value lost when sold (docs/model.md)
+    Financing financing;                    // version 3 of the scenario format
     CriterionScores scores{};               // the user's own scores, per criterion
 
     double partsPrice() const;
@@ -293,6 +311,19 @@ enum class Discounting { Monthly, Yearly };
 QString toString(Discounting discounting);                          // "monthly", "yearly"
 std::optional<Discounting> discountingFromString(const QString &text);
 
+// Taxes on profit (docs/model.md, "Paying for it"): running costs are deducted in their month,
+// hardware and infrastructure through depreciation by one of three methods.
+enum class DepreciationMethod { StraightLine, Macrs5, Expensing };
+QString toString(DepreciationMethod method);            // "straight-line", "macrs-5", "expensing"
+std::optional<DepreciationMethod> depreciationMethodFromString(const QString &text);
+struct Tax {
+    double rate = 0.21;
+    DepreciationMethod depreciation = DepreciationMethod::Macrs5;
+    double depreciationYears = 5;           // straight-line only
+
+    bool operator==(const Tax &) const = default;
+};
+
 struct Scenario {
     QString name = QStringLiteral("Untitled scenario");
     QString currency = QStringLiteral("USD");
@@ -302,6 +333,7 @@ struct Scenario {
     double discountRatePerYear = 0;
     Discounting discounting = Discounting::Monthly; // version 3 of the scenario format
     bool creditResaleValue = false;
+    std::optional<Tax> tax;                  // none: results before tax, as before
     // Yearly changes of prices over the horizon (docs/model.md, "Markets over time"); 0 = none.
     double cloudPriceChangePerYear = 0;
     double hardwarePriceChangePerYear = 0;

@@ -119,6 +119,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     in.discountRatePerYear = s.discountRatePerYear;
     in.discounting = s.discounting;
     in.creditResaleValue = s.creditResaleValue;
+    in.tax = s.tax;
     in.hardwarePriceChangePerYear = s.hardwarePriceChangePerYear;
     in.electricityPriceChangePerYear = s.electricityPriceChangePerYear;
     // With a demand profile N is its peak (docs/model.md, "Demand profiles").
@@ -162,6 +163,8 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
         t.lifetimeMonths = std::max(1, int(std::lround(b.lifetimeYears * 12.0)));
         t.depreciationPerYear = b.depreciationPerYear;
         t.resaleHaircut = b.resaleHaircut;
+        t.financing = b.financing;
+        t.financing.paymentPerMonth = b.financing.paymentPerMonth * rate;
         t.devicesPerUnit = std::max(1, b.gpuCount);
         in.options.push_back(std::move(o));
     }

@@ -12,17 +12,6 @@ namespace {
 // Guards ceil() against floating-point noise: 8 / (1 * 8) must need one unit, not two.
 constexpr double kCountTolerance = 1e-9;
 
-// More units than anyone can buy: the option is reported infeasible rather than overflowing.
-constexpr double kMaxUnits = 1e9;
-
-double unitsFor(double referenceGpus, double throughput, int devicesPerUnit)
-{
-    if (referenceGpus <= 0)
-        return 0;
-    const double devices = referenceGpus / throughput;
-    return std::ceil(devices / devicesPerUnit - kCountTolerance);
-}
-
 QString formatNumber(double value) { return QString::number(value, 'g', 4); }
 } // namespace
 
@@ -41,6 +30,10 @@ QString toString(CostComponent component)
     case CostComponent::Fees: return QStringLiteral("Fees");
     case CostComponent::ResaleCredit: return QStringLiteral("Resale credit");
     case CostComponent::CommitmentBeyondHorizon: return QStringLiteral("Commitment beyond the horizon");
+    case CostComponent::Interest: return QStringLiteral("Interest");
+    case CostComponent::LeasePayments: return QStringLiteral("Lease payments");
+    case CostComponent::LoanBalanceAtHorizon: return QStringLiteral("Loan balance at the horizon");
+    case CostComponent::TaxSavings: return QStringLiteral("Tax savings");
     }
     return {};
 }
@@ -60,6 +53,25 @@ QString jsonName(CostComponent component)
     case CostComponent::Fees: return QStringLiteral("fees");
     case CostComponent::ResaleCredit: return QStringLiteral("resaleCredit");
     case CostComponent::CommitmentBeyondHorizon: return QStringLiteral("commitmentBeyondHorizon");
+    case CostComponent::Interest: return QStringLiteral("interest");
+    case CostComponent::LeasePayments: return QStringLiteral("leasePayments");
+    case CostComponent::LoanBalanceAtHorizon: return QStringLiteral("loanBalanceAtHorizon");
+    case CostComponent::TaxSavings: return QStringLiteral("taxSavings");
+    }
+    return {};
+}
+
+bool isDeductible(CostComponent component)
+{
+    switch (component) {
+    case CostComponent::Hardware:
+    case CostComponent::Infrastructure:
+    case CostComponent::ResaleCredit:
+    case CostComponent::LoanBalanceAtHorizon:
+    case CostComponent::TaxSavings:
+        return false;
+    default:
+        return true;
     }
     return {};
 }
@@ -80,6 +92,7 @@ QString jsonName(PurchaseReason reason)
     case PurchaseReason::Start: return QStringLiteral("start");
     case PurchaseReason::Growth: return QStringLiteral("growth");
     case PurchaseReason::EndOfLifetime: return QStringLiteral("endOfLifetime");
+    case PurchaseReason::LeaseBuyout: return QStringLiteral("leaseBuyout");
     }
     return {};
 }
@@ -200,23 +213,15 @@ void CostModel::rejectOverflow()
     }
 }
 
-inline void CostModel::addComponent(int row, CostComponent c, int month, double fixed, double slope,
-                                    const Eigen::ArrayXd &discount)
-{
-    const double f = fixed * discount(month);
-    const double s = slope * discount(month);
-    m_fixed(row, month) += f;
-    m_slope(row, month) += s;
-    m_componentFixed(row, int(c)) += f;
-    m_componentSlope(row, int(c)) += s;
-}
-
 void CostModel::addBeyondHorizon(int row, int month, double amount)
 {
     const int H = m_input.horizonMonths;
     const double value = amount * discountAt(month);
-    m_fixed(row, H) += value;
+    // Reserved payments are cloud bills: deducted in their month, after H as before it.
+    const double t = m_input.tax ? m_input.tax->rate : 0.0;
+    m_fixed(row, H) += value * (1.0 - t);
     m_componentFixed(row, int(CostComponent::CommitmentBeyondHorizon)) += value;
+    m_componentFixed(row, int(CostComponent::TaxSavings)) -= value * t;
     std::vector<int> &events = m_events[std::size_t(row)];
     if (events.empty() || events.back() != H)
         events.push_back(H);
@@ -276,165 +281,6 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
         addComponent(row, CostComponent::Storage, m, t.storagePerMonth, 0, discount);
         addComponent(row, CostComponent::Egress, m, t.egressPerMonth, 0, discount);
     }
-}
-
-void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount)
-{
-    const auto hardwareChanges = powersFor(Powers::YearlyChange, m_input.hardwarePriceChangePerYear, m_input.horizonMonths);
-    const Eigen::ArrayXd &hardwareChange = *hardwareChanges;
-    const OptionInput &o = option(row);
-    const OnPremTerms &t = o.onPrem;
-    const int H = m_input.horizonMonths;
-    const int lifetime = std::max(1, t.lifetimeMonths);
-
-    std::vector<int> &units = m_units[std::size_t(row)];
-    units.assign(std::size_t(H + 1), 0);
-    for (int m = 1; m <= H; ++m) {
-        const double needed = unitsFor(m_input.gpus * growth(m), o.workThroughput(),
-                                       std::max(1, t.devicesPerUnit));
-        if (!(needed <= kMaxUnits)) {
-            m_status[std::size_t(row)] = {false, QStringLiteral("would need more than %1 units").arg(kMaxUnits, 0, 'g')};
-            units.assign(std::size_t(H + 1), 0);
-            return;
-        }
-        units[std::size_t(m)] = std::max(int(needed), units[std::size_t(m - 1)]);
-    }
-    if (H >= 1)
-        units[0] = units[1];
-    // Hot spares (docs/model.md, "What a big cluster adds"): ceil(U · s) more units beside the U
-    // that carry work, bought, replaced and housed like them, powered at idle. `units` counts
-    // them all from here; `working` the ones that carry work.
-    std::vector<int> working; // with spares: the units that carry work (else all of `units`)
-    if (t.spareShare > 0) {
-        working = units;
-        for (int &count : units)
-            count += int(std::ceil(count * t.spareShare - kCountTolerance));
-    }
-    const std::vector<int> &busyUnits = working.empty() ? units : working;
-
-    // A cohort is a group of units first needed in the same month; it is paid in that month
-    // (month 0 for the units month 1 needs) and its hardware again every `lifetime` months.
-    struct Cohort {
-        int firstNeeded;
-        int paidAt;
-        int count;
-    };
-    std::vector<Cohort> cohorts;
-    if (H >= 1 && units[1] > 0)
-        cohorts.push_back({1, 0, units[1]});
-    for (int m = 2; m <= H; ++m)
-        if (units[std::size_t(m)] > units[std::size_t(m - 1)])
-            cohorts.push_back({m, m, units[std::size_t(m)] - units[std::size_t(m - 1)]});
-
-    // A unit bought in month m >= 1 pays the hardware price of that month; its overhead and
-    // resale value follow the price it was bought at.
-    const auto hardwareAt = [&](int paidAt) {
-        return t.hardware * hardwareChange(std::max(0, paidAt));
-    };
-    // The month a cohort's units in service in month m were last bought (-1: not yet).
-    const auto lastPaidBy = [&](const Cohort &c, int m) {
-        if (c.paidAt > m)
-            return -1;
-        int lastPaid = c.paidAt;
-        for (int r = c.firstNeeded + lifetime; r <= m; r += lifetime)
-            lastPaid = r;
-        return lastPaid;
-    };
-    std::vector<int> &events = m_events[std::size_t(row)];
-    for (const Cohort &c : cohorts) {
-        events.push_back(c.paidAt);
-        for (int r = c.firstNeeded + lifetime; r <= H; r += lifetime)
-            events.push_back(r);
-    }
-    std::sort(events.begin(), events.end());
-    events.erase(std::unique(events.begin(), events.end()), events.end());
-    // The purchases inside the horizon, in order of their month (docs/model.md, "What the horizon
-    // leaves out"): the start, growth, and each unit bought again at the end of its lifetime.
-    std::vector<Purchase> &purchases = m_purchases[std::size_t(row)];
-    for (const Cohort &c : cohorts) {
-        purchases.push_back({c.paidAt, c.count, c.count * hardwareAt(c.paidAt),
-                             c.paidAt == 0 ? PurchaseReason::Start : PurchaseReason::Growth});
-        for (int r = c.firstNeeded + lifetime; r <= H; r += lifetime)
-            purchases.push_back({r, c.count, c.count * hardwareAt(r), PurchaseReason::EndOfLifetime});
-    }
-    std::stable_sort(purchases.begin(), purchases.end(), [](const Purchase &a, const Purchase &b) { return a.month < b.month; });
-    // Purchases of the same month and reason are one payment.
-    std::vector<Purchase> merged;
-    for (const Purchase &p : purchases) {
-        if (!merged.empty() && merged.back().month == p.month && merged.back().reason == p.reason) {
-            merged.back().units += p.units;
-            merged.back().amount += p.amount;
-        } else {
-            merged.push_back(p);
-        }
-    }
-    purchases = std::move(merged);
-    for (const Cohort &c : cohorts) {
-        addComponent(row, CostComponent::Hardware, c.paidAt, c.count * hardwareAt(c.paidAt), 0, discount);
-        addComponent(row, CostComponent::Infrastructure, c.paidAt,
-                     c.count * t.infrastructureOneTime, 0, discount);
-        for (int r = c.firstNeeded + lifetime; r <= H; r += lifetime)
-            addComponent(row, CostComponent::Hardware, r, c.count * hardwareAt(r), 0, discount);
-    }
-
-    const double kWhPerWatt = kHoursPerMonth / 1000.0 * t.electricityPerKWh * t.pue;
-    const double idlePower = t.overheadIncludesPower ? 0.0 : t.idleW * kWhPerWatt;
-    const double loadPower = t.overheadIncludesPower ? 0.0 : (t.loadW - t.idleW) * kWhPerWatt;
-    // The price of the hardware in service each month, for the overhead: each cohort counts at
-    // the price of its last purchase, from the month it is needed until its next replacement
-    // (a difference array, so the cost is one pass over cohorts and one over months).
-    std::vector<double> inService(std::size_t(H + 2), 0.0);
-    for (const Cohort &c : cohorts) {
-        int start = c.firstNeeded;
-        double price = c.count * hardwareAt(c.paidAt);
-        for (int r = c.firstNeeded + lifetime;; r += lifetime) {
-            const int end = std::min(r, H + 1);
-            inService[std::size_t(start)] += price;
-            inService[std::size_t(end)] -= price;
-            if (r > H)
-                break;
-            start = r;
-            price = c.count * hardwareAt(r);
-        }
-    }
-    double hardwareInService = 0;
-    const auto electricityChanges = powersFor(Powers::YearlyChange, m_input.electricityPriceChangePerYear, H);
-    const Eigen::ArrayXd &electricityChange = *electricityChanges;
-    // Colocation priced on power: the unit's load power in kW, times its PUE, busy or not.
-    const double colocationPerUnit = t.colocationPerMonth + t.loadW / 1000.0 * t.pue * t.colocationPerKWMonth;
-    for (int m = 1; m <= H; ++m) {
-        const double u = units[std::size_t(m)];
-        const double busy = busyUnits[std::size_t(m)];
-        const double electricity = electricityChange(m);
-        hardwareInService += inService[std::size_t(m)];
-        addComponent(row, CostComponent::Power, m, u * idlePower * electricity, busy * loadPower * electricity, discount);
-        addComponent(row, CostComponent::Overhead, m, t.overheadPerYearOfHardware * hardwareInService / 12.0, 0,
-                     discount);
-        addComponent(row, CostComponent::Labor, m, u * t.laborPerMonth, 0, discount);
-        addComponent(row, CostComponent::Colocation, m, u * colocationPerUnit, 0, discount);
-    }
-
-    const double keep = std::max(0.0, 1.0 - t.depreciationPerYear);
-    const double sold = std::clamp(1.0 - t.resaleHaircut, 0.0, 1.0); // what a sale brings of the value
-    const auto depreciation = powersFor(Powers::Depreciation, keep, H);
-    // What the units in service at H would sell for, said whether or not it is credited.
-    double atHorizon = 0;
-    for (const Cohort &c : cohorts)
-        if (const int lastPaid = lastPaidBy(c, H); lastPaid >= 0)
-            atHorizon += c.count * hardwareAt(lastPaid) * (*depreciation)(H - lastPaid);
-    m_valueAtHorizon[std::size_t(row)] = atHorizon * sold;
-    if (!m_input.creditResaleValue)
-        return;
-    for (int m = 0; m <= H; ++m) {
-        double value = 0;
-        for (const Cohort &c : cohorts) {
-            const int lastPaid = lastPaidBy(c, m);
-            if (lastPaid >= 0)
-                value += c.count * hardwareAt(lastPaid) * (*depreciation)(m - lastPaid);
-        }
-        m_credit(row, m) = value * sold * discount(m);
-    }
-    m_componentFixed(row, int(CostComponent::ResaleCredit)) = -m_credit(row, H);
 }
 
 void CostModel::computeTimeToResult()

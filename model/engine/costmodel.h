@@ -30,8 +30,17 @@ enum class CostComponent {
     Fees,
     ResaleCredit, // negative: what the units in service would sell for at the horizon
     CommitmentBeyondHorizon, // reserved terms still owed after the horizon, at present value
+    // Paying for it (docs/model.md): a loan's interest, a lease's payments, a loan's balance still
+    // owed at the horizon, and, with taxes, what they save (negative; a taxed gain on the resale
+    // at the horizon counts against it).
+    Interest,
+    LeasePayments,
+    LoanBalanceAtHorizon,
+    TaxSavings,
 };
-inline constexpr int kCostComponentCount = 12;
+inline constexpr int kCostComponentCount = 16;
+// Whether a component is a running cost, deducted from taxable profit in its month.
+bool isDeductible(CostComponent component);
 // Its name in `compare --json` ("gpuRental", "commitmentBeyondHorizon").
 QString jsonName(CostComponent component);
 // Utilizations below this are evaluated as 0: no work, so no cost per GPU-hour.
@@ -83,13 +92,13 @@ struct PairResult {
 };
 
 // A payment for hardware inside the horizon (docs/model.md, "What the horizon leaves out").
-enum class PurchaseReason { Start, Growth, EndOfLifetime };
-// Its name in `compare --json`: "start", "growth", "endOfLifetime".
+enum class PurchaseReason { Start, Growth, EndOfLifetime, LeaseBuyout };
+// Its name in `compare --json`: "start", "growth", "endOfLifetime", "leaseBuyout".
 QString jsonName(PurchaseReason reason);
 struct Purchase {
     int month = 0;                            // 0: at the start
     int units = 0;
-    double amount = 0;                        // the hardware price paid, not discounted
+    double amount = 0;                        // the hardware price paid (or financed), not discounted
     PurchaseReason reason = PurchaseReason::Start;
 };
 
@@ -189,6 +198,11 @@ private:
     void layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
     void addComponent(int row, CostComponent c, int month, double fixed, double slope,
                       const Eigen::ArrayXd &discount);
+    // A purchase of hardware and infrastructure in `month`, paid as the build's financing says,
+    // and deducted through depreciation until `replacedAt` (docs/model.md, "Paying for it").
+    void payPurchase(int row, int month, double hardware, double infrastructure, int replacedAt,
+                     const Eigen::ArrayXd &discount);
+    void deductDepreciation(int row, int month, double price, int replacedAt, const Eigen::ArrayXd &discount);
     // A payment in month `month` > H, owed all the same: added to entry H at its present value.
     void addBeyondHorizon(int row, int month, double amount);
     void computeStatus();
@@ -215,5 +229,23 @@ private:
     std::vector<std::optional<double>> m_timeToResult;
     double m_workPerUtilization = 0;
 };
+
+// Laid out for every entry of every option: inline in both lay-outs' files.
+inline void CostModel::addComponent(int row, CostComponent c, int month, double fixed, double slope,
+                                    const Eigen::ArrayXd &discount)
+{
+    const double f = fixed * discount(month);
+    const double s = slope * discount(month);
+    m_componentFixed(row, int(c)) += f;
+    m_componentSlope(row, int(c)) += s;
+    // With taxes a running cost costs (1 − t) of itself in its month; the rest is a saving.
+    const double t = m_input.tax && isDeductible(c) ? m_input.tax->rate : 0.0;
+    m_fixed(row, month) += f * (1.0 - t);
+    m_slope(row, month) += s * (1.0 - t);
+    if (t != 0) {
+        m_componentFixed(row, int(CostComponent::TaxSavings)) -= f * t;
+        m_componentSlope(row, int(CostComponent::TaxSavings)) -= s * t;
+    }
+}
 
 } // namespace breakeven

@@ -48,6 +48,7 @@ struct OnPremTerms {
     double depreciationPerYear = 0.20;
     double resaleHaircut = 0.20;    // share of a unit's value lost the moment it is sold
     int devicesPerUnit = 1;
+    Financing financing;            // a lease's payment already in the display currency
 
     bool operator==(const OnPremTerms &) const = default;
 };
@@ -93,6 +94,7 @@ struct EngineInput {
     double discountRatePerYear = 0;
     Discounting discounting = Discounting::Monthly;
     bool creditResaleValue = false;
+    std::optional<Tax> tax;         // none: every figure before tax
     // Markets over time (docs/model.md): yearly rates, 0 = prices stay as they are.
     double hardwarePriceChangePerYear = 0;
     double electricityPriceChangePerYear = 0;

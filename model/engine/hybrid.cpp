@@ -31,6 +31,7 @@ Layout layOutAlone(const EngineInput &scenario, const OptionInput &option, doubl
     in.discountRatePerYear = scenario.discountRatePerYear;
     in.discounting = scenario.discounting;
     in.creditResaleValue = scenario.creditResaleValue;
+    in.tax = scenario.tax;
     in.hardwarePriceChangePerYear = scenario.hardwarePriceChangePerYear;
     in.electricityPriceChangePerYear = scenario.electricityPriceChangePerYear;
     in.gpus = referenceGpus;

@@ -111,7 +111,7 @@ QJsonObject hybridJson(const CostModel &model, const Evaluation &e, const Hybrid
                                                                                         : QJsonValue(QJsonValue::Null)}});
     const double work = model.workHours(e.utilization);
     const bool feasible = h.status.feasible;
-    return QJsonObject{
+    QJsonObject hybrid{
         {QStringLiteral("name"), h.name},
         {QStringLiteral("kind"), QStringLiteral("hybrid")},
         {QStringLiteral("feasible"), feasible},
@@ -135,6 +135,10 @@ QJsonObject hybridJson(const CostModel &model, const Evaluation &e, const Hybrid
         {QStringLiteral("cumulativeSpend"), array(h.cumulativeSpend)},
         {QStringLiteral("unitsCurve"), curve},
     };
+    if (model.input().tax)
+        hybrid.insert(QStringLiteral("tcoBeforeTax"), feasible ? QJsonValue(h.tco - h.breakdown[std::size_t(CostComponent::TaxSavings)])
+                                                               : QJsonValue(QJsonValue::Null));
+    return hybrid;
 }
 
 } // namespace
@@ -164,6 +168,10 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std
                 {QStringLiteral("source"), model.option(i).throughputSource},
             }},
         };
+        // With taxes every figure is after tax; the TCO before them is kept beside it.
+        if (model.input().tax)
+            option.insert(QStringLiteral("tcoBeforeTax"),
+                          e.tco(i) - model.breakdown(i, e.utilization)[std::size_t(CostComponent::TaxSavings)]);
         const OptionScores &scores = criteria.options[std::size_t(i)];
         option.insert(QStringLiteral("scores"), scoresJson(scores, false));
         option.insert(QStringLiteral("scoreOrigins"), scoresJson(scores, true));

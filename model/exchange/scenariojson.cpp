@@ -26,6 +26,11 @@ using json::Text;
 using json::hasScores;
 using json::readDemand;
 using json::readHybridOptions;
+using json::isCash;
+using json::readFinancing;
+using json::readTax;
+using json::writeFinancing;
+using json::writeTax;
 using json::readScores;
 using json::readUncertainty;
 using json::readWeights;
@@ -249,6 +254,8 @@ OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path, int
         reader.number("colocationPerKWMonth", build.colocationPerKWMonth, kNonNegative);
         reader.number("spareShare", build.spareShare, Bounds::between(0, 1));
         reader.number("goodput", build.goodput, Bounds::between(0.5, 1));
+        if (const auto financing = reader.objectField("financing"))
+            build.financing = readFinancing(*financing, reader.pathOf("financing"));
     }
     reader.number("lifetimeYears", build.lifetimeYears, Bounds::aboveAtMost(0, 50));
     reader.number("depreciationPerYear", build.depreciationPerYear, kShare);
@@ -278,6 +285,9 @@ Scenario readScenario(const QJsonObject &root)
     reader.boolean("creditResaleValue", scenario.creditResaleValue);
     if (version >= 3)
         reader.enumeration("discounting", scenario.discounting, {Discounting::Monthly, Discounting::Yearly});
+    if (version >= 3)
+        if (const auto tax = reader.objectField("tax"))
+            scenario.tax = readTax(*tax, reader.pathOf("tax"));
     if (version >= 2) {
         reader.number("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear, kPriceChange);
         reader.number("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear, kPriceChange);
@@ -404,11 +414,12 @@ bool needsVersion2(const Scenario &scenario)
 // Whether the scenario sets a field of version 3 (docs/scenario-format.md).
 bool needsVersion3(const Scenario &scenario)
 {
-    return scenario.discounting != Discounting::Monthly
+    return scenario.discounting != Discounting::Monthly || scenario.tax
         || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
                        [](const CloudOption &option) { return option.goodput != 1; })
         || std::any_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(), [](const OnPremBuild &build) {
-               return build.colocationPerKWMonth != 0 || build.spareShare != 0 || build.goodput != 1;
+               return build.colocationPerKWMonth != 0 || build.spareShare != 0 || build.goodput != 1
+                   || !isCash(build.financing);
            });
 }
 
@@ -480,6 +491,7 @@ void writeOnPremOption(JsonWriter &writer, const OnPremBuild &build)
         writer.writeNumber("spareShare", build.spareShare);
     if (build.goodput != 1)
         writer.writeNumber("goodput", build.goodput);
+    writeFinancing(writer, build.financing);
     writer.writeNumber("lifetimeYears", build.lifetimeYears);
     writer.writeNumber("depreciationPerYear", build.depreciationPerYear);
     if (needsVersion2(build)) {
@@ -573,6 +585,8 @@ QByteArray writeScenarioJson(const Scenario &scenario)
     writer.writeBool("creditResaleValue", scenario.creditResaleValue);
     if (version3)
         writer.writeString("discounting", toString(scenario.discounting));
+    if (scenario.tax)
+        writeTax(writer, *scenario.tax);
     if (version2) {
         writer.writeNumber("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear);
         writer.writeNumber("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear);

@@ -42,4 +42,16 @@ std::vector<HybridOption> readHybridOptions(ObjectReader &parent, const Scenario
 // Writes "hybridOptions" only when there is one, and "units" only when it is set.
 void writeHybridOptions(JsonWriter &writer, const std::vector<HybridOption> &options);
 
+// Paying for it (version 3, docs/scenario-format.md): a build's financing {"method": "cash" |
+// "loan" | "lease", "annualRate", "termMonths", "downPayment", "paymentPerMonth", "buyout"} and a
+// scenario's taxes {"rate", "depreciation", "depreciationYears"}. A rate below −100 %, a term
+// outside 1–600 months, a share outside 0–1 or a depreciation period of 0 is refused naming the
+// field; a lease needs its payment.
+Financing readFinancing(const QJsonObject &object, const QString &path);
+bool isCash(const Financing &financing);
+// Writes "financing" only when it is not cash.
+void writeFinancing(JsonWriter &writer, const Financing &financing);
+Tax readTax(const QJsonObject &object, const QString &path);
+void writeTax(JsonWriter &writer, const Tax &tax);
+
 } // namespace breakeven::json

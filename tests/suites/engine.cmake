@@ -10,3 +10,4 @@ breakeven_add_test(test_hybrid SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_
 breakeven_add_test(test_risktext SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_risktext.cpp)
 add_dependencies(test_risktext breakeven)
 breakeven_add_test(test_finance SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_finance.cpp)
+breakeven_add_test(test_paying SOURCES ${CMAKE_CURRENT_LIST_DIR}/../engine/test_paying.cpp)

@@ -37,6 +37,10 @@ QColor componentColor(CostComponent component)
         0xcc79a7, // fees: pink
         0xbdbdbd, // resale credit: light grey
         0x8c510a, // commitment beyond the horizon: brown
+        0xd6604d, // interest: brick
+        0x2166ac, // lease payments: mid blue
+        0xf4a582, // loan balance at the horizon: salmon
+        0x5aae61, // tax savings: green
     };
     return QColor(colors[std::size_t(component)]);
 }

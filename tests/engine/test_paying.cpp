@@ -1,0 +1,292 @@
+// Paying for it (docs/model.md, "Paying for it"): a loan's payment to the cent and its balance at
+// the horizon, a lease with and without a buy-out, straight-line and MACRS tax savings month by
+// month, a sale at the horizon with a taxed gain, expensing, cloud bills after tax, and that a
+// build paid in cash in an untaxed scenario costs exactly what it did.
+#include "enginefixtures.h"
+#include "engine/paying.h"
+#include "engine/resultsjson.h"
+#include "exchange/scenariojson.h"
+#include "inputerror.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fixtures;
+
+namespace {
+
+double part(const CostModel &m, int option, CostComponent c, double u = 1.0)
+{
+    return m.breakdown(option, u)[std::size_t(c)];
+}
+
+// One 100,000 USD unit, nothing else to pay, over `horizon` months.
+Scenario oneUnit(int horizon, const Financing &financing)
+{
+    Scenario s = scenario(1, 1, horizon);
+    OnPremBuild unit = build(QStringLiteral("server"), 100000);
+    unit.lifetimeYears = 10;
+    unit.financing = financing;
+    s.onPremOptions = {unit};
+    return s;
+}
+
+Financing loan(double rate, int term, double down = 0)
+{
+    Financing f;
+    f.method = FinancingMethod::Loan;
+    f.annualRate = rate;
+    f.termMonths = term;
+    f.downPayment = down;
+    return f;
+}
+
+Financing lease(double payment, int term, std::optional<double> buyout)
+{
+    Financing f;
+    f.method = FinancingMethod::Lease;
+    f.paymentPerMonth = payment;
+    f.termMonths = term;
+    f.buyout = buyout;
+    return f;
+}
+
+bool near(double a, double b, double tolerance = 1e-6) { return std::abs(a - b) <= tolerance; }
+
+} // namespace
+
+class TestPaying : public QObject {
+    Q_OBJECT
+
+private slots:
+    // 100,000 USD at 8 % a year over 36 months: 3,133.64 USD a month, 112,810.92 USD in all.
+    void aLoanPaysToTheCent()
+    {
+        QCOMPARE(QString::number(loanPayment(100000, 0.08, 36), 'f', 2), QStringLiteral("3133.64"));
+        QCOMPARE(loanPayment(36000, 0.0, 36), 1000.0);
+        const CostModel m = model(oneUnit(36, loan(0.08, 36)));
+        const Evaluation e = m.evaluate(1.0);
+        QCOMPARE(e.monthly(0, 0), 0.0); // nothing down
+        for (int month = 1; month <= 36; ++month)
+            QVERIFY2(near(e.monthly(0, month), 3133.6365461431), qPrintable(QString::number(month)));
+        QCOMPARE(QString::number(e.tco(0), 'f', 2), QStringLiteral("112810.92"));
+        QVERIFY(near(part(m, 0, CostComponent::Hardware), 100000));
+        QVERIFY(near(part(m, 0, CostComponent::Interest), 12810.9156611521));
+        QCOMPARE(part(m, 0, CostComponent::LoanBalanceAtHorizon), 0.0);
+    }
+
+    // The same loan at a 12-month horizon: twelve payments, and the balance still owed then.
+    void aLoanRunningAtTheHorizonAddsItsBalance()
+    {
+        const CostModel m = model(oneUnit(12, loan(0.08, 36)));
+        const Evaluation e = m.evaluate(1.0);
+        QVERIFY(near(part(m, 0, CostComponent::LoanBalanceAtHorizon), 69286.4075041706));
+        QVERIFY(near(e.tco(0), 12 * 3133.6365461431 + 69286.4075041706, 1e-5));
+        QVERIFY(near(part(m, 0, CostComponent::Hardware) + part(m, 0, CostComponent::LoanBalanceAtHorizon), 100000));
+        QVERIFY(m.paymentMonths(0).back() == 12);
+    }
+
+    // A fifth down: 20,000 USD in month 0, the other 80,000 USD repaid over 24 months.
+    void aDownPaymentIsPaidAtOnce()
+    {
+        const CostModel m = model(oneUnit(24, loan(0.06, 24, 0.2)));
+        const Evaluation e = m.evaluate(1.0);
+        QVERIFY(near(e.monthly(0, 0), 20000));
+        QVERIFY(near(e.monthly(0, 1), loanPayment(80000, 0.06, 24)));
+        QVERIFY(near(e.tco(0), 20000 + 24 * loanPayment(80000, 0.06, 24), 1e-6));
+    }
+
+    // Two leased units at 2,000 USD a month each for 24 months, nothing bought, nothing to sell.
+    void aLeaseWithoutBuyoutBuysNothing()
+    {
+        Scenario s = oneUnit(24, lease(2000, 12, std::nullopt));
+        s.workload.gpus = 2;
+        s.creditResaleValue = true;
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
+        QCOMPARE(e.monthly(0, 0), 0.0);
+        QVERIFY(near(e.tco(0), 2 * 2000.0 * 24));
+        QVERIFY(near(part(m, 0, CostComponent::LeasePayments), 96000));
+        QCOMPARE(part(m, 0, CostComponent::Hardware), 0.0);
+        QCOMPARE(m.valueAtHorizon(0), 0.0);
+        QVERIFY(m.purchases(0).empty());
+    }
+
+    // Leased for 12 months at 3,000 USD, bought out in month 13 for a tenth of its 100,000 USD,
+    // then owned: at 24 months it sells for 100,000 · 0.8^2 (two years' depreciation from the
+    // start of the lease) · 0.8 (the haircut).
+    void aLeaseBoughtOutIsOwnedAfterwards()
+    {
+        Scenario s = oneUnit(24, lease(3000, 12, 0.1));
+        s.creditResaleValue = true;
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
+        for (int month = 1; month <= 12; ++month)
+            QVERIFY(near(e.monthly(0, month), 3000));
+        QVERIFY(near(e.monthly(0, 13), 10000));
+        QCOMPARE(e.monthly(0, 14), 0.0);
+        const double sale = 100000 * std::pow(0.8, 2.0) * 0.8;
+        QVERIFY(near(m.valueAtHorizon(0), sale, 1e-6));
+        QVERIFY(near(e.tco(0), 12 * 3000.0 + 10000 - sale, 1e-6));
+        QCOMPARE(int(m.purchases(0).size()), 1);
+        QCOMPARE(m.purchases(0).front().reason, PurchaseReason::LeaseBuyout);
+        QCOMPARE(m.purchases(0).front().month, 13);
+    }
+
+    // 36,000 USD depreciated straight-line over 3 years at a 25 % rate saves 250 USD a month from
+    // month 1 to month 36: 9,000 USD in all.
+    void straightLineSavesEveryMonth()
+    {
+        Scenario s = oneUnit(36, {});
+        s.onPremOptions.front().components.front().price = 36000;
+        s.tax = Tax{0.25, DepreciationMethod::StraightLine, 3};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
+        QVERIFY(near(e.monthly(0, 0), 36000));
+        for (int month = 1; month <= 36; ++month)
+            QVERIFY2(near(e.monthly(0, month), -250), qPrintable(QString::number(e.monthly(0, month))));
+        QVERIFY(near(part(m, 0, CostComponent::TaxSavings), -9000));
+        QVERIFY(near(e.tco(0), 27000));
+    }
+
+    // MACRS 5-year on 100,000 USD at 21 %: 350 USD a month in year 1 (20 %), 560 in year 2
+    // (32 %), 336 in year 3 (19.2 %), 201.60 in years 4 and 5, 100.80 in year 6.
+    void macrsFollowsTheTable()
+    {
+        Scenario s = oneUnit(72, {});
+        s.tax = Tax{0.21, DepreciationMethod::Macrs5, 5};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
+        const double perMonth[6] = {350, 560, 336, 201.6, 201.6, 100.8};
+        for (int month = 1; month <= 72; ++month)
+            QVERIFY2(near(e.monthly(0, month), -perMonth[(month - 1) / 12], 1e-6), qPrintable(QString::number(month)));
+        QVERIFY(near(part(m, 0, CostComponent::TaxSavings), -21000));
+    }
+
+    // Expensing deducts the whole price at once; the sale at 12 months brings 10,000 · 0.8 · 0.8 =
+    // 6,400 USD, all of it a taxable gain (nothing left to depreciate): 10,000 − 2,000 − 6,400 +
+    // 1,280 = 2,880 USD.
+    void aSaleAtTheHorizonIsTaxedOnItsGain()
+    {
+        Scenario s = oneUnit(12, {});
+        s.onPremOptions.front().components.front().price = 10000;
+        s.creditResaleValue = true;
+        s.tax = Tax{0.2, DepreciationMethod::Expensing, 5};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
+        QVERIFY(near(e.monthly(0, 0), 8000));
+        QVERIFY(near(e.tco(0), 2880));
+        QVERIFY(near(part(m, 0, CostComponent::ResaleCredit), -6400));
+        QVERIFY(near(part(m, 0, CostComponent::TaxSavings), -2000 + 1280));
+        // Straight-line over 5 years instead: 2,000 deducted by H saves 400; 8,000 is left, so the
+        // sale at 6,400 is a loss of 1,600 that saves 320: 10,000 − 720 − 6,400 = 2,880. Without
+        // discounting the timing moves nothing: either way the price less the sale is deducted.
+        s.tax->depreciation = DepreciationMethod::StraightLine;
+        const CostModel slow = model(s);
+        QVERIFY(near(slow.evaluate(1.0).tco(0), 2880));
+        QVERIFY(near(part(slow, 0, CostComponent::TaxSavings), -720));
+    }
+
+    // A unit replaced after 3 years while depreciated over 5 deducts the other 2 years' share in
+    // the month it is replaced (month 37), then its successor starts from the next month.
+    void aReplacedUnitDeductsTheRest()
+    {
+        Scenario s = oneUnit(40, {});
+        s.onPremOptions.front().components.front().price = 60000;
+        s.onPremOptions.front().lifetimeYears = 3;
+        s.tax = Tax{0.25, DepreciationMethod::StraightLine, 5};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
+        QVERIFY(near(e.monthly(0, 36), -250)); // 60,000 / 60 · 0.25
+        QVERIFY(near(e.monthly(0, 37), 60000 - 0.25 * 60000 * 24 / 60.0));
+        QVERIFY(near(e.monthly(0, 38), -250));
+    }
+
+    // Cloud bills are deducted in their month: 2.00 USD an hour for one GPU at a 21 % rate costs
+    // 1,460 · 0.79 a month; tcoBeforeTax keeps the 17,520 USD.
+    void cloudBillsAreDeducted()
+    {
+        Scenario s = scenario(1, 1, 12);
+        s.cloudOptions = {cloud(QStringLiteral("rent"), 2.0)};
+        s.tax = Tax{0.21, DepreciationMethod::Macrs5, 5};
+        const CostModel m = model(s);
+        const Evaluation e = m.evaluate(1.0);
+        QVERIFY(near(e.monthly(0, 1), 1460 * 0.79));
+        QVERIFY(near(e.tco(0), 17520 * 0.79, 1e-6));
+        const QJsonObject json = resultsToJson(m, e, {});
+        const QJsonObject option = json.value(QStringLiteral("options")).toArray().at(0).toObject();
+        QVERIFY(near(option.value(QStringLiteral("tcoBeforeTax")).toDouble(), 17520, 1e-6));
+        QVERIFY(near(option.value(QStringLiteral("tco")).toDouble(), 17520 * 0.79, 1e-6));
+    }
+
+    // The oracle-style property: cash, no taxes, monthly discounting, no spares and goodput 1 give
+    // every figure the lay-out gave before financing existed; a loan at 0 % with nothing down over
+    // one month moves each purchase by one month and no more.
+    void cashAndNoTaxChangeNothing()
+    {
+        Scenario s = rigBoughtEveryYear(36);
+        s.creditResaleValue = true;
+        s.discountRatePerYear = 0.07;
+        const Evaluation plain = model(s).evaluate(0.6);
+        Scenario explicitCash = s;
+        explicitCash.onPremOptions.front().financing = Financing{};
+        const Evaluation same = model(explicitCash).evaluate(0.6);
+        QVERIFY((same.cumulative == plain.cumulative).all());
+        QVERIFY(!model(s).input().tax);
+        // 7,300 · 3 purchases, the resale at H, discounted: the undiscounted totals must agree.
+        s.discountRatePerYear = 0;
+        const CostModel cash = model(s);
+        Scenario owed = s;
+        owed.onPremOptions.front().financing = loan(0, 1);
+        const CostModel borrowed = model(owed);
+        QVERIFY(near(borrowed.evaluate(0.6).tco(0), cash.evaluate(0.6).tco(0), 1e-6));
+        QCOMPARE(borrowed.evaluate(0.6).monthly(0, 0), 0.0);
+        QVERIFY(near(borrowed.evaluate(0.6).monthly(0, 1), cash.evaluate(0.6).monthly(0, 0) + cash.evaluate(0.6).monthly(0, 1)));
+    }
+
+    // The JSON carries financing and taxes (version 3), and refuses what makes no sense, naming
+    // the field.
+    void theJsonCarriesAndChecksThem()
+    {
+        Scenario s = oneUnit(24, lease(3000, 12, 0.1));
+        s.tax = Tax{0.21, DepreciationMethod::StraightLine, 4};
+        const QByteArray text = writeScenarioJson(s);
+        QVERIFY(text.contains("\"version\": 3"));
+        QCOMPARE(readScenarioJson(text), s);
+        Scenario borrowed = oneUnit(24, loan(0.09, 48, 0.1));
+        QCOMPARE(readScenarioJson(writeScenarioJson(borrowed)), borrowed);
+        QVERIFY(!writeScenarioJson(oneUnit(24, {})).contains("financing"));
+
+        const auto refused = [&](QByteArray from, QByteArray to, const QString &field) {
+            QByteArray bad = text;
+            bad.replace(from, to);
+            QVERIFY2(bad != text, from.constData());
+            try {
+                readScenarioJson(bad);
+                QFAIL(qPrintable(QStringLiteral("accepted ") + QString::fromUtf8(to)));
+            } catch (const InputError &error) {
+                QVERIFY2(error.where().contains(field), qPrintable(error.where() + QStringLiteral(": ") + error.reason()));
+            }
+        };
+        refused("\"termMonths\": 12", "\"termMonths\": 0", QStringLiteral("financing.termMonths"));
+        refused("\"termMonths\": 12", "\"termMonths\": 601", QStringLiteral("financing.termMonths"));
+        refused("\"buyout\": 0.1", "\"buyout\": 1.5", QStringLiteral("financing.buyout"));
+        refused("\"method\": \"lease\"", "\"method\": \"rent\"", QStringLiteral("financing.method"));
+        refused("\"depreciationYears\": 4", "\"depreciationYears\": 0", QStringLiteral("tax.depreciationYears"));
+        refused("\"rate\": 0.21", "\"rate\": 1.5", QStringLiteral("tax.rate"));
+        const QByteArray loanText = writeScenarioJson(borrowed);
+        QVERIFY(loanText.contains("\"annualRate\": 0.09"));
+        QByteArray bad = loanText;
+        bad.replace("\"annualRate\": 0.09", "\"annualRate\": -1.5");
+        QVERIFY_THROWS_EXCEPTION(InputError, readScenarioJson(bad));
+        bad = loanText;
+        bad.replace("\"downPayment\": 0.1", "\"downPayment\": 2");
+        QVERIFY_THROWS_EXCEPTION(InputError, readScenarioJson(bad));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPaying)
+#include "test_paying.moc"
