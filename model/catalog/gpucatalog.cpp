@@ -1,11 +1,15 @@
 #include "gpucatalog.h"
 
+#include <QFile>
 #include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
 
 #include "bundledcatalog.h"
+#include "inputerror.h"
+#include "text/csvreader.h"
 
 namespace breakeven {
 
@@ -19,8 +23,53 @@ GpuCatalog::GpuCatalog(std::vector<GpuModel> models, const QHash<QString, QStrin
 
 const GpuCatalog &GpuCatalog::bundled()
 {
-    static const GpuCatalog catalog = loadBundledGpuCatalog();
+    static const GpuCatalog catalog = [] {
+        GpuCatalog c = loadBundledGpuCatalog();
+        const QString path = QStringLiteral(":/pricing-db/gpus.csv");
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            throw InputError(path, QStringLiteral("bundled file is missing"));
+        const auto rates = parseLowPrecisionTflops(file.readAll(), path);
+        for (auto it = rates.begin(); it != rates.end(); ++it)
+            c.setLowPrecisionTflops(it.key(), it.value());
+        return c;
+    }();
     return catalog;
+}
+
+QHash<QString, GpuCatalog::LowPrecisionTflops> GpuCatalog::parseLowPrecisionTflops(const QByteArray &csv,
+                                                                                  const QString &name)
+{
+    QHash<QString, LowPrecisionTflops> out;
+    const auto reader = CsvReader::fromData(csv, name);
+    CsvRecord record;
+    if (!reader->next(record))
+        return out;
+    const QStringList header = record.fields;
+    const auto column = [&](const char *c) { return int(header.indexOf(QLatin1String(c))); };
+    const int nameColumn = column("name");
+    const int fp8Column = column("fp8_tflops");
+    const int fp4Column = column("fp4_tflops");
+    if (nameColumn < 0 || (fp8Column < 0 && fp4Column < 0))
+        return out;
+    const auto number = [&](int c, const char *what) {
+        const QString text = c >= 0 ? record.fields.value(c).trimmed() : QString();
+        if (text.isEmpty())
+            return 0.0;
+        bool ok = false;
+        const double v = text.toDouble(&ok);
+        if (!ok || !std::isfinite(v) || v < 0)
+            throw InputError(QStringLiteral("%1:%2: column %3").arg(name).arg(record.line).arg(QLatin1String(what)),
+                             QStringLiteral("\"%1\" is not a number of 0 or more").arg(text));
+        return v;
+    };
+    while (reader->next(record)) {
+        const QString gpu = record.fields.value(nameColumn).trimmed();
+        const LowPrecisionTflops rates{number(fp8Column, "fp8_tflops"), number(fp4Column, "fp4_tflops")};
+        if (!gpu.isEmpty() && (rates.fp8 > 0 || rates.fp4 > 0))
+            out.insert(gpu, rates);
+    }
+    return out;
 }
 
 QString GpuCatalog::normalized(const QString &name)

@@ -34,6 +34,20 @@ public:
 
     static QString normalized(const QString &name);
 
+    // Dense FP8 and FP4 tensor TFLOPS per board (gpus.csv's fp8_tflops and fp4_tflops), 0 where
+    // the GPU has no such units. Kept beside GpuModel, by catalog name, so that the model's
+    // struct and what scenarios store of it stay as they were.
+    struct LowPrecisionTflops {
+        double fp8 = 0;
+        double fp4 = 0;
+        bool operator==(const LowPrecisionTflops &) const = default;
+    };
+    LowPrecisionTflops lowPrecisionTflops(const QString &name) const { return m_lowPrecision.value(name); }
+    void setLowPrecisionTflops(const QString &name, LowPrecisionTflops rates) { m_lowPrecision.insert(name, rates); }
+    // The fp8_tflops and fp4_tflops columns of a gpus.csv, by GPU name; a file without them
+    // gives none. Throws InputError on a value that is not a number.
+    static QHash<QString, LowPrecisionTflops> parseLowPrecisionTflops(const QByteArray &csv, const QString &name);
+
     // A provider's spelling taken apart (docs/model.md, "GPU names"): the words that name the chip
     // (`core`, upper case, run together), the memory it states ("80G", "80GB", "80GiB") and its
     // form factor (PCIE, SXM, NVL); vendor words (NVIDIA, Tesla, GeForce, Quadro, AMD, Instinct,
@@ -55,6 +69,7 @@ private:
     std::vector<GpuModel> m_models;
     QHash<QString, int> m_index; // normalized name or alias -> model
     QMultiHash<QString, int> m_cores; // the core of each name and alias -> model
+    QHash<QString, LowPrecisionTflops> m_lowPrecision; // catalog name -> FP8/FP4 rates
     void indexSpelling(const QString &nameOrAlias, int model);
 };
 
