@@ -148,6 +148,11 @@ void discountingConvention(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v14.sql")));
 }
 
+void payingForIt(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v15.sql")));
+}
+
 void demandsAndHybrids(SQLite::Database &database)
 {
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v13.sql")));
@@ -174,6 +179,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 12, &uncertainty },
     { 13, &demandsAndHybrids },
     { 14, &discountingConvention },
+    { 15, &payingForIt },
 };
 
 } // namespace

@@ -236,6 +236,12 @@ void bindBuild(SQLite::Statement &s, int i, const OnPremBuild &b)
     s.bind(i + 19 + kCriterionCount, b.colocationPerKWMonth);
     s.bind(i + 20 + kCriterionCount, b.spareShare);
     s.bind(i + 21 + kCriterionCount, b.goodput);
+    s.bind(i + 22 + kCriterionCount, utf8(toString(b.financing.method)));
+    s.bind(i + 23 + kCriterionCount, b.financing.annualRate);
+    s.bind(i + 24 + kCriterionCount, b.financing.termMonths);
+    s.bind(i + 25 + kCriterionCount, b.financing.downPayment);
+    s.bind(i + 26 + kCriterionCount, b.financing.paymentPerMonth);
+    bindOptional(s, i + 27 + kCriterionCount, b.financing.buyout);
 }
 
 OnPremBuild readBuild(const SQLite::Statement &s, int c)
@@ -264,6 +270,12 @@ OnPremBuild readBuild(const SQLite::Statement &s, int c)
     b.colocationPerKWMonth = real(s, c + 19 + kCriterionCount);
     b.spareShare = real(s, c + 20 + kCriterionCount);
     b.goodput = real(s, c + 21 + kCriterionCount);
+    b.financing.method = parsed(s, c + 22 + kCriterionCount, &financingMethodFromString);
+    b.financing.annualRate = real(s, c + 23 + kCriterionCount);
+    b.financing.termMonths = integer(s, c + 24 + kCriterionCount);
+    b.financing.downPayment = real(s, c + 25 + kCriterionCount);
+    b.financing.paymentPerMonth = real(s, c + 26 + kCriterionCount);
+    b.financing.buyout = optionalColumn(s, c + 27 + kCriterionCount);
     return b;
 }
 
@@ -318,6 +330,10 @@ void bindScenarioProperties(SQLite::Statement &s, int i, const Scenario &scenari
         s.bind(i + 8 + kCriterionCount);
     s.bind(i + 9 + kCriterionCount, static_cast<int64_t>(scenario.uncertainty ? scenario.uncertainty->seed : 1));
     s.bind(i + 10 + kCriterionCount, utf8(toString(scenario.discounting)));
+    const Tax tax = scenario.tax.value_or(Tax{});
+    bindOptional(s, i + 11 + kCriterionCount, scenario.tax ? std::optional<double>(tax.rate) : std::nullopt);
+    s.bind(i + 12 + kCriterionCount, utf8(toString(tax.depreciation)));
+    s.bind(i + 13 + kCriterionCount, tax.depreciationYears);
 }
 
 void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenario)
@@ -346,6 +362,17 @@ void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenari
     if (!discounting)
         damaged(QStringLiteral("a scenario's discounting is neither monthly nor yearly"));
     scenario.discounting = *discounting;
+    scenario.tax.reset();
+    if (const auto rate = optionalColumn(s, c + 11 + kCriterionCount)) {
+        Tax tax;
+        tax.rate = *rate;
+        const auto method = depreciationMethodFromString(text(s, c + 12 + kCriterionCount));
+        if (!method)
+            damaged(QStringLiteral("a scenario's depreciation method is not one of straight-line, macrs-5, expensing"));
+        tax.depreciation = *method;
+        tax.depreciationYears = real(s, c + 13 + kCriterionCount);
+        scenario.tax = tax;
+    }
 }
 
 void bindComponent(SQLite::Statement &s, int i, const Component &component)

@@ -31,7 +31,8 @@ inline const std::string kBuildColumns
       "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
       "overhead_per_year_of_hardware, overhead_includes_power, labor_per_month, "
       "colocation_per_month, lifetime_years, depreciation_per_year, resale_haircut, " + kScoreColumns
-    + ", colocation_per_kw_month, spare_share, goodput";
+    + ", colocation_per_kw_month, spare_share, goodput, financing_method, financing_annual_rate, "
+      "financing_term_months, financing_down_payment, lease_payment_per_month, lease_buyout";
 inline const std::string kWorkloadColumns
     = "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
       "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs, throughput_profile";
@@ -41,8 +42,9 @@ inline const std::string kScenarioPropertyColumns
     = "currency, horizon_months, reference_gpu, discount_rate_per_year, credit_resale_value, "
       "cloud_price_change_per_year, hardware_price_change_per_year, electricity_price_change_per_year, "
       "weight_cost, weight_performance, weight_setup, weight_reliability, weight_data_control, "
-      "weight_scalability, weight_flexibility, uncertainty_samples, uncertainty_seed, discounting";
-inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount + 3;
+      "weight_scalability, weight_flexibility, uncertainty_samples, uncertainty_seed, discounting, "
+      "tax_rate, tax_depreciation, tax_depreciation_years";
+inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount + 6;
 // A scenario's ranges (schema 12), in order.
 inline const std::string kUncertainInputColumns = "path, low, high, low_factor, high_factor, distribution";
 inline const std::string kOfferColumns
@@ -102,7 +104,7 @@ inline std::string offerKeyMatch(int providerParameter, int instanceTypeParamete
 
 inline constexpr int kGpuColumnCount = 16;
 inline constexpr int kCloudOptionColumnCount = 20 + kCriterionCount;
-inline constexpr int kBuildColumnCount = 22 + kCriterionCount;
+inline constexpr int kBuildColumnCount = 28 + kCriterionCount;
 inline constexpr int kWorkloadColumnCount = 11;
 inline constexpr int kComponentColumnCount = 3;
 inline constexpr int kOfferColumnCount = 18;

@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 #include <QtTest>
+#include <SQLiteCpp/Database.h>
 #include <optional>
 
 namespace storetest {
@@ -17,6 +18,17 @@ namespace storetest {
 using namespace breakeven;
 using testsupport::fullScenario;
 using testsupport::scenarioDifferences;
+
+// Takes schema 15's columns (how a build is paid for, a scenario's taxes) off a document, as an
+// older version left it.
+inline void dropSchema15Columns(SQLite::Database &raw)
+{
+    for (const char *column : {"financing_method", "financing_annual_rate", "financing_term_months",
+                               "financing_down_payment", "lease_payment_per_month", "lease_buyout"})
+        raw.exec(std::string("ALTER TABLE builds DROP COLUMN ") + column);
+    for (const char *column : {"tax_rate", "tax_depreciation", "tax_depreciation_years"})
+        raw.exec(std::string("ALTER TABLE scenarios DROP COLUMN ") + column);
+}
 
 inline void writeFile(const QString &path, const QByteArray &bytes)
 {

@@ -28,6 +28,7 @@ private slots:
     void upgradesVersionEightDocumentWithProfiles();
     void upgradesVersionTwoDocument();
     void keepsTheDiscountingConvention();
+    void keepsFinancingAndTaxes();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -194,6 +195,7 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        dropSchema15Columns(raw);
         // Schema 14's discounting convention and a big cluster's figures.
         raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
         for (const char *column : {"colocation_per_kw_month", "spare_share", "goodput"})
@@ -383,6 +385,7 @@ void TestDocumentFiles::keepsTheDiscountingConvention()
     }
     {
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema15Columns(raw);
         raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
         for (const char *column : {"colocation_per_kw_month", "spare_share", "goodput"})
             raw.exec(std::string("ALTER TABLE builds DROP COLUMN ") + column);
@@ -413,6 +416,61 @@ void TestDocumentFiles::keepsTheDiscountingConvention()
     monthly.discounting = Discounting::Monthly;
     document->scenarios().setProperties(id, monthly);
     QVERIFY(document->scenarios().loadStored(id).scenario.discounting == Discounting::Monthly);
+}
+
+// Schema 15: how a build is paid for and a scenario's taxes. A document of schema 14 upgrades with
+// every build paid in cash and no taxes, as it was; a leased build, a loan and taxes are kept, and
+// an edit of the settings takes the taxes off again.
+void TestDocumentFiles::keepsFinancingAndTaxes()
+{
+    const QString file = path(QStringLiteral("version14.breakeven"));
+    qint64 old = 0;
+    {
+        const std::unique_ptr<Document> document = Document::create(file);
+        old = document->scenarios().save(fullScenario(QStringLiteral("old")));
+    }
+    {
+        SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema15Columns(raw);
+        raw.exec("PRAGMA user_version = 14");
+    }
+    const std::unique_ptr<Document> document = Document::open(file);
+    QCOMPARE(document->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
+    const Scenario before = document->scenarios().loadStored(old).scenario;
+    QVERIFY(!before.tax);
+    for (const OnPremBuild &build : before.onPremOptions)
+        QVERIFY(build.financing == Financing{});
+
+    Scenario financed = fullScenario(QStringLiteral("financed"));
+    QVERIFY(!financed.onPremOptions.empty());
+    Financing lease;
+    lease.method = FinancingMethod::Lease;
+    lease.paymentPerMonth = 6500;
+    lease.termMonths = 24;
+    lease.buyout = 0.1;
+    financed.onPremOptions.front().financing = lease;
+    if (financed.onPremOptions.size() > 1) {
+        Financing loan;
+        loan.method = FinancingMethod::Loan;
+        loan.annualRate = 0.095;
+        loan.termMonths = 48;
+        loan.downPayment = 0.2;
+        financed.onPremOptions[1].financing = loan;
+    }
+    financed.tax = Tax{0.21, DepreciationMethod::StraightLine, 4};
+    const qint64 id = document->scenarios().save(financed);
+    const Scenario stored = document->scenarios().loadStored(id).scenario;
+    QCOMPARE(scenarioDifferences(stored, financed), QString());
+    QVERIFY(stored == financed);
+    Scenario untaxed = financed;
+    untaxed.tax.reset();
+    document->scenarios().setProperties(id, untaxed);
+    QVERIFY(!document->scenarios().loadStored(id).scenario.tax);
+    // A lease's buy-out left open (a new lease each term) is NULL, not 0.
+    Scenario renewed = financed;
+    renewed.onPremOptions.front().financing.buyout.reset();
+    const qint64 renewedId = document->scenarios().save(renewed);
+    QVERIFY(!document->scenarios().loadStored(renewedId).scenario.onPremOptions.front().financing.buyout);
 }
 
 QTEST_GUILESS_MAIN(TestDocumentFiles)
