@@ -1,5 +1,7 @@
 #include "buildeditor.h"
 
+#include "help/fieldhelp.h"
+
 #include "commands/commands.h"
 #include "session/newparts.h"
 #include "session/scenariosession.h"
@@ -31,7 +33,10 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
     , m_exampleBuilds(bundledExampleBuilds())
     , m_ranges(new RangeButtons(session, RangeButtons::Part::Build, this))
 {
-    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) {
+        m_ranges->attach(field, key);
+        field->setWhatsThis(help::fieldWhatsThis(help::Editor::Build, key));
+    });
     using B = OnPremBuild;
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);

@@ -1,5 +1,7 @@
 #include "cloudoptioneditor.h"
 
+#include "help/fieldhelp.h"
+
 #include "commands/commands.h"
 #include "document/documentcontext.h"
 #include "presetbox.h"
@@ -23,7 +25,10 @@ CloudOptionEditor::CloudOptionEditor(ScenarioSession &session, QWidget *parent)
                  [this](const CloudOption &after) { preview(after); })
     , m_ranges(new RangeButtons(session, RangeButtons::Part::CloudOption, this))
 {
-    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) {
+        m_ranges->attach(field, key);
+        field->setWhatsThis(help::fieldWhatsThis(help::Editor::CloudOption, key));
+    });
     using C = CloudOption;
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);

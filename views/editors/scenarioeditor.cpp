@@ -1,5 +1,7 @@
 #include "scenarioeditor.h"
 
+#include "help/fieldhelp.h"
+
 #include "catalog/bundledcatalog.h"
 #include "commands/commands.h"
 #include "engine/marketpresets.h"
@@ -70,7 +72,10 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
                  [this](const Scenario &after) { m_session.preview(after); })
     , m_ranges(new RangeButtons(session, RangeButtons::Part::Scenario, this))
 {
-    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) {
+        m_ranges->attach(field, key);
+        field->setWhatsThis(help::fieldWhatsThis(help::Editor::Scenario, key));
+    });
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow dock puts labels above their fields

@@ -1,5 +1,7 @@
 #include "workloadeditor.h"
 
+#include "help/fieldhelp.h"
+
 #include "widgets/plural.h"
 
 #include "commands/commands.h"
@@ -34,7 +36,10 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
                  [this](const Workload &after) { preview(after); })
     , m_ranges(new RangeButtons(session, RangeButtons::Part::Workload, this))
 {
-    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) {
+        m_ranges->attach(field, key);
+        field->setWhatsThis(help::fieldWhatsThis(help::Editor::Workload, key));
+    });
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     // A row that does not fit the dock side by side puts its field under its label.

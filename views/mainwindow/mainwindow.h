@@ -27,6 +27,9 @@ class ScenarioPanel;
 class ScenarioSession;
 class ScenarioView;
 struct StoredOffer;
+namespace help {
+class ManualWindow;
+} // namespace help
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -71,6 +74,9 @@ public:
         QAction *refreshPrices = nullptr;
         QAction *about = nullptr;
         QAction *resetLayout = nullptr;
+        QAction *manual = nullptr;    // Help › Manual (F1)
+        QAction *whatsThis = nullptr; // Help › What's This? (Shift+F1)
+        QAction *editWorkload = nullptr; // the empty scenario's guide: the workload's editor
     };
     const Actions &actions() const { return m_actions; }
 
@@ -86,6 +92,9 @@ public:
     // View › Reset Layout: the docks back in their places at their default widths, the toolbar
     // shown, the window at its default size fitted to its screen.
     void resetLayout();
+    // Help › Manual: the manual window (views/help), made on first use, shown and raised.
+    void showManual();
+    help::ManualWindow *manualWindow() const { return m_manual; }
 
 public slots:
     // Each returns false, after telling the user why, when the file was refused; the window
@@ -165,6 +174,9 @@ private:
     void chooseRefreshPrices();
     void runImportWizard(const QString &file = {});
     void about();
+    // The Help menu (views/help/mainwindowhelp.cpp): Manual, What's This and About, the What's
+    // This texts of the central view, and the actions of the empty scenario's guide.
+    void createHelp(QMenu *menu);
 
     // Menu actions that ask for a file name first.
     void chooseNewDocument();
@@ -193,6 +205,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_toolBar = nullptr;
+    help::ManualWindow *m_manual = nullptr;
     bool m_shown = false;
     std::function<QDialog *(QWidget *)> m_importWizardFactory;
     std::function<void(const QString &, const QString &)> m_messageHandler;

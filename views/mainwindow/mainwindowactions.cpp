@@ -171,8 +171,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(showScenarios);
     m_viewMenu->addAction(showCatalog);
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_actions.about);
+    createHelp(menuBar()->addMenu(tr("&Help")));
 }
 
 void MainWindow::createToolBar()

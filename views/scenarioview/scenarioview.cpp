@@ -16,6 +16,7 @@
 #include "charts/ownershipchart.h"
 #include "hybridpanel.h"
 #include "engine/risk.h"
+#include "help/emptyscenarioguide.h"
 #include "pairsmodel.h"
 #include "resultsmodel.h"
 #include "riskpanel.h"
@@ -40,6 +41,7 @@
 #include <QSortFilterProxyModel>
 #include <QSlider>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -62,7 +64,9 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_fix(new QPushButton(m_problemBox))
     , m_bar(new UtilizationBar(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
-    , m_tabs(new QTabWidget(m_splitter))
+    , m_tabs(new QTabWidget)
+    , m_chartStack(new QStackedWidget(m_splitter))
+    , m_guide(new EmptyScenarioGuide)
     , m_cumulative(new charts::CumulativeChart)
     , m_utilizationChart(new charts::UtilizationChart)
     , m_breakdown(new charts::BreakdownChart)
@@ -95,6 +99,8 @@ ScenarioView::ScenarioView(QWidget *parent)
     connect(m_fix, &QPushButton::clicked, this, [this] { emit problemFixRequested(m_analysis->problem()); });
     m_problemBox->hide();
 
+    m_chartStack->addWidget(m_tabs);
+    m_chartStack->addWidget(m_guide);
     for (charts::ChartPanel *panel : charts())
         m_tabs->addTab(panel, panel->title());
     m_tabs->addTab(m_criteria, tr("Criteria"));
@@ -298,9 +304,17 @@ void ScenarioView::detach()
     m_hybridPanel->setCostModel(nullptr);
 }
 
+bool ScenarioView::showsGuide() const
+{
+    return m_chartStack->currentWidget() == m_guide;
+}
+
 void ScenarioView::rebind()
 {
     const Scenario &scenario = m_analysis->scenario();
+    // Nothing to compare: what to add next, instead of an empty 0–1 chart.
+    const bool empty = m_analysis->hasScenario() && scenario.onPremOptions.empty() && scenario.cloudOptions.empty();
+    m_chartStack->setCurrentWidget(empty ? static_cast<QWidget *>(m_guide) : m_tabs);
     m_bar->setUtilization(m_analysis->utilization());
     m_bar->setHorizonMonths(scenario.horizonMonths);
     m_bar->setCurrency(scenario.currency);

@@ -19,6 +19,7 @@ class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
 class QSplitter;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 
@@ -28,6 +29,7 @@ class CostModel;
 struct Evaluation;
 class ScenarioAnalysis;
 class CriteriaPanel;
+class EmptyScenarioGuide;
 class HybridPanel;
 class PairsModel;
 class RiskPanel;
@@ -66,6 +68,9 @@ public:
 
     UtilizationBar *utilizationBar() const { return m_bar; }
     QTabWidget *chartTabs() const { return m_tabs; }
+    // Shown instead of the chart tabs while the scenario has no build and no cloud option.
+    EmptyScenarioGuide *emptyGuide() const { return m_guide; }
+    bool showsGuide() const;
     charts::CumulativeChart *cumulativeChart() const { return m_cumulative; }
     charts::UtilizationChart *utilizationChart() const { return m_utilizationChart; }
     charts::BreakdownChart *breakdownChart() const { return m_breakdown; }
@@ -146,6 +151,8 @@ private:
     UtilizationBar *m_bar;
     QSplitter *m_splitter;
     QTabWidget *m_tabs;
+    QStackedWidget *m_chartStack; // the chart tabs, or the guide of an empty scenario
+    EmptyScenarioGuide *m_guide;
     charts::CumulativeChart *m_cumulative;
     charts::UtilizationChart *m_utilizationChart;
     charts::BreakdownChart *m_breakdown;
