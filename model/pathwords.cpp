@@ -65,6 +65,10 @@ const FieldWords kFields[] = {
     {Owner::Build, "colocationPerKWMonth", "colocation price", FieldKind::Money, "", " per kW-month"},
     {Owner::Build, "spareShare", "share of hot spares", FieldKind::Share},
     {Owner::Build, "goodput", "goodput", FieldKind::Share},
+    {Owner::Build, "financing.annualRate", "loan rate", FieldKind::YearlyShare},
+    {Owner::Build, "financing.downPayment", "down payment", FieldKind::Share},
+    {Owner::Build, "financing.paymentPerMonth", "lease payment", FieldKind::Money, "", " a month per unit"},
+    {Owner::Scenario, "tax.rate", "tax rate", FieldKind::Share},
 };
 
 const QChar kMinus(0x2212);
@@ -162,7 +166,7 @@ QString possessive(const QString &name)
 
 PathWords describePath(const QString &path, const Scenario &scenario)
 {
-    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions)\[(\*|\d{1,4})\]\.(\w+)$)"));
+    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions)\[(\*|\d{1,4})\]\.(\w+(?:\.\w+)?)$)"));
     Owner owner = Owner::Scenario;
     QString field = path;
     int index = -1; // -1: every element ([*])

@@ -72,6 +72,21 @@ const Field<OnPremBuild> kBuildFields[] = {
 // markup): setting it scales the parts, or sets the list price.
 constexpr const char *kHardwarePrice = "hardwarePrice";
 
+// Paying for it (docs/model.md): fields one level down, of a build's financing and of the
+// scenario's taxes. A value given to the tax rate of an untaxed scenario taxes it.
+struct NestedField {
+    const char *name;
+    double Financing::*member;
+    double min;
+    double max;
+};
+const NestedField kFinancingFields[] = {
+    {"financing.annualRate", &Financing::annualRate, -0.99, kHuge},
+    {"financing.downPayment", &Financing::downPayment, 0, 1},
+    {"financing.paymentPerMonth", &Financing::paymentPerMonth, 0, kHuge},
+};
+constexpr const char *kTaxRate = "tax.rate";
+
 template <typename Owner>
 std::optional<double> read(const Owner &owner, const Field<Owner> &field)
 {
@@ -118,6 +133,9 @@ QStringList numericFieldPaths()
     for (const auto &f : kBuildFields)
         paths << QStringLiteral("onPremOptions[i].") + QLatin1String(f.name);
     paths << QStringLiteral("onPremOptions[i].") + QLatin1String(kHardwarePrice);
+    for (const auto &f : kFinancingFields)
+        paths << QStringLiteral("onPremOptions[i].") + QLatin1String(f.name);
+    paths << QLatin1String(kTaxRate);
     return paths;
 }
 
@@ -130,6 +148,17 @@ ResolvedPath resolvePath(const Scenario &scenario, const QString &path)
                                    [field](Scenario &s, double v) { write(s, *field, v); }, field->min, field->max});
         return resolved;
     }
+    if (path == QLatin1String(kTaxRate)) {
+        resolved.fields.push_back({path,
+                                   [](const Scenario &s) { return s.tax ? std::optional<double>(s.tax->rate) : std::nullopt; },
+                                   [](Scenario &s, double v) {
+                                       if (!s.tax)
+                                           s.tax.emplace();
+                                       s.tax->rate = v;
+                                   },
+                                   0, 1});
+        return resolved;
+    }
     if (path.startsWith(QLatin1String("workload."))) {
         const Field<Workload> *field = find(kWorkloadFields, path.mid(9));
         if (!field)
@@ -138,7 +167,7 @@ ResolvedPath resolvePath(const Scenario &scenario, const QString &path)
                                    [field](Scenario &s, double v) { write(s.workload, *field, v); }, field->min, field->max});
         return resolved;
     }
-    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions)\[(\*|\d{1,4})\]\.(\w+)$)"));
+    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions)\[(\*|\d{1,4})\]\.(\w+(?:\.\w+)?)$)"));
     const QRegularExpressionMatch match = element.match(path);
     if (!match.hasMatch())
         unknown(path);
@@ -180,6 +209,13 @@ ResolvedPath resolvePath(const Scenario &scenario, const QString &path)
                                                c.price *= v / before;
                                        },
                                        0, kHuge});
+        } else if (const auto nested = std::find_if(std::begin(kFinancingFields), std::end(kFinancingFields),
+                                                    [&](const NestedField &f) { return name == QLatin1String(f.name); });
+                   nested != std::end(kFinancingFields)) {
+            double Financing::*member = nested->member;
+            resolved.fields.push_back({at, [member, i](const Scenario &s) -> std::optional<double> { return s.onPremOptions[i].financing.*member; },
+                                       [member, i](Scenario &s, double v) { s.onPremOptions[i].financing.*member = v; },
+                                       nested->min, nested->max});
         } else {
             const Field<OnPremBuild> *field = find(kBuildFields, name);
             if (!field)

@@ -5,6 +5,9 @@
 #include "enginefixtures.h"
 #include "engine/paying.h"
 #include "engine/resultsjson.h"
+#include "engine/risk.h"
+#include "pathwords.h"
+#include "scenariopaths.h"
 #include "exchange/scenariojson.h"
 #include "inputerror.h"
 
@@ -245,6 +248,48 @@ private slots:
         QVERIFY(near(borrowed.evaluate(0.6).tco(0), cash.evaluate(0.6).tco(0), 1e-6));
         QCOMPARE(borrowed.evaluate(0.6).monthly(0, 0), 0.0);
         QVERIFY(near(borrowed.evaluate(0.6).monthly(0, 1), cash.evaluate(0.6).monthly(0, 0) + cash.evaluate(0.6).monthly(0, 1)));
+    }
+
+    // Ranges take the loan rate, a lease's payment and the tax rate like any other field, and name
+    // them in words: a higher loan rate makes buying dearer in every future.
+    void rangesTakeTheNewFigures()
+    {
+        Scenario s = oneUnit(36, loan(0.08, 36));
+        s.cloudOptions = {cloud(QStringLiteral("rent"), 4.0)};
+        s.tax = Tax{0.21, DepreciationMethod::Macrs5, 5};
+        const ResolvedPath rate = resolvePath(s, QStringLiteral("onPremOptions[0].financing.annualRate"));
+        QCOMPARE(rate.fields.size(), std::size_t(1));
+        QCOMPARE(*rate.fields.front().get(s), 0.08);
+        Scenario moved = s;
+        rate.fields.front().set(moved, 0.12);
+        QCOMPARE(moved.onPremOptions.front().financing.annualRate, 0.12);
+        QVERIFY(model(moved).evaluate(1.0).tco(0) > model(s).evaluate(1.0).tco(0));
+        const ResolvedPath tax = resolvePath(s, QStringLiteral("tax.rate"));
+        QCOMPARE(*tax.fields.front().get(s), 0.21);
+        QVERIFY(numericFieldPaths().contains(QStringLiteral("tax.rate")));
+        QVERIFY(numericFieldPaths().contains(QStringLiteral("onPremOptions[i].financing.annualRate")));
+        QCOMPARE(describePath(QStringLiteral("tax.rate"), s).name, QStringLiteral("tax rate"));
+        QVERIFY2(describePath(QStringLiteral("onPremOptions[0].financing.annualRate"), s).name.contains(QStringLiteral("loan rate")),
+                 qPrintable(describePath(QStringLiteral("onPremOptions[0].financing.annualRate"), s).name));
+
+        Uncertainty ranges;
+        ranges.samples = 500;
+        UncertainInput loanRate;
+        loanRate.path = QStringLiteral("onPremOptions[0].financing.annualRate");
+        loanRate.low = 0.04;
+        loanRate.high = 0.16;
+        UncertainInput taxRate;
+        taxRate.path = QStringLiteral("tax.rate");
+        taxRate.low = 0.15;
+        taxRate.high = 0.30;
+        ranges.inputs = {loanRate, taxRate};
+        s.uncertainty = ranges;
+        const RiskResult risk = analyseRisk(s, catalog());
+        QCOMPARE(risk.pairs.size(), std::size_t(1));
+        const auto &bars = risk.pairs.front().tornado;
+        const auto loanBar = std::find_if(bars.begin(), bars.end(), [](const TornadoBar &b) { return b.input == 0; });
+        QVERIFY(loanBar != bars.end());
+        QVERIFY(loanBar->atHigh > loanBar->atLow); // on-prem − cloud grows with the loan rate
     }
 
     // The JSON carries financing and taxes (version 3), and refuses what makes no sense, naming
