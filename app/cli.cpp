@@ -16,7 +16,7 @@ namespace breakeven::cli {
 namespace {
 
 const QStringList kCommands{QStringLiteral("compare"), QStringLiteral("recommend"), QStringLiteral("risk"), QStringLiteral("demand"), QStringLiteral("new"), QStringLiteral("import"), QStringLiteral("refresh"),
-                            QStringLiteral("export"), QStringLiteral("report")};
+                            QStringLiteral("export"), QStringLiteral("report"), QStringLiteral("throughput")};
 
 } // namespace
 
@@ -46,6 +46,9 @@ QString usageText()
         "  breakeven export SCENARIO --chart cumulative|utilization|breakdown|criteria|payoff|tco-spread|tornado\n"
         "                   --out FILE.pdf|.png|.svg [--utilization U] [--width W --height H] [--dpi D]\n"
         "  breakeven report SCENARIO --out FILE.pdf [--utilization U]\n"
+        "  breakeven throughput --model M [--gpu G] [--precision fp16|fp8|int4] [--input I --output O]\n"
+        "                   [--max-tpot MS] [--json]  each GPU's replica, batch and tokens per second\n"
+        "                   serving a model, measured and modelled\n"
         "  breakeven --help | --version\n"
         "\n"
         "SCENARIO is a scenario JSON file or DOCUMENT#scenario-name.\n"
@@ -174,6 +177,8 @@ int run(const QStringList &arguments)
             return runExport(rest, out);
         if (command == QLatin1String("report"))
             return runReport(rest, out);
+        if (command == QLatin1String("throughput"))
+            return runThroughput(rest, out);
         if (command.startsWith(QLatin1Char('-')))
             throw UsageError(QStringLiteral("unknown option \"%1\"").arg(command.left(80)));
         if (QFileInfo::exists(command) || command.endsWith(QLatin1String(".breakeven"), Qt::CaseInsensitive))

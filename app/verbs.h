@@ -1,4 +1,4 @@
-// The command-line verbs (compare, recommend, risk, demand, export, report, import, refresh, new): one function each; each throws
+// The command-line verbs (compare, recommend, risk, demand, export, report, import, refresh, new, throughput): one function each; each throws
 // UsageError or InputError and returns the exit status.
 #pragma once
 
@@ -16,5 +16,6 @@ int runReport(const QStringList &arguments, QTextStream &out);
 int runRecommend(const QStringList &arguments, QTextStream &out);
 int runRisk(const QStringList &arguments, QTextStream &out);
 int runDemand(const QStringList &arguments, QTextStream &out);
+int runThroughput(const QStringList &arguments, QTextStream &out);
 
 } // namespace breakeven::cli
