@@ -1,5 +1,7 @@
 #include "cloudoptionfromoffer.h"
 
+#include "offername.h"
+
 namespace breakeven {
 
 int paymentChoiceIndex(PaymentChoice choice)
@@ -32,7 +34,7 @@ QString choiceName(PaymentChoice choice)
 CloudOption cloudOptionFromOffer(const CloudOffer &offer, PaymentChoice choice)
 {
     CloudOption option;
-    option.name = QStringLiteral("%1 %2 %3").arg(offer.provider, offer.instanceType, choiceName(choice));
+    option.name = offerOptionName(offer, choice);
     option.provider = offer.provider;
     option.category = offer.category;
     option.instanceType = offer.instanceType;

@@ -34,7 +34,7 @@ std::optional<double> priceFor(const CloudOffer &offer, PaymentChoice choice);
 // "reserved-3y", "reserved-3y all upfront": how a cloud option's name says it.
 QString choiceName(PaymentChoice choice);
 
-// Named "<provider> <instance> <plan>[ all upfront]", priced per instance-hour for `choice`. An
+// Named as offerOptionName() says ("AWS p5.48xlarge, 3-year reserved"), priced per instance-hour for `choice`. An
 // offer without a price for it gives pricePerHour 0; check priceFor() first when that matters.
 CloudOption cloudOptionFromOffer(const CloudOffer &offer, PaymentChoice choice);
 

@@ -510,8 +510,12 @@ void TestCatalogView::requestsSelectedGpus()
 void TestCatalogView::makesCloudOptions()
 {
     CloudOffer offer = testOffer(10);
+    offer.provider = QStringLiteral("aws");
+    offer.category = CloudCategory::Hyperscaler;
+    offer.instanceType = QStringLiteral("p5.48xlarge");
     const CloudOption option = cloudOptionFromOffer(offer, PricingPlan::Spot);
-    QCOMPARE(option.name, QStringLiteral("%1 %2 spot").arg(offer.provider, offer.instanceType));
+    // Named as people say it: the provider, a hyperscaler's instance type, the plan in words.
+    QCOMPARE(option.name, QStringLiteral("AWS p5.48xlarge, spot"));
     QCOMPARE(option.provider, offer.provider);
     QCOMPARE(int(option.category), int(offer.category));
     QCOMPARE(option.instanceType, offer.instanceType);
@@ -521,19 +525,31 @@ void TestCatalogView::makesCloudOptions()
     QCOMPARE(int(option.pricing), int(PricingPlan::Spot));
     QCOMPARE(option.pricePerHour, *offer.spot);
     QCOMPARE(option.currency, offer.currency);
-    QCOMPARE(cloudOptionFromOffer(offer, PricingPlan::Reserved3y).name,
-             QStringLiteral("%1 %2 reserved-3y").arg(offer.provider, offer.instanceType));
+    QCOMPARE(cloudOptionFromOffer(offer, PricingPlan::Reserved3y).name, QStringLiteral("AWS p5.48xlarge, 3-year reserved"));
     QCOMPARE(cloudOptionFromOffer(offer, PricingPlan::Reserved3y).reservedUpfrontShare, 0.0);
     // A term paid all upfront: its own price, the whole term at its start.
     offer.reserved3y = 5.0;
     offer.reserved3yUpfront = 4.5;
     const CloudOption upfront = cloudOptionFromOffer(offer, PaymentChoice{PricingPlan::Reserved3y, true});
-    QCOMPARE(upfront.name, QStringLiteral("%1 %2 reserved-3y all upfront").arg(offer.provider, offer.instanceType));
+    QCOMPARE(upfront.name, QStringLiteral("AWS p5.48xlarge, 3-year reserved, all upfront"));
     QCOMPARE(upfront.pricePerHour, 4.5);
     QCOMPARE(upfront.reservedUpfrontShare, 1.0);
     QVERIFY(upfront.pricing == PricingPlan::Reserved3y);
     QVERIFY(!priceFor(offer, PaymentChoice{PricingPlan::Reserved1y, true}));
     QVERIFY(!priceFor(offer, PaymentChoice{PricingPlan::Spot, true}));
+    // Elsewhere instance types are SKUs: the name counts the GPUs instead, the memory left out
+    // where the chip comes with one amount only.
+    CloudOffer lambda = testOffer(10);
+    lambda.provider = QStringLiteral("lambda");
+    lambda.category = CloudCategory::MlCloud;
+    lambda.instanceType = QStringLiteral("gpu_8x_h100_sxm5");
+    lambda.gpu = QStringLiteral("H100-SXM5-80GB");
+    lambda.gpuCount = 8;
+    QCOMPARE(cloudOptionFromOffer(lambda, PricingPlan::OnDemand).name, QStringLiteral("Lambda 8 × H100 SXM5, on demand"));
+    lambda.gpu = QStringLiteral("A100-SXM4-40GB");
+    lambda.provider = QStringLiteral("runpod");
+    QCOMPARE(cloudOptionFromOffer(lambda, PricingPlan::Reserved1y).name,
+             QStringLiteral("RunPod 8 × A100 SXM4 40GB, 1-year reserved"));
 }
 
 void TestCatalogView::refreshesAfterAnImport()

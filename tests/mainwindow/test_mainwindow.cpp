@@ -35,6 +35,7 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include "mainwindow/addpartdialogs.h"
+#include "mainwindow/offerpicker.h"
 #include "session/scenariosession.h"
 
 #include <QRadioButton>
@@ -806,16 +807,12 @@ void TestMainWindow::addingAPartAsksWhatToStartFrom()
         auto *dialog = qobject_cast<AddCloudOptionDialog *>(QApplication::activeModalWidget());
         QVERIFY(dialog);
         QVERIFY(dialog->catalogButton()->isChecked());
-        QVERIFY(dialog->offerChoice()->count() > 0);
-        for (int i = 0; i < dialog->offerChoice()->count(); ++i) {
-            dialog->offerChoice()->setCurrentIndex(i);
-            const int spot = dialog->planChoice()->findData(QStringLiteral("spot"));
-            if (spot >= 0) {
-                dialog->planChoice()->setCurrentIndex(spot);
-                break;
-            }
-        }
-        QCOMPARE(dialog->planChoice()->currentData().toString(), QStringLiteral("spot"));
+        QVERIFY(dialog->offerPicker()->groups()->rowCount() > 0);
+        dialog->offerPicker()->searchField()->setText(QStringLiteral("spot"));
+        QVERIFY(dialog->offerPicker()->view()->model()->rowCount() > 0);
+        dialog->offerPicker()->view()->selectRow(0);
+        QVERIFY(dialog->offerPicker()->chosen());
+        QVERIFY(dialog->offerPicker()->chosen()->payment == PaymentChoice(PricingPlan::Spot));
         dialog->accept();
     });
     m_window->actions().addCloudOption->trigger();

@@ -1,13 +1,16 @@
 #include "addpartdialogs.h"
 
 #include "editors/gpuchoice.h"
+#include "offerpicker.h"
 #include "engine/resultstext.h"
 #include "store/document.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
@@ -17,13 +20,6 @@
 namespace breakeven {
 
 namespace {
-
-QString planText(PricingPlan plan)
-{
-    QString text = planName(plan);
-    text[0] = text[0].toUpper(); // a list entry: "On demand: …"
-    return text;
-}
 
 QDialogButtonBox *okCancel(QDialog *dialog, const QString &ok)
 {
@@ -128,83 +124,60 @@ void AddBuildDialog::showSummary()
 
 AddCloudOptionDialog::AddCloudOptionDialog(Document &document, const Scenario &scenario, QWidget *parent)
     : QDialog(parent)
+    , m_document(document)
     , m_scenario(scenario)
     , m_fromCatalog(new QRadioButton(tr("A &catalog offer:"), this))
-    , m_offers(new QComboBox(this))
-    , m_plans(new QComboBox(this))
+    , m_referenceOnly(new QCheckBox(tr("&Only offers of %1, the GPU the workload is counted in").arg(scenario.referenceGpu), this))
+    , m_picker(new OfferPicker(this))
     , m_empty(new QRadioButton(tr("An &empty option on %1, priced by you").arg(scenario.referenceGpu), this))
 {
     setWindowTitle(tr("Add Cloud Option"));
-    OfferFilter filter;
-    filter.gpu = scenario.referenceGpu;
-    try {
-        m_offerList = document.catalog().offers(filter, OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, kMaxOffers);
-    } catch (const std::exception &) {
-        m_offerList.clear(); // a catalog that cannot be read now leaves the empty option
-    }
-    for (const StoredOffer &stored : m_offerList) {
-        const CloudOffer &o = stored.offer;
-        const double perGpu = o.headlinePrice().value_or(0) / std::max(1, o.gpuCount);
-        m_offers->addItem(tr("%1 %2%3: %4 %5 per GPU-hour")
-                              .arg(o.provider, o.instanceType,
-                                   o.region.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.region),
-                                   QLocale().toString(perGpu, 'f', 3), o.currency));
-    }
-    auto *form = new QFormLayout;
-    form->addRow(m_fromCatalog, m_offers);
-    form->addRow(tr("&Plan:"), m_plans);
+    m_referenceOnly->setChecked(true);
     auto *layout = new QVBoxLayout(this);
-    auto *intro = new QLabel(tr("Offers of %1, the GPU the workload is counted in, the cheapest first. "
-                                "Other GPUs are in the Catalog dock.")
-                                 .arg(scenario.referenceGpu),
-                             this);
-    intro->setWordWrap(true);
-    layout->addWidget(intro);
-    layout->addLayout(form);
+    layout->addWidget(m_fromCatalog);
+    layout->addWidget(m_referenceOnly);
+    layout->addWidget(m_picker, 1);
     layout->addWidget(m_empty);
     layout->addWidget(okCancel(this, tr("Add Cloud Option")));
+    resize(1000, 580);
 
-    const bool any = !m_offerList.empty();
-    m_fromCatalog->setEnabled(any);
+    loadOffers();
+    const bool any = m_picker->groups()->rowCount() > 0;
     m_fromCatalog->setChecked(any);
     m_empty->setChecked(!any);
     const auto follow = [this] {
-        m_offers->setEnabled(m_fromCatalog->isChecked());
-        m_plans->setEnabled(m_fromCatalog->isChecked());
+        m_picker->setEnabled(m_fromCatalog->isChecked());
     };
     connect(m_fromCatalog, &QRadioButton::toggled, this, follow);
-    connect(m_offers, &QComboBox::currentIndexChanged, this, &AddCloudOptionDialog::showPlans);
-    showPlans();
+    connect(m_referenceOnly, &QCheckBox::toggled, this, [this] {
+        loadOffers();
+        m_fromCatalog->setChecked(true);
+    });
+    connect(m_picker, &OfferPicker::picked, this, &QDialog::accept);
     follow();
+    m_picker->searchField()->setFocus();
 }
 
-void AddCloudOptionDialog::showPlans()
+void AddCloudOptionDialog::loadOffers()
 {
-    m_plans->clear();
-    const int index = m_offers->currentIndex();
-    if (index < 0 || std::size_t(index) >= m_offerList.size())
-        return;
-    const CloudOffer &offer = m_offerList[std::size_t(index)].offer;
-    for (const PaymentChoice choice : paymentChoices()) {
-        if (const auto price = priceFor(offer, choice))
-            m_plans->addItem(tr("%1: %2 %3 per instance-hour%4")
-                                 .arg(planText(choice.plan), QLocale().toString(*price, 'f', 4), offer.currency,
-                                      choice.allUpfront ? tr(", the whole term paid upfront") : QString()),
-                             choiceName(choice));
+    OfferFilter filter;
+    if (m_referenceOnly->isChecked())
+        filter.gpu = m_scenario.referenceGpu;
+    std::vector<StoredOffer> offers;
+    try {
+        const qint64 count = m_document.catalog().offerCount(filter);
+        offers = m_document.catalog().offers(filter, OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, count);
+    } catch (const std::exception &) {
+        offers.clear(); // a catalog that cannot be read now leaves the empty option
     }
+    m_picker->setOffers(offers);
 }
 
 newparts::NewCloudOption AddCloudOptionDialog::option() const
 {
-    const int index = m_offers->currentIndex();
-    if (m_fromCatalog->isChecked() && index >= 0 && std::size_t(index) < m_offerList.size()) {
-        PaymentChoice choice;
-        for (const PaymentChoice &c : paymentChoices())
-            if (choiceName(c) == m_plans->currentData().toString())
-                choice = c;
-        const StoredOffer &offer = m_offerList[std::size_t(index)];
-        return newparts::fromOffers(m_scenario, {offer}, choice).front();
-    }
+    if (m_fromCatalog->isChecked())
+        if (const auto chosen = m_picker->chosen())
+            return newparts::fromOffers(m_scenario, {chosen->offer}, chosen->payment).front();
     return newparts::emptyCloudOption(m_scenario);
 }
 

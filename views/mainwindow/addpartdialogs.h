@@ -1,6 +1,6 @@
 // What Add On-Prem Build and Add Cloud Option start from (docs/architecture.md): a bundled example
 // build or one GPU of a model, with an overhead preset; a catalog offer of the scenario's
-// reference GPU under one of the plans it has a price for, or an empty option. Values only: the
+// GPU (or any GPU) under one of the plans it has a price for, or an empty option. Values only: the
 // window adds the result through the command façade.
 #pragma once
 
@@ -12,6 +12,7 @@
 
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QRadioButton;
@@ -20,6 +21,7 @@ namespace breakeven {
 
 class Document;
 class GpuChoice;
+class OfferPicker;
 
 class AddBuildDialog : public QDialog {
     Q_OBJECT
@@ -49,30 +51,29 @@ private:
     QLabel *m_summary;
 };
 
+// A catalog offer found by searching and sorting a table of offers (offerpicker.h), by default
+// those of the scenario's reference GPU, or an empty option.
 class AddCloudOptionDialog : public QDialog {
     Q_OBJECT
 public:
-    // At most this many offers of the reference GPU are listed, the cheapest first.
-    static constexpr int kMaxOffers = 200;
-
     AddCloudOptionDialog(Document &document, const Scenario &scenario, QWidget *parent = nullptr);
 
     newparts::NewCloudOption option() const;
 
     QRadioButton *catalogButton() const { return m_fromCatalog; }
-    QComboBox *offerChoice() const { return m_offers; }
-    // The plans the chosen offer has a price for.
-    QComboBox *planChoice() const { return m_plans; }
+    OfferPicker *offerPicker() const { return m_picker; }
+    // Checked: only offers of the reference GPU are listed.
+    QCheckBox *referenceGpuOnly() const { return m_referenceOnly; }
     QRadioButton *emptyButton() const { return m_empty; }
 
 private:
-    void showPlans();
+    void loadOffers();
 
+    Document &m_document;
     Scenario m_scenario;
-    std::vector<StoredOffer> m_offerList;
     QRadioButton *m_fromCatalog;
-    QComboBox *m_offers;
-    QComboBox *m_plans;
+    QCheckBox *m_referenceOnly;
+    OfferPicker *m_picker;
     QRadioButton *m_empty;
 };
 
