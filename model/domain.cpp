@@ -158,6 +158,17 @@ Workload withDemand(Workload workload, WorkloadDemand demand)
     return workload;
 }
 
+Workload withServing(Workload workload, Serving serving)
+{
+    // A demand profile in requests gives the shape; without one the peak is peakToMean × λ.
+    if (workload.demand)
+        workload.utilization = workload.demand->utilization();
+    else if (serving.peakToMean >= 1)
+        workload.utilization = 1.0 / serving.peakToMean;
+    workload.serving = std::move(serving);
+    return workload;
+}
+
 QString toString(Discounting discounting)
 {
     return discounting == Discounting::Yearly ? QStringLiteral("yearly") : QStringLiteral("monthly");

@@ -3,6 +3,8 @@
 // the JSON reader and the views all speak these.
 #pragma once
 
+#include "catalog/modelcatalog.h"
+
 #include <QString>
 
 #include <array>
@@ -146,6 +148,20 @@ struct WorkloadDemand {
     bool operator==(const WorkloadDemand &) const = default;
 };
 
+// A workload that serves a model (docs/model.md, "Serving"): the traffic and the tokens per
+// request, from which the engine derives N and u per option's GPU. Version 3 of the format.
+struct Serving {
+    QString model;                   // a model of the scenario's `models` or of the catalog
+    QString precision = QStringLiteral("fp16"); // fp16 (bf16), fp8, int4 (fp4)
+    double requestsPerSecond = 0;    // λ: the mean rate in month 1
+    double peakToMean = 1.5;         // the rate held at the busiest hour, over λ
+    double inputTokens = 0;          // I, per request
+    double outputTokens = 0;         // O, per request
+    std::optional<double> maxTimePerOutputTokenMs; // τ
+
+    bool operator==(const Serving &) const = default;
+};
+
 struct Workload {
     QString name = QStringLiteral("workload");
     // With a demand profile the engine takes N from its peak, not from `gpus`; whoever attaches a
@@ -163,6 +179,9 @@ struct Workload {
     int parallelJobs = 1;
     ThroughputProfile throughputProfile = ThroughputProfile::Training;
     std::optional<WorkloadDemand> demand;
+    // With it the work is counted in requests and tokens; `gpus` is then not read, and whoever
+    // sets it (withServing) sets `utilization` to 1 / peakToMean.
+    std::optional<Serving> serving;
 
     // N: the profile's peak when there is a profile, else `gpus`.
     double busyGpus() const { return demand ? demand->peak() : gpus; }
@@ -173,6 +192,8 @@ struct Workload {
 // `workload` carrying `demand`, with `gpus` set to its peak and `utilization` to its mean over its
 // peak: what every reader of N and u then sees.
 Workload withDemand(Workload workload, WorkloadDemand demand);
+// `workload` serving as `serving` says, with `utilization` at its mean over its peak.
+Workload withServing(Workload workload, Serving serving);
 
 struct CloudOption {
     QString name;
@@ -196,6 +217,8 @@ struct CloudOption {
     double reservedUpfrontShare = 0;          // reserved plans: share of a term paid at its start
     std::optional<int> commitmentMonths;      // reserved plans: null = 12 (1y) or 36 (3y)
     double goodput = 1;                       // share of paid GPU time doing useful work (version 3)
+    // Serving: billed for the replicas a mean hour needs instead of those the peak needs (version 3).
+    bool autoscales = false;
     CriterionScores scores{};                 // the user's own scores, per criterion
 
     bool operator==(const CloudOption &) const = default;
@@ -261,6 +284,24 @@ struct OnPremBuild {
     double hardwarePrice() const;           // list price or parts, with the pre-built markup
 
     bool operator==(const OnPremBuild &) const = default;
+};
+
+// A model served per token by a provider (docs/model.md, "Serving"); prices in `currency` per
+// million tokens. Version 3 of the format.
+struct ApiOption {
+    QString name;
+    QString provider;
+    QString model;                            // may differ from the workload's (the results say so)
+    double pricePerMillionInput = 0;
+    double pricePerMillionOutput = 0;
+    std::optional<double> pricePerMillionCachedInput; // none: cached input at the input price
+    double cachedInputShare = 0;              // share of the input tokens read from the cache
+    QString currency = QStringLiteral("USD");
+    std::optional<double> priceChangePerYear; // null: the scenario's apiPriceChangePerYear
+    std::optional<double> maxTokensPerMinute; // the rate limit; none: no limit
+    CriterionScores scores{};
+
+    bool operator==(const ApiOption &) const = default;
 };
 
 // Uncertainty (docs/model.md, "Uncertainty"): a range around one numeric field of the scenario,
@@ -338,13 +379,16 @@ struct Scenario {
     double cloudPriceChangePerYear = 0;
     double hardwarePriceChangePerYear = 0;
     double electricityPriceChangePerYear = 0;
+    double apiPriceChangePerYear = 0;        // version 3
     CriterionWeights criterionWeights = kDefaultCriterionWeights;
     std::optional<Uncertainty> uncertainty; // none: the documented default ranges (`risk`)
     Workload workload;
     std::vector<GpuModel> gpus;              // GPU figures the scenario carries
+    std::vector<ModelSpec> models;           // model figures the scenario carries (version 3)
     std::vector<CloudOption> cloudOptions;
     std::vector<OnPremBuild> onPremOptions;
     std::vector<HybridOption> hybridOptions;
+    std::vector<ApiOption> apiOptions;       // version 3
 
     bool operator==(const Scenario &) const = default;
 };

@@ -9,7 +9,7 @@ namespace breakeven {
 
 namespace {
 
-enum class Owner { Scenario, Workload, Cloud, Build };
+enum class Owner { Scenario, Workload, Cloud, Build, Api };
 
 // How each numeric field of scenariopaths.cpp's table reads. `changing` is what a yearly change
 // moves ("%1" the element's name, for a field of each cloud option); `money` takes the
@@ -69,6 +69,16 @@ const FieldWords kFields[] = {
     {Owner::Build, "financing.downPayment", "down payment", FieldKind::Share},
     {Owner::Build, "financing.paymentPerMonth", "lease payment", FieldKind::Money, "", " a month per unit"},
     {Owner::Scenario, "tax.rate", "tax rate", FieldKind::Share},
+    {Owner::Scenario, "apiPriceChangePerYear", "yearly change in API prices", FieldKind::YearlyChange, "", "", "API prices"},
+    {Owner::Workload, "serving.requestsPerSecond", "request rate", FieldKind::Quantity, "requests", " a second"},
+    {Owner::Workload, "serving.peakToMean", "peak over mean traffic", FieldKind::Factor},
+    {Owner::Workload, "serving.inputTokens", "input tokens per request", FieldKind::Quantity, "tokens"},
+    {Owner::Workload, "serving.outputTokens", "output tokens per request", FieldKind::Quantity, "tokens"},
+    {Owner::Api, "pricePerMillionInput", "price per million input tokens", FieldKind::Money},
+    {Owner::Api, "pricePerMillionOutput", "price per million output tokens", FieldKind::Money},
+    {Owner::Api, "pricePerMillionCachedInput", "price per million cached input tokens", FieldKind::Money},
+    {Owner::Api, "cachedInputShare", "share of input from the cache", FieldKind::Share},
+    {Owner::Api, "priceChangePerYear", "yearly price change", FieldKind::YearlyChange, "", "", "%1 prices"},
 };
 
 const QChar kMinus(0x2212);
@@ -166,12 +176,14 @@ QString possessive(const QString &name)
 
 PathWords describePath(const QString &path, const Scenario &scenario)
 {
-    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions)\[(\*|\d{1,4})\]\.(\w+(?:\.\w+)?)$)"));
+    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions|apiOptions)\[(\*|\d{1,4})\]\.(\w+(?:\.\w+)?)$)"));
     Owner owner = Owner::Scenario;
     QString field = path;
     int index = -1; // -1: every element ([*])
     if (const QRegularExpressionMatch match = element.match(path); match.hasMatch()) {
-        owner = match.captured(1) == QLatin1String("cloudOptions") ? Owner::Cloud : Owner::Build;
+        owner = match.captured(1) == QLatin1String("cloudOptions") ? Owner::Cloud
+            : match.captured(1) == QLatin1String("apiOptions")      ? Owner::Api
+                                                                    : Owner::Build;
         index = match.captured(2) == QLatin1String("*") ? -1 : match.captured(2).toInt();
         field = match.captured(3);
     } else if (path.startsWith(QLatin1String("workload."))) {
@@ -214,6 +226,16 @@ PathWords describePath(const QString &path, const Scenario &scenario)
             namedFirst = true;
         } else {
             whose = QStringLiteral("cloud option %1's").arg(index + 1);
+        }
+    } else if (owner == Owner::Api) {
+        if (index < 0) {
+            whose = QStringLiteral("every API's");
+        } else if (at < scenario.apiOptions.size() && !scenario.apiOptions[at].name.trimmed().isEmpty()) {
+            whose = possessive(scenario.apiOptions[at].name.trimmed());
+            currency = scenario.apiOptions[at].currency;
+            namedFirst = true;
+        } else {
+            whose = QStringLiteral("API option %1's").arg(index + 1);
         }
     } else if (owner == Owner::Build) {
         if (index < 0) {

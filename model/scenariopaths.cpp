@@ -29,6 +29,21 @@ const Field<Scenario> kScenarioFields[] = {
     {"cloudPriceChangePerYear", &Scenario::cloudPriceChangePerYear, -0.9, 1.0},
     {"hardwarePriceChangePerYear", &Scenario::hardwarePriceChangePerYear, -0.9, 1.0},
     {"electricityPriceChangePerYear", &Scenario::electricityPriceChangePerYear, -0.9, 1.0},
+    {"apiPriceChangePerYear", &Scenario::apiPriceChangePerYear, -0.9, 1.0},
+};
+// Serving (docs/model.md, "Serving"): the traffic, one level below the workload.
+const Field<Serving> kServingFields[] = {
+    {"requestsPerSecond", &Serving::requestsPerSecond, 1e-9, 1e6},
+    {"peakToMean", &Serving::peakToMean, 1, 1000},
+    {"inputTokens", &Serving::inputTokens, 0, 1e7},
+    {"outputTokens", &Serving::outputTokens, 1e-9, 1e7},
+};
+const Field<ApiOption> kApiFields[] = {
+    {"pricePerMillionInput", &ApiOption::pricePerMillionInput, 0, 1e6},
+    {"pricePerMillionOutput", &ApiOption::pricePerMillionOutput, 0, 1e6},
+    {"pricePerMillionCachedInput", &ApiOption::pricePerMillionCachedInput, 0, 1e6},
+    {"cachedInputShare", &ApiOption::cachedInputShare, 0, 1},
+    {"priceChangePerYear", &ApiOption::priceChangePerYear, -0.9, 1.0},
 };
 const Field<Workload> kWorkloadFields[] = {
     {"gpus", &Workload::gpus, 0, 1e12},
@@ -136,6 +151,10 @@ QStringList numericFieldPaths()
     for (const auto &f : kFinancingFields)
         paths << QStringLiteral("onPremOptions[i].") + QLatin1String(f.name);
     paths << QLatin1String(kTaxRate);
+    for (const auto &f : kServingFields)
+        paths << QStringLiteral("workload.serving.") + QLatin1String(f.name);
+    for (const auto &f : kApiFields)
+        paths << QStringLiteral("apiOptions[i].") + QLatin1String(f.name);
     return paths;
 }
 
@@ -159,6 +178,23 @@ ResolvedPath resolvePath(const Scenario &scenario, const QString &path)
                                    0, 1});
         return resolved;
     }
+    if (path.startsWith(QLatin1String("workload.serving."))) {
+        const Field<Serving> *field = find(kServingFields, path.mid(17));
+        if (!field)
+            unknown(path);
+        if (!scenario.workload.serving)
+            throw InputError(path, QStringLiteral("the workload does not serve a model (no workload.serving)"));
+        resolved.fields.push_back({path,
+                                   [field](const Scenario &s) {
+                                       return s.workload.serving ? read(*s.workload.serving, *field) : std::nullopt;
+                                   },
+                                   [field](Scenario &s, double v) {
+                                       if (s.workload.serving)
+                                           write(*s.workload.serving, *field, v);
+                                   },
+                                   field->min, field->max});
+        return resolved;
+    }
     if (path.startsWith(QLatin1String("workload."))) {
         const Field<Workload> *field = find(kWorkloadFields, path.mid(9));
         if (!field)
@@ -167,13 +203,14 @@ ResolvedPath resolvePath(const Scenario &scenario, const QString &path)
                                    [field](Scenario &s, double v) { write(s.workload, *field, v); }, field->min, field->max});
         return resolved;
     }
-    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions)\[(\*|\d{1,4})\]\.(\w+(?:\.\w+)?)$)"));
+    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions|apiOptions)\[(\*|\d{1,4})\]\.(\w+(?:\.\w+)?)$)"));
     const QRegularExpressionMatch match = element.match(path);
     if (!match.hasMatch())
         unknown(path);
     const bool cloud = match.captured(1) == QLatin1String("cloudOptions");
+    const bool api = match.captured(1) == QLatin1String("apiOptions");
     const QString name = match.captured(3);
-    const std::size_t count = cloud ? scenario.cloudOptions.size() : scenario.onPremOptions.size();
+    const std::size_t count = cloud ? scenario.cloudOptions.size() : api ? scenario.apiOptions.size() : scenario.onPremOptions.size();
     std::vector<std::size_t> indexes;
     if (match.captured(2) == QLatin1String("*")) {
         resolved.shared = true;
@@ -183,13 +220,21 @@ ResolvedPath resolvePath(const Scenario &scenario, const QString &path)
         const std::size_t index = match.captured(2).toULong();
         if (index >= count)
             throw InputError(path, QStringLiteral("the scenario has %1 %2").arg(count).arg(cloud ? QStringLiteral("cloud options")
+                                                                                                 : api ? QStringLiteral("API options")
                                                                                                  : QStringLiteral("on-prem options")));
         indexes.push_back(index);
     }
     const QString prefix = match.captured(1);
     for (const std::size_t i : indexes) {
         const QString at = QStringLiteral("%1[%2].%3").arg(prefix).arg(i).arg(name);
-        if (cloud) {
+        if (api) {
+            const Field<ApiOption> *field = find(kApiFields, name);
+            if (!field)
+                unknown(path);
+            resolved.fields.push_back({at, [field, i](const Scenario &s) { return read(s.apiOptions[i], *field); },
+                                       [field, i](Scenario &s, double v) { write(s.apiOptions[i], *field, v); },
+                                       field->min, field->max});
+        } else if (cloud) {
             const Field<CloudOption> *field = find(kCloudFields, name);
             if (!field)
                 unknown(path);

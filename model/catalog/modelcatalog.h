@@ -38,6 +38,8 @@ struct ModelSpec {
     bool hasKvShape() const { return layers > 0 && kvValuesPerTokenLayer > 0; }
     // Bytes of KV cache one token holds at `bytesPerValue` (fp16 2, fp8 1).
     double kvBytesPerToken(double bytesPerValue) const { return layers * kvValuesPerTokenLayer * bytesPerValue; }
+
+    bool operator==(const ModelSpec &) const = default;
 };
 
 // One published measurement of serving a model on a GPU (serving-throughput.csv).

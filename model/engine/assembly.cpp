@@ -1,6 +1,7 @@
 #include "assembly.h"
 
 #include "inputerror.h"
+#include "servingassembly.h"
 
 #include <QStringList>
 
@@ -131,7 +132,7 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     in.parallelJobs = s.workload.parallelJobs;
     in.criterionWeights = s.criterionWeights;
 
-    in.options.reserve(s.onPremOptions.size() + s.cloudOptions.size());
+    in.options.reserve(s.onPremOptions.size() + s.cloudOptions.size() + s.apiOptions.size());
     for (std::size_t i = 0; i < s.onPremOptions.size(); ++i) {
         const OnPremBuild &b = s.onPremOptions[i];
         const GpuModel gpu = requireGpu(s, catalog, b.gpu, "onPremOptions", i);
@@ -203,6 +204,9 @@ EngineInput assemble(const Scenario &s, const GpuCatalog &catalog)
     // Hybrid options name a build and a cloud option of the scenario (docs/model.md, "Hybrid fleets").
     if (s.workload.demand)
         in.demandProfile = s.workload.demand->gpus;
+    // Serving: N, the profile and the GPU options' throughput from the traffic, and the API
+    // options after the cloud options (docs/model.md, "Serving").
+    assembleServing(s, catalog, in);
     const int builds = int(s.onPremOptions.size());
     for (std::size_t i = 0; i < s.hybridOptions.size(); ++i) {
         const HybridOption &h = s.hybridOptions[i];

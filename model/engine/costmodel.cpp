@@ -34,6 +34,7 @@ QString toString(CostComponent component)
     case CostComponent::LeasePayments: return QStringLiteral("Lease payments");
     case CostComponent::LoanBalanceAtHorizon: return QStringLiteral("Loan balance at the horizon");
     case CostComponent::TaxSavings: return QStringLiteral("Tax savings");
+    case CostComponent::ApiTokens: return QStringLiteral("API tokens");
     }
     return {};
 }
@@ -57,6 +58,7 @@ QString jsonName(CostComponent component)
     case CostComponent::LeasePayments: return QStringLiteral("leasePayments");
     case CostComponent::LoanBalanceAtHorizon: return QStringLiteral("loanBalanceAtHorizon");
     case CostComponent::TaxSavings: return QStringLiteral("taxSavings");
+    case CostComponent::ApiTokens: return QStringLiteral("apiTokens");
     }
     return {};
 }
@@ -113,6 +115,7 @@ CostModel::CostModel(EngineInput input)
     const Eigen::ArrayXd &discount = *discountTable;
     m_monthlyDiscount = std::pow(1.0 + m_input.discountRatePerYear, -1.0 / 12.0);
     m_discount = discount;
+    m_growthSum = growth.tail(m_input.horizonMonths).sum();
     m_workPerUtilization = m_input.gpus * kHoursPerMonth * growth.sum();
 
     m_fixed = Eigen::ArrayXXd::Zero(rows, cols);
@@ -131,7 +134,9 @@ CostModel::CostModel(EngineInput input)
         const double p = option(i).workThroughput();
         if (!(p > 0) || !std::isfinite(p))
             continue; // infeasible, and nothing sensible to lay out
-        if (option(i).kind == OptionKind::Cloud)
+        if (option(i).kind == OptionKind::Api)
+            layOutApi(i, growth, discount);
+        else if (option(i).kind == OptionKind::Cloud)
             layOutCloud(i, growth, discount);
         else
             layOutOnPrem(i, growth, discount);
@@ -179,7 +184,12 @@ void CostModel::computeStatus()
     for (int i = 0; i < optionCount(); ++i) {
         const OptionInput &o = option(i);
         OptionStatus &s = m_status[std::size_t(i)];
-        if (!(o.relativeThroughput > 0) || !std::isfinite(o.relativeThroughput)) {
+        if (!o.infeasibleReason.isEmpty()) {
+            s = {false, o.infeasibleReason};
+        } else if (o.kind == OptionKind::Api) {
+            s = {true, apiRateLimitReason(i, peakFleet / std::max(m_input.gpus, 1e-300))};
+            s.feasible = s.reason.isEmpty();
+        } else if (!(o.relativeThroughput > 0) || !std::isfinite(o.relativeThroughput)) {
             s = {false, QStringLiteral("relative throughput of %1 is not above 0").arg(o.gpu)};
         } else if (!(o.goodput > 0) || o.goodput > 1) {
             s = {false, QStringLiteral("a goodput of %1 is not a share of the GPU time").arg(formatNumber(o.goodput))};
@@ -187,7 +197,9 @@ void CostModel::computeStatus()
             s = {false, QStringLiteral("%1 has %2 GB per GPU; the workload needs %3 GB")
                             .arg(o.gpu, formatNumber(o.memoryGB), formatNumber(m_input.minGpuMemoryGB))};
         } else if (o.kind == OptionKind::Cloud) {
-            const double peakGpus = peakFleet / o.workThroughput();
+            double peakGpus = peakFleet / o.workThroughput();
+            if (const int r = o.serving.replicaGpus; r > 0)
+                peakGpus = std::ceil(peakGpus / r - kCountTolerance) * r;
             if (peakGpus > o.cloud.maxGpus + kCountTolerance)
                 s = {false, QStringLiteral("needs up to %1 GPUs at once; the quota is %2")
                                 .arg(formatNumber(peakGpus)).arg(o.cloud.maxGpus)};
@@ -235,19 +247,30 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
     const auto changes = powersFor(Powers::YearlyChange, t.priceChangePerYear, H);
     const Eigen::ArrayXd &priceChange = *changes;
     const double gpusAtFullLoad = m_input.gpus / o.workThroughput(); // month 1
+    // Serving (docs/model.md, "Serving"): whole replicas, kept running at the peak's count
+    // around the clock unless the option autoscales (then billed for the mean, as GPU time is).
+    const int replica = o.serving.replicaGpus;
+    const bool billPeak = replica > 0 && !o.serving.autoscales;
+    const auto fleetIn = [&](int m) {
+        const double gpus = gpusAtFullLoad * growth(m);
+        return replica > 0 ? std::ceil(gpus / replica - kCountTolerance) * replica : gpus;
+    };
+    const auto bill = [&](int m, double amount) {
+        addComponent(row, CostComponent::GpuRental, m, billPeak ? amount : 0.0, billPeak ? 0.0 : amount, discount);
+    };
     const double gpuMonth = kHoursPerMonth * t.pricePerGpuHour;
     const int term = std::max(1, t.commitmentMonths);
     const double upfront = std::clamp(t.reservedUpfrontShare, 0.0, 1.0);
     double termFleet = 0; // GPUs the running term reserves
     for (int m = 1; m <= H; ++m) {
-        const double gpus = gpusAtFullLoad * growth(m);
+        const double gpus = fleetIn(m);
         const double price = gpuMonth * priceChange(m);
         switch (t.plan) {
         case PricingPlan::OnDemand:
-            addComponent(row, CostComponent::GpuRental, m, 0, gpus * price, discount);
+            bill(m, gpus * price);
             break;
         case PricingPlan::Spot:
-            addComponent(row, CostComponent::GpuRental, m, 0, gpus * (1.0 + t.spotRework) * price, discount);
+            bill(m, gpus * (1.0 + t.spotRework) * price);
             break;
         case PricingPlan::Reserved1y:
         case PricingPlan::Reserved3y:
@@ -274,7 +297,7 @@ void CostModel::layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::
                 }
             }
             // Growth beyond the term's fleet is used as needed, at the same hourly price.
-            addComponent(row, CostComponent::GpuRental, m, 0, std::max(0.0, gpus - termFleet) * price, discount);
+            bill(m, std::max(0.0, gpus - termFleet) * price);
             break;
         }
         addComponent(row, CostComponent::Fees, m, t.platformFeePerMonth, 0, discount);
@@ -293,7 +316,7 @@ void CostModel::computeTimeToResult()
     const int jobs = std::max(1, m_input.parallelJobs);
     for (int i = 0; i < optionCount(); ++i) {
         const OptionInput &o = option(i);
-        if (!isFeasible(i))
+        if (!isFeasible(i) || o.kind == OptionKind::Api)
             continue;
         const int devices = o.kind == OptionKind::Cloud
             ? o.cloud.maxGpus

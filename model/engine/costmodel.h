@@ -37,8 +37,9 @@ enum class CostComponent {
     LeasePayments,
     LoanBalanceAtHorizon,
     TaxSavings,
+    ApiTokens, // what an API bills per token (docs/model.md, "Serving")
 };
-inline constexpr int kCostComponentCount = 16;
+inline constexpr int kCostComponentCount = 17;
 // Whether a component is a running cost, deducted from taxable profit in its month.
 bool isDeductible(CostComponent component);
 // Its name in `compare --json` ("gpuRental", "commitmentBeyondHorizon").
@@ -156,6 +157,15 @@ public:
     // TCO at H split by component, at utilization u (sums to the option's TCO).
     std::array<double, kCostComponentCount> breakdown(int option, double utilization) const;
 
+    // Serving (docs/model.md, "Serving"): requests and tokens (input and output) served over the
+    // horizon at utilization u, λ · peakToMean · u a second; 0 without a serving workload.
+    double requestsServed(double utilization) const;
+    double tokensServed(double utilization) const;
+    double outputTokensServed(double utilization) const;
+    // A serving GPU option's GPUs running at the fleet's peak (month m >= 1), rounded up to whole
+    // replicas; 0 for an API option or without a serving workload.
+    double gpusAtPeak(int option, int month) const;
+
     // Reference-GPU-hours of work over the horizon at utilization u.
     double workHours(double utilization) const { return utilization * m_workPerUtilization; }
     // Fleet needed at full load in month m >= 1, in reference GPUs.
@@ -196,6 +206,9 @@ public:
 private:
     void layOutCloud(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
     void layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
+    void layOutApi(int row, const Eigen::ArrayXd &growth, const Eigen::ArrayXd &discount);
+    // An API option above its rate limit at the fleet's peak: the reason, else empty.
+    QString apiRateLimitReason(int option, double peakGrowth) const;
     void addComponent(int row, CostComponent c, int month, double fixed, double slope,
                       const Eigen::ArrayXd &discount);
     // A purchase of hardware and infrastructure in `month`, paid as the build's financing says,
@@ -228,6 +241,7 @@ private:
     std::vector<std::optional<OwedAfterHorizon>> m_owed;
     std::vector<std::optional<double>> m_timeToResult;
     double m_workPerUtilization = 0;
+    double m_growthSum = 0;        // Σ growth(m), m = 1..H
 };
 
 // Laid out for every entry of every option: inline in both lay-outs' files.

@@ -99,7 +99,7 @@ std::vector<PairResult> CostModel::pairs(const Evaluation &e) const
         if (option(b).kind != OptionKind::OnPrem || !isFeasible(b))
             continue;
         for (int c = 0; c < optionCount(); ++c)
-            if (option(c).kind == OptionKind::Cloud && isFeasible(c))
+            if (isRented(option(c).kind) && isFeasible(c)) // a cloud option or an API
                 result.push_back(comparePair(e, b, c));
     }
     return result;
@@ -118,7 +118,7 @@ std::optional<int> CostModel::cheapestCloud(const Evaluation &e) const
 {
     std::optional<int> best;
     for (int i = 0; i < optionCount(); ++i)
-        if (option(i).kind == OptionKind::Cloud && isFeasible(i) && (!best || e.tco(i) < e.tco(*best)))
+        if (isRented(option(i).kind) && isFeasible(i) && (!best || e.tco(i) < e.tco(*best)))
             best = i;
     return best;
 }

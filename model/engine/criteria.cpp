@@ -54,8 +54,18 @@ constexpr KindDefaults kUsedParts{
      "Used parts come without a warranty; failures are the owner's.", kDataStays,
      "Matching used parts are hard to find in numbers.", kBoughtAges}};
 
+constexpr KindDefaults kApi{
+    {5, 4, 2, 5, 5},
+    {"An API key and a few lines of code; nothing to install or run.",
+     "The provider runs the model; outages and rate limits are its to fix, and its terms to accept.",
+     "Every prompt and answer passes through the provider, under its terms.",
+     "Scales with the traffic up to the rate limit; no GPUs to add.",
+     "Paid per token, no commitment; the model can be switched for another."}};
+
 const KindDefaults &defaultsFor(const OptionInput &option)
 {
+    if (option.kind == OptionKind::Api)
+        return kApi;
     if (option.kind == OptionKind::Cloud) {
         switch (option.cloud.category) {
         case CloudCategory::Hyperscaler: return kHyperscaler;
@@ -75,6 +85,8 @@ const KindDefaults &defaultsFor(const OptionInput &option)
 // The option's kind as a default is said to be for: "a hyperscaler", "a rig built from scratch".
 QString kindWithArticle(const OptionInput &option)
 {
+    if (option.kind == OptionKind::Api)
+        return QStringLiteral("an API paid per token");
     if (option.kind == OptionKind::Cloud) {
         switch (option.cloud.category) {
         case CloudCategory::Hyperscaler: return QStringLiteral("a hyperscaler");
@@ -242,6 +254,8 @@ QString criterionName(Criterion criterion)
 
 QString kindName(const OptionInput &option)
 {
+    if (option.kind == OptionKind::Api)
+        return QStringLiteral("API");
     if (option.kind == OptionKind::Cloud) {
         switch (option.cloud.category) {
         case CloudCategory::Hyperscaler: return QStringLiteral("hyperscaler");

@@ -12,7 +12,11 @@
 
 namespace breakeven {
 
-enum class OptionKind { OnPrem, Cloud };
+// Api: a model served per token (docs/model.md, "Serving"); it has no GPUs, so every rule about
+// GPUs (memory, quota, replicas, time to result, hybrids) passes it by.
+enum class OptionKind { OnPrem, Cloud, Api };
+// Whether an option is paid for as it is used: the side a build is set against in a pair.
+inline bool isRented(OptionKind kind) { return kind != OptionKind::OnPrem; }
 
 struct CloudTerms {
     PricingPlan plan = PricingPlan::OnDemand;
@@ -28,6 +32,51 @@ struct CloudTerms {
     int commitmentMonths = 12;      // reserved plans: the term (12 or 36 unless set)
 
     bool operator==(const CloudTerms &) const = default;
+};
+
+// An API option's terms, prices in the display currency per million tokens.
+struct ApiTerms {
+    QString provider;
+    QString model;                  // the model it serves
+    double pricePerMillionInput = 0;
+    double pricePerMillionOutput = 0;
+    double pricePerMillionCachedInput = 0; // the input price where the provider prices none
+    double cachedInputShare = 0;
+    double priceChangePerYear = 0;  // the option's own, or the scenario's API price change
+    std::optional<double> maxTokensPerMinute;
+
+    // Per request of I input and O output tokens, at month 1's prices.
+    double pricePerRequest(double inputTokens, double outputTokens) const
+    {
+        const double input = (1.0 - cachedInputShare) * pricePerMillionInput + cachedInputShare * pricePerMillionCachedInput;
+        return (inputTokens * input + outputTokens * pricePerMillionOutput) / 1e6;
+    }
+
+    bool operator==(const ApiTerms &) const = default;
+};
+
+// How one GPU option serves the workload's model (docs/model.md, "Serving").
+struct ServingTerms {
+    int replicaGpus = 0;            // 0: the workload does not serve
+    double tokensPerSecondPerGpu = 0;
+    std::optional<double> modelledTokensPerSecondPerGpu; // beside a measured figure
+    bool autoscales = false;        // cloud: billed for the mean, not the peak
+
+    bool operator==(const ServingTerms &) const = default;
+};
+
+// The serving workload, resolved: what the API bills and the per-token results need.
+struct ServingInput {
+    QString model;
+    QString precision;
+    double requestsPerSecond = 0;   // λ, the mean in month 1
+    double peakToMean = 1.5;
+    double inputTokens = 0;
+    double outputTokens = 0;
+    double referenceTokensPerSecond = 0; // per GPU of the reference: N = λ · peakToMean · O / this
+    QString referenceGpu;           // the GPU that figure is of
+
+    bool operator==(const ServingInput &) const = default;
 };
 
 struct OnPremTerms {
@@ -71,6 +120,11 @@ struct OptionInput {
     CriterionScores scores{};       // the user's own criterion scores (criteria.h)
     CloudTerms cloud;               // when kind == Cloud
     OnPremTerms onPrem;             // when kind == OnPrem
+    ApiTerms api;                   // when kind == Api
+    ServingTerms serving;           // GPU options of a serving workload
+    // Why assembly found the option cannot serve at all (a replica larger than its unit); empty
+    // when it can. The cost model reports it as the option's infeasibility.
+    QString infeasibleReason;
 
     bool operator==(const OptionInput &) const = default;
 };
@@ -110,6 +164,7 @@ struct EngineInput {
     // N busy u of the time), and the hybrid options priced from it (engine/hybrid.h).
     std::vector<double> demandProfile;
     std::vector<HybridInput> hybrids;
+    std::optional<ServingInput> serving; // a serving workload
 
     bool operator==(const EngineInput &) const = default;
 };

@@ -2,6 +2,7 @@
 
 #include "criteria.h"
 #include "finance.h"
+#include "servingresults.h"
 
 #include <QJsonArray>
 
@@ -22,6 +23,17 @@ QJsonArray row(const Eigen::ArrayXXd &array, int option)
     for (Eigen::Index m = 0; m < array.cols(); ++m)
         out.append(array(option, m));
     return out;
+}
+
+// "onprem", "cloud", "api": the `kind` of an option in `compare --json`.
+QString kindName(OptionKind kind)
+{
+    switch (kind) {
+    case OptionKind::OnPrem: return QStringLiteral("onprem");
+    case OptionKind::Cloud: return QStringLiteral("cloud");
+    case OptionKind::Api: return QStringLiteral("api");
+    }
+    return {};
 }
 
 QJsonValue optionName(const CostModel &model, const std::optional<int> &index)
@@ -151,7 +163,7 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std
         const OptionStatus &status = model.status(i);
         QJsonObject option{
             {QStringLiteral("name"), model.option(i).name},
-            {QStringLiteral("kind"), model.option(i).kind == OptionKind::Cloud ? QStringLiteral("cloud") : QStringLiteral("onprem")},
+            {QStringLiteral("kind"), kindName(model.option(i).kind)},
             {QStringLiteral("feasible"), status.feasible},
             {QStringLiteral("reason"), status.feasible ? QJsonValue(QJsonValue::Null) : QJsonValue(status.reason)},
             {QStringLiteral("tco"), e.tco(i)},
@@ -201,6 +213,26 @@ QJsonObject resultsToJson(const CostModel &model, const Evaluation &e, const std
             option.insert(QStringLiteral("owedAfterHorizon"), QJsonValue(QJsonValue::Null));
         }
         options.append(option);
+    }
+    // A serving workload (docs/model.md, "Serving"): tokens per second and cost per token.
+    for (const ServingOptionFigures &f : servingOptionFigures(model, e)) {
+        QJsonObject option = options[f.option].toObject();
+        if (model.option(f.option).kind != OptionKind::Api) {
+            option.insert(QStringLiteral("tokensPerSecondPerGpu"), f.tokensPerSecondPerGpu > 0 ? QJsonValue(f.tokensPerSecondPerGpu)
+                                                                                              : QJsonValue(QJsonValue::Null));
+            option.insert(QStringLiteral("basis"), f.basis);
+            if (f.modelledTokensPerSecondPerGpu)
+                option.insert(QStringLiteral("modelledTokensPerSecondPerGpu"), *f.modelledTokensPerSecondPerGpu);
+            option.insert(QStringLiteral("replicaGpus"), f.replicaGpus);
+            option.insert(QStringLiteral("gpusAtPeak"), f.gpusAtPeak);
+        } else {
+            option.insert(QStringLiteral("model"), model.option(f.option).api.model);
+        }
+        option.insert(QStringLiteral("costPerMillionTokens"), orNull(f.costPerMillionTokens));
+        option.insert(QStringLiteral("costPerMillionOutputTokens"), orNull(f.costPerMillionOutputTokens));
+        if (!f.note.isEmpty())
+            option.insert(QStringLiteral("note"), f.note);
+        options[f.option] = option;
     }
     for (const HybridResult &h : hybrids)
         options.append(hybridJson(model, e, h));

@@ -374,7 +374,8 @@ QString resultsTable(const CostModel &model, const Evaluation &e, const std::vec
         const bool owesAfter = model.breakdown(i, e.utilization)[std::size_t(CostComponent::CommitmentBeyondHorizon)] > 0;
         rows << QStringList{model.option(i).name,
                             owesAfter ? QStringLiteral("cloud, term past the horizon")
-                                      : cloud ? QStringLiteral("cloud") : QStringLiteral("on-prem"),
+                                      : cloud ? QStringLiteral("cloud")
+                                      : model.option(i).kind == OptionKind::Api ? QStringLiteral("API") : QStringLiteral("on-prem"),
                             unitsText(model, i),
                             model.isFeasible(i) ? formatMoney(e.tco(i), currency, 2) : kNotAvailable,
                             orNa(e.costPerReferenceGpuHour[std::size_t(i)], [&](double v) { return formatMoney(v, currency, 3); }),
@@ -388,7 +389,7 @@ QString resultsTable(const CostModel &model, const Evaluation &e, const std::vec
     QList<QStringList> gpuRows{{QStringLiteral("GPU"), QStringLiteral("Throughput"), QStringLiteral("Basis")}};
     for (int i = 0; i < model.optionCount(); ++i) {
         const OptionInput &o = model.option(i);
-        if (seen.contains(o.gpu))
+        if (seen.contains(o.gpu) || o.kind == OptionKind::Api) // an API has no GPU
             continue;
         seen << o.gpu;
         gpuRows << QStringList{o.gpu, QString::number(o.relativeThroughput, 'g', 3) + QStringLiteral(" ×"),

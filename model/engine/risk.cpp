@@ -56,7 +56,18 @@ Uncertainty defaultUncertainty(const Scenario &scenario, bool sampled)
     // bound (resolveRanges), which keeps the median.
     Uncertainty u;
     const double own = scenario.workload.utilization;
-    u.inputs.push_back(absolute(QStringLiteral("workload.utilization"), 0.5 * own, 1.5 * own));
+    // A serving workload's utilization is its mean over its peak; what is uncertain is the
+    // traffic itself (docs/model.md, "Serving").
+    if (scenario.workload.serving)
+        u.inputs.push_back(relative(QStringLiteral("workload.serving.requestsPerSecond"), 0.5, 1.5));
+    else
+        u.inputs.push_back(absolute(QStringLiteral("workload.utilization"), 0.5 * own, 1.5 * own));
+    if (!scenario.apiOptions.empty() && scenario.workload.serving) {
+        u.inputs.push_back(relative(QStringLiteral("apiOptions[*].pricePerMillionInput"), 0.8, 1.2));
+        u.inputs.push_back(relative(QStringLiteral("apiOptions[*].pricePerMillionOutput"), 0.8, 1.2));
+        const double change = scenario.apiPriceChangePerYear;
+        u.inputs.push_back(absolute(QStringLiteral("apiPriceChangePerYear"), std::max(-0.9, change - 0.3), std::min(1.0, change + 0.3)));
+    }
     if (!scenario.cloudOptions.empty()) {
         u.inputs.push_back(relative(QStringLiteral("cloudOptions[*].pricePerHour"), 0.8, 1.2));
         const double change = scenario.cloudPriceChangePerYear;
@@ -497,7 +508,7 @@ RiskResult analyseRisk(const Scenario &scenario, const GpuCatalog &catalog, cons
     const auto sampled = [&](int i) { return !request.options || std::binary_search(only.begin(), only.end(), i); };
     for (int b = 0; b < n; ++b) {
         for (int c = 0; c < n; ++c) {
-            if (model.option(b).kind == OptionKind::OnPrem && model.option(c).kind == OptionKind::Cloud
+            if (model.option(b).kind == OptionKind::OnPrem && isRented(model.option(c).kind)
                 && model.isFeasible(b) && model.isFeasible(c) && (!request.pairsAgainst || *request.pairsAgainst == c) && sampled(b) && sampled(c)) {
                 PairRisk pair;
                 pair.onPrem = b;

@@ -71,13 +71,15 @@ void lagrange(const std::vector<double> &nodes, const std::vector<double> &inver
 
 // The option an element belongs to (on-prem options first, then cloud options, as assembled),
 // or -1 for a field of the scenario itself.
-int optionOfPath(const QString &path, int onPremCount)
+int optionOfPath(const QString &path, int onPremCount, int cloudCount)
 {
-    static const QRegularExpression pattern(QStringLiteral("^(onPremOptions|cloudOptions)\\[(\\d+)\\]"));
+    static const QRegularExpression pattern(QStringLiteral("^(onPremOptions|cloudOptions|apiOptions)\\[(\\d+)\\]"));
     const QRegularExpressionMatch match = pattern.match(path);
     if (!match.hasMatch())
         return -1;
     const int index = match.captured(2).toInt();
+    if (match.captured(1) == QLatin1String("apiOptions"))
+        return onPremCount + cloudCount + index; // API options follow the cloud options
     return match.captured(1) == QLatin1String("onPremOptions") ? index : onPremCount + index;
 }
 
@@ -117,16 +119,21 @@ void keepOptions(Scenario &scenario, const std::vector<int> &subset)
     if (subset.empty())
         return;
     const auto builds = int(scenario.onPremOptions.size());
+    const auto clouds = int(scenario.cloudOptions.size());
     std::vector<OnPremBuild> keptBuilds;
     std::vector<CloudOption> keptClouds;
+    std::vector<ApiOption> keptApis;
     for (const int i : subset) {
         if (i < builds)
             keptBuilds.push_back(scenario.onPremOptions[std::size_t(i)]);
-        else
+        else if (i < builds + clouds)
             keptClouds.push_back(scenario.cloudOptions[std::size_t(i - builds)]);
+        else
+            keptApis.push_back(scenario.apiOptions[std::size_t(i - builds - clouds)]);
     }
     scenario.onPremOptions = std::move(keptBuilds);
     scenario.cloudOptions = std::move(keptClouds);
+    scenario.apiOptions = std::move(keptApis);
     // Futures are sampled for builds and cloud options; hybrid options name ones left out here.
     scenario.hybridOptions.clear();
 }
@@ -212,7 +219,7 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
 
     const int onPremCount = int(scenario.onPremOptions.size());
     const std::vector<double> own(R, kOwn);
-    m_options = int(scenario.onPremOptions.size() + scenario.cloudOptions.size());
+    m_options = int(scenario.onPremOptions.size() + scenario.cloudOptions.size() + scenario.apiOptions.size());
     // Options outside `only` are left out of every lay-out: never feasible here.
     const Layout base = layOut(own, only);
     m_months = int(base.fixed.cols());
@@ -298,7 +305,7 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
         // field of the scenario itself.
         std::vector<int> &reach = probes[r].reach;
         for (const RangeElement &e : ranges[r].elements) {
-            const int owner = optionOfPath(e.field.path, onPremCount);
+            const int owner = optionOfPath(e.field.path, onPremCount, int(m_scenario.cloudOptions.size()));
             if (owner < 0) {
                 reach.clear();
                 break;
@@ -400,7 +407,7 @@ CurveSampler::CurveSampler(const Scenario &scenario, const GpuCatalog &catalog, 
             int chosen = -1;
             bool alike = true;
             for (std::size_t e = 0; e < ranges[r].elements.size(); ++e) {
-                const int owner = optionOfPath(ranges[r].elements[e].field.path, onPremCount);
+                const int owner = optionOfPath(ranges[r].elements[e].field.path, onPremCount, int(m_scenario.cloudOptions.size()));
                 if (owner != -1 && owner != i)
                     continue;
                 if (chosen < 0) {

@@ -41,7 +41,8 @@ bool sameButUtilization(const Scenario &a, const Scenario &b);
 
 // The option a field path belongs to (on-prem options first, then cloud options, as assembled),
 // or -1 for a field of the scenario itself.
-int optionOfPath(const QString &path, int onPremCount);
+// API options follow the cloud options: give `cloudCount` where a path may name one.
+int optionOfPath(const QString &path, int onPremCount, int cloudCount = 0);
 
 // Up to kLanes samples' curves, side by side (CurveSampler::sample). The curves are kept in single
 // precision, what finding crossovers and the bands need; each option's TCO in double, and what

@@ -38,6 +38,7 @@ using json::writeDemand;
 using json::writeHybridOptions;
 using json::writeScores;
 using json::writeUncertainty;
+using json::needsServingVersion3;
 
 const QString kFormatName = QStringLiteral("breakeven-scenario");
 
@@ -145,6 +146,16 @@ Workload readWorkload(const QJsonObject &object, const QString &path, int versio
                 workload.utilization = utilization;
         }
     }
+    // Serving (version 3): its u is the mean over the peak unless the file gives its own.
+    if (version >= 3) {
+        if (const auto serving = reader.objectField("serving")) {
+            const bool ownUtilization = object.contains(QStringLiteral("utilization"));
+            const double utilization = workload.utilization;
+            workload = withServing(std::move(workload), json::readServing(*serving, reader.pathOf("serving")));
+            if (ownUtilization)
+                workload.utilization = utilization;
+        }
+    }
     reader.finish();
     return workload;
 }
@@ -208,8 +219,10 @@ CloudOption readCloudOption(const QJsonObject &object, const QString &path, int 
             option.commitmentMonths = int(*months);
         readScores(reader, option.scores);
     }
-    if (version >= 3)
+    if (version >= 3) {
         reader.number("goodput", option.goodput, Bounds::between(0.5, 1));
+        reader.boolean("autoscales", option.autoscales);
+    }
     reader.finish();
     return option;
 }
@@ -328,9 +341,11 @@ Scenario readScenario(const QJsonObject &root)
         claimName(build.name, path);
         scenario.onPremOptions.push_back(std::move(build));
     }, json::kMaxOptions);
-    const qsizetype options = qsizetype(scenario.cloudOptions.size() + scenario.onPremOptions.size());
+    if (version >= 3)
+        json::readModelsAndApiOptions(reader, scenario, claimName);
+    const qsizetype options = qsizetype(scenario.cloudOptions.size() + scenario.onPremOptions.size() + scenario.apiOptions.size());
     if (options > json::kMaxOptions)
-        throw InputError(QStringLiteral("cloudOptions, onPremOptions"),
+        throw InputError(QStringLiteral("cloudOptions, onPremOptions, apiOptions"),
                          QStringLiteral("hold %1 options together; at most %2 are accepted").arg(options).arg(json::kMaxOptions));
     // Each names one of the builds and one of the cloud options just read.
     if (version >= 2)
@@ -360,6 +375,8 @@ void writeWorkload(JsonWriter &writer, const Workload &workload)
         writer.writeString("throughputProfile", toString(workload.throughputProfile));
     if (workload.demand)
         writeDemand(writer, *workload.demand);
+    if (workload.serving)
+        json::writeServing(writer, *workload.serving); // version 3
     writer.endObject();
 }
 
@@ -414,7 +431,7 @@ bool needsVersion2(const Scenario &scenario)
 // Whether the scenario sets a field of version 3 (docs/scenario-format.md).
 bool needsVersion3(const Scenario &scenario)
 {
-    return scenario.discounting != Discounting::Monthly || scenario.tax
+    return scenario.discounting != Discounting::Monthly || scenario.tax || needsServingVersion3(scenario)
         || std::any_of(scenario.cloudOptions.begin(), scenario.cloudOptions.end(),
                        [](const CloudOption &option) { return option.goodput != 1; })
         || std::any_of(scenario.onPremOptions.begin(), scenario.onPremOptions.end(), [](const OnPremBuild &build) {
@@ -453,6 +470,8 @@ void writeCloudOption(JsonWriter &writer, const CloudOption &option)
     }
     if (option.goodput != 1)
         writer.writeNumber("goodput", option.goodput); // version 3
+    if (option.autoscales)
+        writer.writeBool("autoscales", true); // version 3
     writer.endObject();
 }
 
@@ -587,6 +606,8 @@ QByteArray writeScenarioJson(const Scenario &scenario)
         writer.writeString("discounting", toString(scenario.discounting));
     if (scenario.tax)
         writeTax(writer, *scenario.tax);
+    if (scenario.apiPriceChangePerYear != 0)
+        writer.writeNumber("apiPriceChangePerYear", scenario.apiPriceChangePerYear); // version 3
     if (version2) {
         writer.writeNumber("cloudPriceChangePerYear", scenario.cloudPriceChangePerYear);
         writer.writeNumber("hardwarePriceChangePerYear", scenario.hardwarePriceChangePerYear);
@@ -612,6 +633,7 @@ QByteArray writeScenarioJson(const Scenario &scenario)
         writeOnPremOption(writer, build);
     writer.endArray();
     writeHybridOptions(writer, scenario.hybridOptions); // only when there is one: version 2
+    json::writeModelsAndApiOptions(writer, scenario);    // only when there is one: version 3
     writer.endObject();
     return writer.data();
 }

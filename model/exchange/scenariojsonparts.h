@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <functional>
+
 namespace breakeven::json {
 
 // An option's own criterion scores (version 2): {"setup": 4, …}, each 1 to 5.
@@ -53,5 +55,18 @@ bool isCash(const Financing &financing);
 void writeFinancing(JsonWriter &writer, const Financing &financing);
 Tax readTax(const QJsonObject &object, const QString &path);
 void writeTax(JsonWriter &writer, const Tax &tax);
+
+// Serving (version 3, docs/scenario-format.md, "Serving"): a workload's {"model", "precision",
+// "requestsPerSecond", "peakToMean", "inputTokens", "outputTokens", "maxTimePerOutputTokenMs"};
+// the scenario's own `models` (the model catalog's figures, camel case) and `apiOptions`, and its
+// `apiPriceChangePerYear`. Rates, tokens and prices outside their bounds are refused naming the
+// field; `claimName` keeps option names unique across every kind.
+Serving readServing(const QJsonObject &object, const QString &path);
+void writeServing(JsonWriter &writer, const Serving &serving);
+void readModelsAndApiOptions(ObjectReader &parent, Scenario &scenario,
+                             const std::function<void(const QString &, const QString &)> &claimName);
+// Writes "models" and "apiOptions" only when there is one.
+void writeModelsAndApiOptions(JsonWriter &writer, const Scenario &scenario);
+bool needsServingVersion3(const Scenario &scenario);
 
 } // namespace breakeven::json

@@ -41,6 +41,7 @@ QColor componentColor(CostComponent component)
         0x2166ac, // lease payments: mid blue
         0xf4a582, // loan balance at the horizon: salmon
         0x5aae61, // tax savings: green
+        0x01665e, // API tokens: teal
     };
     return QColor(colors[std::size_t(component)]);
 }
