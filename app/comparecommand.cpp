@@ -10,6 +10,7 @@
 #include "engine/hybrid.h"
 #include "engine/resultsjson.h"
 #include "engine/resultstext.h"
+#include "engine/servingresults.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -99,9 +100,15 @@ int runCompare(const QStringList &arguments, QTextStream &out)
             }
         }
         results.insert(QStringLiteral("decidedBy"), decided);
+        // A serving workload: its traffic and each (GPU option, API option) pair's break-even rate.
+        if (model.input().serving)
+            results.insert(QStringLiteral("serving"),
+                           servingToJson(model, evaluation, servingBreakEvens(scenario, loaded.catalog, model, evaluation.utilization)));
         out << QJsonDocument(results).toJson(QJsonDocument::Indented);
     } else {
         QString text = resultsTable(model, evaluation, hybridResults);
+        if (model.input().serving)
+            text += servingText(model, evaluation, servingBreakEvens(scenario, loaded.catalog, model, evaluation.utilization));
         const QString decided = decidedByLine(atU, loaded.catalog, model, evaluation);
         if (!decided.isEmpty())
             text += decided + QLatin1Char('\n');
