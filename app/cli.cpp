@@ -28,6 +28,8 @@ QString usageText()
         "                                                           window has been shown)\n"
         "  breakeven new DOCUMENT                                   create a document from the bundled catalog\n"
         "  breakeven compare SCENARIO [--utilization U] [--json]    print results\n"
+        "  breakeven compare SCENARIO SCENARIO... [--utilization U] [--json]\n"
+        "                   several scenarios' headline answers side by side\n"
         "                   [--cloud-price-change R] [--hardware-price-change R]\n"
         "                   [--demand FILE [--step 1h] [--gpu MODEL]]  the workload's usage; hybrid options\n"
         "  breakeven recommend SCENARIO [--top N] [--plan P] [--provider P] [--utilization U] [--all-regions] [--json]\n"

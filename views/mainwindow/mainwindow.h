@@ -23,6 +23,7 @@ class BestOffersPanel;
 class CatalogWidget;
 class Document;
 class RecentFiles;
+class CompareScenariosDialog;
 class ScenarioPanel;
 class ScenarioSession;
 class ScenarioView;
@@ -65,6 +66,7 @@ public:
         QAction *duplicateScenario = nullptr;
         QAction *renameScenario = nullptr;
         QAction *removeScenario = nullptr;
+        QAction *compareScenarios = nullptr;
         QAction *addBuild = nullptr;
         QAction *addCloudOption = nullptr;
         QAction *addHybridOption = nullptr;
@@ -118,6 +120,9 @@ public slots:
     // Asks the new scenario's name, then adds it.
     void chooseAddScenario();
     void duplicateScenario();
+    // Scenario › Compare Scenarios: the document's scenarios side by side, in a window of their own
+    // (every one ticked at first); null without a document.
+    CompareScenariosDialog *compareScenarios();
     void renameScenario(const QString &newName);
     void removeScenario();
     // Add what the choosers start with, without asking: the example build on the reference GPU,

@@ -95,6 +95,8 @@ void MainWindow::createActions()
     m_actions.renameScenario = add("renameScenario", tr("&Rename Scenario…"), QKeySequence(Qt::Key_F2), {}, &MainWindow::chooseRenameScenario);
     m_actions.removeScenario = add("removeScenario", tr("D&elete Scenario"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete),
         s->standardIcon(QStyle::SP_TrashIcon), &MainWindow::removeScenario);
+    m_actions.compareScenarios = add("compareScenarios", tr("C&ompare Scenarios…"), {}, {},
+        [this] { compareScenarios(); });
     m_actions.addBuild = add("addBuild", tr("Add On-Prem &Build"), QKeySequence(Qt::CTRL | Qt::Key_B), s->standardIcon(QStyle::SP_ComputerIcon),
         &MainWindow::chooseAddBuild);
     m_actions.addCloudOption = add("addCloudOption", tr("Add &Cloud Option"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
@@ -150,6 +152,7 @@ void MainWindow::createMenus()
     QMenu *scenario = menuBar()->addMenu(tr("&Scenario"));
     scenario->addActions({m_actions.addScenario, m_actions.duplicateScenario, m_actions.renameScenario,
                           m_actions.removeScenario});
+    scenario->addAction(m_actions.compareScenarios);
     scenario->addSeparator();
     scenario->addActions({m_actions.addBuild, m_actions.addCloudOption, m_actions.addHybridOption, m_actions.removePart});
     scenario->addSeparator();
@@ -314,6 +317,7 @@ void MainWindow::updateActions()
                             m_actions.addBuild, m_actions.addCloudOption, m_actions.addHybridOption, m_actions.importUsage,
                             m_actions.exportScenario, m_actions.removePart})
         action->setEnabled(hasDocument && current());
+    m_actions.compareScenarios->setEnabled(hasDocument);
     const bool evaluated = m_view->costModel() != nullptr && m_view->evaluation() != nullptr;
     m_actions.exportChart->setEnabled(evaluated);
     m_actions.exportSeries->setEnabled(evaluated);

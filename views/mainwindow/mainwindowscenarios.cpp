@@ -6,6 +6,7 @@
 #include "addpartdialogs.h"
 
 #include "commands/commands.h"
+#include "compare/comparescenariosdialog.h"
 #include "session/newparts.h"
 #include "session/scenariosession.h"
 #include "inputerror.h"
@@ -49,6 +50,25 @@ void MainWindow::duplicateScenario()
     } catch (const InputError &error) {
         showStatusError(error.message());
     }
+}
+
+CompareScenariosDialog *MainWindow::compareScenarios()
+{
+    if (!document())
+        return nullptr;
+    std::vector<Scenario> scenarios;
+    try {
+        for (const QString &name : document()->scenarios().names())
+            scenarios.push_back(document()->scenarios().load(name));
+    } catch (const InputError &error) {
+        showStatusError(error.message());
+        return nullptr;
+    }
+    // The shown scenario is what the user has in mind; it is ticked with every other at first.
+    auto *dialog = new CompareScenariosDialog(std::move(scenarios), m_session->gpuCatalog(), {}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 namespace {
