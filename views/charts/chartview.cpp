@@ -1,11 +1,21 @@
 #include "chartview.h"
 
+#include "axislabels.h"
+
 #include <QAbstractSeries>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QFontMetrics>
 #include <QMouseEvent>
 
+#include <algorithm>
+
 namespace breakeven::charts {
+
+namespace {
+// A legend marker's label in full, before it was elided to fit.
+constexpr char kFullLabel[] = "breakevenFullLabel";
+} // namespace
 
 ChartView::ChartView(QChart *chart, QWidget *parent)
     : QChartView(chart, parent)
@@ -22,11 +32,51 @@ void ChartView::connectLegendMarkers()
         // A name of hundreds of characters would be cut to the legend's width by Qt one
         // character at a time, measuring the text each time: for 200 long names that is most of
         // a chart's layout. Cut here first; Qt then trims what is still too wide.
-        if (const QString label = marker->label(); label.size() > kLegendLabelChars)
-            marker->setLabel(label.left(kLegendLabelChars - 1) + QChar(0x2026));
+        // In the middle: the end tells "… reserved-1y" from "… reserved-3y". The full name is
+        // kept for fitLegend() and the tooltip.
+        const QString label = marker->label();
+        marker->setProperty(kFullLabel, label);
+        if (label.size() > kLegendLabelChars)
+            marker->setLabel(label.left(kLegendLabelChars / 2) + QChar(0x2026)
+                             + label.right(kLegendLabelChars - kLegendLabelChars / 2 - 1));
         disconnect(marker, &QLegendMarker::clicked, this, nullptr);
         connect(marker, &QLegendMarker::clicked, this, &ChartView::toggleSeries);
     }
+    chart()->legend()->setShowToolTips(true);
+    fitLegend();
+}
+
+void ChartView::fitLegend()
+{
+    QLegend *legend = chart()->legend();
+    if (!legend->isVisible())
+        return;
+    QList<QLegendMarker *> shown;
+    for (QLegendMarker *marker : legend->markers())
+        if (marker->isVisible() && marker->property(kFullLabel).isValid())
+            shown << marker;
+    if (shown.isEmpty())
+        return;
+    // A legend above or below the plot is one row that Qt shares out equally, cutting each label
+    // at its end; beside it, each label has the legend's width.
+    const bool row = legend->alignment() & (Qt::AlignTop | Qt::AlignBottom);
+    const QFontMetrics metrics(legend->font());
+    const int icon = metrics.height() + 12;
+    const int room = row ? int(chart()->size().width() - 40) / int(shown.size()) - icon
+                         : int(chart()->size().width() * 0.3) - icon;
+    QStringList full;
+    for (QLegendMarker *marker : shown)
+        full << marker->property(kFullLabel).toString();
+    const QStringList labels = distinctElided(full, legend->font(), room);
+    for (qsizetype k = 0; k < shown.size(); ++k)
+        if (shown[k]->label() != labels[k])
+            shown[k]->setLabel(labels[k]);
+}
+
+void ChartView::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    fitLegend();
 }
 
 void ChartView::toggleSeries()

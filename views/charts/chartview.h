@@ -17,6 +17,9 @@ public:
     // Call after series were (re)created: legend markers are rebuilt with them (and their labels
     // cut to kLegendLabelChars).
     void connectLegendMarkers();
+    // Elides the legend's labels in the middle to the room the legend gives each (done on every
+    // resize); the full name stays in the marker's tooltip.
+    void fitLegend();
 
 public slots:
     void resetZoom();
@@ -26,6 +29,7 @@ signals:
 
 protected:
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void toggleSeries();

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace breakeven::charts {
 
@@ -30,6 +31,8 @@ namespace {
 // More labels than this crowd the plot; every crossover is marked, and the "Every pair" table
 // lists them all.
 constexpr int kMaxPointLabels = 8;
+// Numbered purchases and terms past the horizon, after the pay-offs.
+constexpr int kMaxEventLabels = 6;
 constexpr int kMaxCaptionSentences = 6;
 } // namespace
 
@@ -454,6 +457,17 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
                                   "P90); the Risk tab has the odds and what flips them.")
                                    .arg(QLocale(QLocale::English, QLocale::UnitedStates).toString(m_bandRisk->bandSamples))
                              : tr("Shaded bands appear once the sampled futures are worked out."));
+    // What each numbered mark on the curves is (placeLabels() numbers them in this order).
+    const int numberedPayoffs = std::min(int(m_pointLabels.size()), kMaxPointLabels);
+    const int numberedEvents = std::min(int(m_eventPoints.size()), kMaxEventLabels);
+    if (numberedPayoffs + numberedEvents > 0) {
+        QStringList numbered;
+        for (int k = 0; k < numberedPayoffs; ++k)
+            numbered << tr("%1 %2").arg(k + 1).arg(m_pointLabels[k]);
+        for (int k = 0; k < numberedEvents; ++k)
+            numbered << tr("%1 %2").arg(numberedPayoffs + k + 1).arg(m_eventTexts.value(k));
+        lines << tr("Numbered marks: %1").arg(numbered.join(QStringLiteral(" · ")));
+    }
     if (!m_spendSeries.isEmpty())
         lines << tr("Resale credited: solid on-prem lines are net of what the units would sell for; "
                     "dotted lines are the money spent.");
@@ -528,56 +542,84 @@ void CumulativeChart::textScaleChanged()
     placeLabels();
 }
 
+QList<QPointF> CumulativeChart::numberedMarks() const
+{
+    // The pay-offs first, then the purchases and terms past the horizon, as the caption lists them.
+    QList<QPointF> marks = m_crossoverPoints.mid(0, kMaxPointLabels);
+    marks += m_eventPoints.mid(0, kMaxEventLabels);
+    return marks;
+}
+
+QList<QRectF> CumulativeChart::markLabelRects() const
+{
+    QList<QRectF> rects;
+    for (const QGraphicsRectItem *box : m_labelItems)
+        if (box->isVisible())
+            rects << box->mapRectToScene(box->rect());
+    return rects;
+}
+
 void CumulativeChart::placeLabels()
 {
-    const int wanted = std::min(int(m_crossoverPoints.size()), kMaxPointLabels);
+    const QList<QPointF> marks = numberedMarks();
+    const int wanted = int(marks.size());
     while (int(m_labelItems.size()) < wanted) {
         auto *box = new QGraphicsRectItem(chart());
-        box->setBrush(QColor(255, 255, 255, 225));
-        box->setPen(QPen(QColor(0x88, 0x88, 0x88), 0.6));
+        box->setBrush(QColor(255, 255, 255, 235));
+        box->setPen(QPen(QColor(0x44, 0x44, 0x44), 0.8));
         box->setZValue(20);
         auto *text = new QGraphicsSimpleTextItem(box);
         QFont font = text->font();
-        font.setPointSizeF(font.pointSizeF() * 0.9);
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        font.setBold(true);
         text->setFont(scaledFont(font));
-        text->setPos(4, 2);
+        text->setPos(3, 0);
         m_labelItems.push_back(box);
     }
     const QRectF plot = chart()->plotArea();
-    // Each label goes above and right of its point (flipped left at the right edge); one that
-    // would overlap a label already placed moves up past it, and one that no longer fits in the
-    // plot is left out (its square stays).
+    const QRectF legend = chart()->legend()->isVisible() ? chart()->legend()->geometry() : QRectF();
+    // Each mark gets a small numbered box beside it, explained in the caption: the first of eight
+    // places around the mark (then further out) that overlaps no box placed before, stays in the
+    // plot, off the legend and off the curves' ends at the right edge. A mark with no such place
+    // keeps its symbol only; the caption still lists it.
     std::vector<QRectF> placed;
+    const bool shown = m_crossovers && m_crossovers->isVisible();
     for (std::size_t i = 0; i < m_labelItems.size(); ++i) {
         QGraphicsRectItem *box = m_labelItems[i];
-        if (int(i) >= wanted || !m_crossovers->isVisible()) {
+        if (int(i) >= wanted || !shown) {
             box->hide();
             continue;
         }
         auto *text = static_cast<QGraphicsSimpleTextItem *>(box->childItems().constFirst());
-        text->setText(m_pointLabels[int(i)]);
+        text->setText(QString::number(i + 1));
         const QRectF textBox = text->boundingRect();
-        const QSizeF size(textBox.width() + 8, textBox.height() + 4);
+        const QSizeF size(std::max(textBox.width() + 6, textBox.height()), textBox.height());
         box->setRect(QRectF(QPointF(0, 0), size));
-        const QPointF at = chart()->mapToPosition(m_crossoverPoints[int(i)], m_crossovers);
-        qreal x = at.x() + 10;
-        if (x + size.width() > plot.right())
-            x = at.x() - 10 - size.width();
-        x = std::max(plot.left() + 2, x);
-        QRectF rect(QPointF(x, at.y() - 10 - size.height()), size);
-        for (bool moved = true; moved;) {
-            moved = false;
-            for (const QRectF &other : placed)
-                if (rect.intersects(other)) {
-                    rect.moveBottom(other.top() - 2);
-                    moved = true;
-                }
+        const QPointF at = chart()->mapToPosition(marks[int(i)], m_crossovers);
+        const QRectF allowed = plot.adjusted(1, 1, -(size.width() + 6), -1);
+        std::optional<QRectF> chosen;
+        for (int ring = 1; ring <= 4 && !chosen && plot.contains(at); ++ring) {
+            const qreal d = 6 * ring;
+            const QPointF offsets[] = {{d, -d - size.height()}, {-d - size.width(), -d - size.height()}, {d, d},
+                                       {-d - size.width(), d}, {-size.width() / 2, -d - size.height()},
+                                       {-size.width() / 2, d}, {d, -size.height() / 2}, {-d - size.width(), -size.height() / 2}};
+            for (const QPointF &offset : offsets) {
+                const QRectF rect(at + offset, size);
+                if (!allowed.contains(rect.topLeft()) || rect.bottom() > plot.bottom() - 1
+                    || rect.right() > plot.right() - 6 || rect.intersects(legend))
+                    continue;
+                if (std::any_of(placed.begin(), placed.end(),
+                                [&](const QRectF &other) { return rect.adjusted(-2, -2, 2, 2).intersects(other); }))
+                    continue;
+                chosen = rect;
+                break;
+            }
         }
-        const bool fits = plot.contains(at) && rect.top() >= plot.top();
-        box->setPos(rect.topLeft());
-        box->setVisible(fits);
-        if (fits)
-            placed.push_back(rect);
+        box->setVisible(chosen.has_value());
+        if (chosen) {
+            box->setPos(chosen->topLeft());
+            placed.push_back(*chosen);
+        }
     }
 }
 

@@ -47,6 +47,11 @@ public:
     // and its label.
     QScatterSeries *crossoverSeries() const { return m_crossovers; }
     const QStringList &crossoverLabels() const { return m_pointLabels; }
+    // The marks numbered on the chart, in their numbers' order (pay-offs, then purchases and terms
+    // past the horizon; the caption says what each is), and the scene rectangle of each number
+    // shown (none overlaps another).
+    QList<QPointF> numberedMarks() const;
+    QList<QRectF> markLabelRects() const;
     // A small circle at every other crossing (the curves cross, but not for good).
     QScatterSeries *crossingSeries() const { return m_crossings; }
     // A triangle at each purchase inside the horizon after the start and at the horizon of a

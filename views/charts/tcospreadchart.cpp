@@ -1,5 +1,6 @@
 #include "tcospreadchart.h"
 
+#include "axislabels.h"
 #include "chartstyle.h"
 #include "chartview.h"
 #include "engine/costmodel.h"
@@ -98,6 +99,8 @@ void TcoSpreadChart::rebuild()
     // Headroom above the highest whisker, so that it is not drawn on the frame.
     fitMoneyAxis(axisY, low, high + 0.04 * (high - low));
     chart()->addAxis(axisX, Qt::AlignBottom);
+    // Names sharing a start ("aws p5.48xlarge reserved-1y", "… reserved-3y") stay told apart.
+    (new CategoryLabels(chart(), chartView(), axisX, Qt::AlignBottom))->setNames(m_categories);
     chart()->addAxis(axisY, Qt::AlignLeft);
     m_series->attachAxis(axisX);
     m_series->attachAxis(axisY);

@@ -1,5 +1,6 @@
 #include "tornadochart.h"
 
+#include "axislabels.h"
 #include "chartstyle.h"
 #include "chartview.h"
 #include "engine/costmodel.h"
@@ -158,6 +159,8 @@ void TornadoChart::rebuild()
         bottomUp << m_labels[k];
     for (int k = 0; k < rows; ++k)
         axisY->append(bottomUp[k], k + 0.5);
+    // Each row keeps a line of its own and at least the start and end of its label.
+    (new CategoryLabels(chart(), chartView(), axisY, Qt::AlignLeft))->setNames(bottomUp);
 
     // The difference at the own values (where the bars start) and 0 (where the answer flips).
     const auto addRule = [&](double x, const QString &name, Qt::PenStyle style) {

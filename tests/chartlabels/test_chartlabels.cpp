@@ -1,0 +1,182 @@
+// Chart text that can be read at any size: category labels never only "…", options sharing a
+// start told apart, numbered marks on the cumulative chart that overlap nothing.
+#include "charts/axislabels.h"
+#include "charts/chartview.h"
+#include "charts/cumulativechart.h"
+#include "charts/tcospreadchart.h"
+#include "charts/tornadochart.h"
+#include "engine/assembly.h"
+#include "engine/costmodel.h"
+#include "engine/risk.h"
+#include "exchange/scenariojson.h"
+#include "export/chartexport.h"
+
+#include <QChart>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QTest>
+
+#include <memory>
+
+using namespace breakeven;
+
+namespace {
+
+const QChar kEllipsis(0x2026);
+
+Scenario h100()
+{
+    Scenario scenario = readScenarioFile(QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/h100-server.json"));
+    // Two options whose names differ only at their end.
+    scenario.cloudOptions[0].name = QStringLiteral("aws p5.48xlarge reserved-1y");
+    scenario.cloudOptions[1].name = QStringLiteral("aws p5.48xlarge reserved-3y");
+    scenario.horizonMonths = 60; // a 3-year life buys again: a purchase mark besides the pay-offs
+    for (OnPremBuild &build : scenario.onPremOptions)
+        build.lifetimeYears = 3;
+    return scenario;
+}
+
+// Every piece of text the chart's scene shows (axis labels, legend, titles).
+QStringList sceneTexts(const charts::ChartPanel &panel)
+{
+    QStringList texts;
+    for (QGraphicsItem *item : panel.chart()->scene()->items()) {
+        if (!item->isVisible())
+            continue;
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item))
+            texts << text->toPlainText();
+        else if (auto *simple = dynamic_cast<QGraphicsSimpleTextItem *>(item))
+            texts << simple->text();
+    }
+    return texts;
+}
+
+void layOut(charts::ChartPanel &panel, QSize size)
+{
+    panel.setAttribute(Qt::WA_DontShowOnScreen);
+    panel.resize(size);
+    panel.show();
+    panel.renderTo(nullptr, QRectF(QPointF(0, 0), QSizeF(panel.size())));
+}
+
+bool onlyEllipsis(const QString &text)
+{
+    const QString t = text.trimmed();
+    return t == QString(kEllipsis) || t == QStringLiteral("...");
+}
+
+} // namespace
+
+class TestChartLabels : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        m_scenario = h100();
+        m_model = std::make_unique<CostModel>(assemble(m_scenario, GpuCatalog::bundled()));
+        m_evaluation = m_model->evaluate(m_scenario.workload.utilization);
+        m_risk = std::make_shared<const RiskResult>(analyseRisk(m_scenario, GpuCatalog::bundled(), 400, 7));
+    }
+
+    void middleElisionKeepsEnds()
+    {
+        const QFont font;
+        const QStringList names{QStringLiteral("aws p5.48xlarge reserved-1y"), QStringLiteral("aws p5.48xlarge reserved-3y")};
+        const QStringList labels = charts::distinctElided(names, font, 10);
+        QVERIFY(labels[0] != labels[1]);
+        for (const QString &label : labels) {
+            QVERIFY(!onlyEllipsis(label));
+            QVERIFY(label.startsWith(QStringLiteral("aws")));
+        }
+        QVERIFY(labels[0].endsWith(QStringLiteral("1y")));
+        QVERIFY(labels[1].endsWith(QStringLiteral("3y")));
+    }
+
+    void riskChartsAtSmallSizes_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QSize>("size");
+        for (const QSize size : {QSize(1200, 700), QSize(700, 420), QSize(420, 260), QSize(300, 150)}) {
+            const QByteArray at = QByteArray::number(size.width()) + "x" + QByteArray::number(size.height());
+            QTest::newRow("tornado " + at) << int(charts::ChartKind::Tornado) << size;
+            QTest::newRow("tco-spread " + at) << int(charts::ChartKind::TcoSpread) << size;
+            QTest::newRow("payoff " + at) << int(charts::ChartKind::Payoff) << size;
+        }
+    }
+
+    void riskChartsAtSmallSizes()
+    {
+        QFETCH(int, kind);
+        QFETCH(QSize, size);
+        auto panel = exporting::makeExportPanel(*m_model, m_evaluation, charts::ChartKind(kind), size, m_risk);
+        layOut(*panel, size);
+        const QStringList texts = sceneTexts(*panel);
+        QVERIFY(!texts.isEmpty());
+        for (const QString &text : texts)
+            QVERIFY2(!onlyEllipsis(text), qPrintable(texts.join(QStringLiteral(" | "))));
+        // The two options sharing a start are told apart wherever they are named.
+        if (charts::ChartKind(kind) == charts::ChartKind::TcoSpread) {
+            QStringList reserved;
+            for (const QString &text : texts)
+                if (text.contains(QStringLiteral("1y")) || text.contains(QStringLiteral("3y")))
+                    reserved << text;
+            QCOMPARE(reserved.size(), 2);
+            QVERIFY2(reserved[0] != reserved[1], qPrintable(reserved.join(QStringLiteral(" | "))));
+        }
+    }
+
+    void legendIsElidedInTheMiddle()
+    {
+        auto panel = exporting::makeExportPanel(*m_model, m_evaluation, charts::ChartKind::Cumulative, QSize(520, 360), m_risk);
+        layOut(*panel, QSize(520, 360));
+        QStringList labels;
+        for (QLegendMarker *marker : panel->chart()->legend()->markers())
+            if (marker->isVisible() && marker->label().startsWith(QStringLiteral("aws")))
+                labels << marker->label();
+        QCOMPARE(labels.size(), 2);
+        QVERIFY2(labels[0] != labels[1], qPrintable(labels.join(QStringLiteral(" | "))));
+    }
+
+    void numberedMarksDoNotOverlap_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("large") << QSize(1200, 700);
+        QTest::newRow("medium") << QSize(800, 480);
+        QTest::newRow("small") << QSize(480, 320);
+    }
+
+    void numberedMarksDoNotOverlap()
+    {
+        QFETCH(QSize, size);
+        auto panel = exporting::makeExportPanel(*m_model, m_evaluation, charts::ChartKind::Cumulative, size, m_risk);
+        auto *chart = static_cast<charts::CumulativeChart *>(panel.get());
+        layOut(*panel, size);
+        QVERIFY(!chart->numberedMarks().isEmpty());
+        const QList<QRectF> rects = chart->markLabelRects();
+        if (size.width() >= 800)
+            QVERIFY(!rects.isEmpty());
+        const QRectF plot = chart->chart()->plotArea();
+        const QRectF legend = chart->chart()->legend()->geometry();
+        for (qsizetype i = 0; i < rects.size(); ++i) {
+            QVERIFY(plot.contains(rects[i]));
+            QVERIFY(!rects[i].intersects(legend));
+            for (qsizetype j = i + 1; j < rects.size(); ++j)
+                QVERIFY2(!rects[i].intersects(rects[j]), qPrintable(QStringLiteral("%1 and %2").arg(i + 1).arg(j + 1)));
+        }
+        // The caption says what each number is.
+        QVERIFY(chart->caption().contains(QStringLiteral("Numbered marks: 1 ")));
+    }
+
+private:
+    Scenario m_scenario;
+    std::unique_ptr<CostModel> m_model;
+    Evaluation m_evaluation;
+    std::shared_ptr<const RiskResult> m_risk;
+};
+
+QTEST_MAIN(TestChartLabels)
+#include "test_chartlabels.moc"

@@ -1,0 +1,183 @@
+#include "axislabels.h"
+
+#include <QBarCategoryAxis>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QFontMetrics>
+#include <QSet>
+
+#include <algorithm>
+
+namespace breakeven::charts {
+
+int minimumLabelWidth(const QFont &font)
+{
+    return QFontMetrics(font).averageCharWidth() * kMinLabelChars;
+}
+
+QString middleElided(const QString &text, const QFont &font, int width)
+{
+    return QFontMetrics(font).elidedText(text, Qt::ElideMiddle, std::max(width, minimumLabelWidth(font)));
+}
+
+QString twoLineLabel(const QString &text, const QFont &font, int width)
+{
+    const QFontMetrics metrics(font);
+    if (metrics.horizontalAdvance(text) <= width)
+        return text.toHtmlEscaped();
+    const int lineFloor = metrics.averageCharWidth() * kMinLabelChars * 6 / 10;
+    const int room = std::max(width, lineFloor);
+    const auto line = [&](const QString &part) {
+        return metrics.elidedText(part, Qt::ElideMiddle, room).toHtmlEscaped();
+    };
+    // The space nearest the middle, so that both lines are about as long.
+    qsizetype split = -1;
+    for (qsizetype i = 0; i < text.size(); ++i)
+        if (text[i] == QLatin1Char(' ') && (split < 0 || std::abs(i - text.size() / 2) < std::abs(split - text.size() / 2)))
+            split = i;
+    if (split < 0)
+        return line(text);
+    return line(text.left(split)) + QStringLiteral("<br>") + line(text.mid(split + 1));
+}
+
+namespace {
+
+// `text` cut to `width` keeping everything from `keepFrom` on (where it differs from another
+// name): its start, "…", then the part that tells it apart.
+QString elidedKeeping(const QString &text, qsizetype keepFrom, const QFont &font, int width)
+{
+    const QFontMetrics metrics(font);
+    width = std::max(width, minimumLabelWidth(font));
+    if (metrics.horizontalAdvance(text) <= width)
+        return text;
+    const QString tail = text.mid(keepFrom);
+    const int headRoom = width - metrics.horizontalAdvance(tail) - metrics.horizontalAdvance(QChar(0x2026));
+    const int minHead = metrics.averageCharWidth() * 4;
+    if (headRoom < minHead)
+        return metrics.elidedText(text.left(4) + QChar(0x2026) + tail, Qt::ElideRight, width);
+    QString head = text.left(keepFrom);
+    while (!head.isEmpty() && metrics.horizontalAdvance(head) > headRoom)
+        head.chop(1);
+    return head + QChar(0x2026) + tail;
+}
+
+} // namespace
+
+QStringList distinctElided(const QStringList &names, const QFont &font, int width)
+{
+    const int step = std::max(4, QFontMetrics(font).averageCharWidth() * 2);
+    int longest = 0;
+    for (const QString &name : names)
+        longest = std::max(longest, QFontMetrics(font).horizontalAdvance(name));
+    // Where each name starts to differ from the one it shares the longest start with: elided
+    // there, names alike but for their ends ("… reserved-1y (cloud)") stay apart at any width.
+    QList<qsizetype> differs;
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        qsizetype shared = 0;
+        for (qsizetype j = 0; j < names.size(); ++j) {
+            if (i == j || names[i] == names[j])
+                continue;
+            qsizetype k = 0;
+            while (k < names[i].size() && k < names[j].size() && names[i][k] == names[j][k])
+                ++k;
+            shared = std::max(shared, k);
+        }
+        differs << shared;
+    }
+    for (;; width += step) {
+        QStringList labels;
+        for (qsizetype i = 0; i < names.size(); ++i)
+            labels << (differs[i] > 0 ? elidedKeeping(names[i], std::max<qsizetype>(0, differs[i] - 2), font, width)
+                                      : middleElided(names[i], font, width));
+        // Names alike in full stay alike; only the elision may not make two meet.
+        bool distinct = true;
+        for (qsizetype i = 0; i < labels.size() && distinct; ++i)
+            for (qsizetype j = i + 1; j < labels.size() && distinct; ++j)
+                distinct = labels[i] != labels[j] || names[i] == names[j];
+        if (distinct || width >= longest)
+            return labels;
+    }
+}
+
+CategoryLabels::CategoryLabels(QChart *chart, QChartView *view, QAbstractAxis *axis, Qt::Alignment alignment,
+                               double leftShare)
+    : QObject(axis)
+    , m_chart(chart)
+    , m_view(view)
+    , m_axis(axis)
+    , m_alignment(alignment)
+    , m_leftShare(leftShare)
+{
+    connect(chart, &QChart::plotAreaChanged, this, &CategoryLabels::fit);
+}
+
+void CategoryLabels::setNames(const QStringList &names)
+{
+    m_names = names;
+    const QFont font = m_axis->labelsFont();
+    const QSize least = m_view->minimumSize();
+    const QFontMetrics metrics(font);
+    const int floor = minimumLabelWidth(font);
+    // Room for the floor: on the left, a row of text per category above the axis and legend; at
+    // the bottom, the floor's width per category beside the value axis.
+    constexpr qsizetype kFloorFor = 8; // categories the minimum size keeps whole
+    const int counted = int(std::min(names.size(), kFloorFor));
+    if (m_alignment & Qt::AlignLeft)
+        m_view->setMinimumSize(std::max(least.width(), int((floor + 16) / m_leftShare) + 40),
+                               std::max(least.height(), counted * (metrics.height() + 4) + 150));
+    else
+        m_view->setMinimumSize(std::max(least.width(), counted * (floor * 6 / 10 + 24) * 10 / 7 + 110), least.height());
+    fit();
+}
+
+QStringList CategoryLabels::shown() const
+{
+    if (auto *bars = qobject_cast<QBarCategoryAxis *>(m_axis))
+        return bars->categories();
+    if (auto *ranges = qobject_cast<QCategoryAxis *>(m_axis))
+        return ranges->categoriesLabels();
+    return {};
+}
+
+void CategoryLabels::fit()
+{
+    if (m_fitting || m_names.isEmpty())
+        return;
+    const QFont font = m_axis->labelsFont();
+    if (m_alignment & Qt::AlignLeft) {
+        apply(distinctElided(m_names, font, int(m_chart->size().width() * m_leftShare) - 16));
+        return;
+    }
+    // Qt's label is a rich-text box with margins, and its room a little less than a column.
+    const int width = int(0.7 * m_chart->plotArea().width() / std::max<qsizetype>(1, m_names.size())) - 10;
+    QStringList labels;
+    for (const QString &name : m_names)
+        labels << twoLineLabel(name, font, width);
+    // A category axis takes no label twice: two names that wrap alike go on one line instead.
+    if (QSet<QString>(labels.begin(), labels.end()).size() != labels.size()) {
+        labels.clear();
+        for (const QString &label : distinctElided(m_names, font, width))
+            labels << label.toHtmlEscaped();
+    }
+    apply(labels);
+}
+
+void CategoryLabels::apply(const QStringList &labels)
+{
+    const QStringList now = shown();
+    if (now == labels)
+        return;
+    // A new label lays the chart out again, which calls fit() again: once is enough.
+    m_fitting = true;
+    if (auto *bars = qobject_cast<QBarCategoryAxis *>(m_axis)) {
+        bars->setCategories(labels);
+    } else if (auto *ranges = qobject_cast<QCategoryAxis *>(m_axis)) {
+        for (qsizetype k = 0; k < std::min(now.size(), labels.size()); ++k)
+            if (now[k] != labels[k])
+                ranges->replaceLabel(now[k], labels[k]);
+    }
+    m_fitting = false;
+}
+
+} // namespace breakeven::charts
