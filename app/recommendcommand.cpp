@@ -7,6 +7,7 @@
 #include "catalog/cloudoptionfromoffer.h"
 #include "engine/offerranking.h"
 #include "engine/resultstext.h"
+#include "engine/servingranking.h"
 #include "inputerror.h"
 #include "store/document.h"
 #include "widgets/plural.h"
@@ -139,6 +140,10 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
         : loaded.scenario.workload.utilization;
     const std::vector<RankCandidate> candidates = catalogFor(argument);
     const Scenario &s = loaded.scenario;
+    // A serving workload: API offers ranked beside the GPU offers, by cost per million tokens.
+    const double tokens = tokensServedOver(s, loaded.catalog, utilization);
+    const std::vector<RankedApiOffer> apis = rankApiOffers(s, loaded.catalog, bundledApiOffers(), utilization, top);
+    const auto perMillionTokens = [&](double tco) { return tokens > 0 ? QJsonValue(tco / tokens * 1e6) : QJsonValue(QJsonValue::Null); };
 
     if (args.flag(QStringLiteral("json"))) {
         // Scripts get every region's offer, each with its own price and age.
@@ -169,7 +174,24 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
                 {QStringLiteral("paysOffMonths"), payoffs},
                 {QStringLiteral("crossoverMonths"), crossovers},
                 {QStringLiteral("priceAgeDays"), age ? QJsonValue(double(*age)) : QJsonValue(QJsonValue::Null)},
+                {QStringLiteral("costPerMillionTokens"), perMillionTokens(r.tco)},
             });
+        }
+        QJsonArray apiOffers;
+        for (const RankedApiOffer &a : apis) {
+            const ApiOffer &offer = bundledApiOffers()[a.offer];
+            QJsonObject o{{QStringLiteral("provider"), offer.provider},
+                          {QStringLiteral("model"), offer.model},
+                          {QStringLiteral("servedModel"), offer.servedModel},
+                          {QStringLiteral("pricePerMillionInput"), offer.inputPerMillion},
+                          {QStringLiteral("pricePerMillionOutput"), offer.outputPerMillion},
+                          {QStringLiteral("currency"), offer.currency},
+                          {QStringLiteral("tco"), a.tco},
+                          {QStringLiteral("costPerMillionTokens"), a.costPerMillionTokens},
+                          {QStringLiteral("asOf"), offer.asOf}};
+            if (!a.note.isEmpty())
+                o.insert(QStringLiteral("note"), a.note);
+            apiOffers.append(o);
         }
         out << QJsonDocument(QJsonObject{
                                  {QStringLiteral("scenario"), s.name},
@@ -185,6 +207,7 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
                                                                          ? QJsonValue(QJsonValue::Null)
                                                                          : QJsonValue(ranking.memoryNeed.countedIn)},
                                  {QStringLiteral("offers"), offers},
+                                 {QStringLiteral("apiOffers"), apiOffers},
                              })
                    .toJson(QJsonDocument::Indented);
         return Success;
@@ -243,6 +266,33 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
     }
     if (!allRegions && std::any_of(rows.begin(), rows.end(), [](const OfferRow &row) { return !row.otherRegions.isEmpty(); }))
         out << "\n" << terminalText(QStringLiteral("Each region's price and figures: --all-regions.")) << '\n';
+    if (tokens > 0) {
+        // GPU offers and APIs together, cheapest per million tokens (input and output) first.
+        std::vector<std::pair<double, QString>> together;
+        for (const OfferRow &row : rows) {
+            const RankedOffer &r = ranking.offers[row.best];
+            const CloudOffer &o = candidates[r.candidate].offer;
+            together.push_back({r.tco, QStringLiteral("%1 %2, %3 (GPUs)").arg(o.provider, o.instanceType,
+                                                                            choiceName({r.option.pricing, r.option.reservedUpfrontShare >= 1.0}))});
+        }
+        for (const RankedApiOffer &a : apis) {
+            const ApiOffer &offer = bundledApiOffers()[a.offer];
+            together.push_back({a.tco, QStringLiteral("%1 %2 (API)").arg(offer.provider, offer.model)});
+        }
+        std::stable_sort(together.begin(), together.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        if (together.size() > top)
+            together.resize(top);
+        out << '\n' << terminalText(QStringLiteral("GPU offers and APIs serving %1, by cost per million tokens:")
+                                         .arg(s.workload.serving->model))
+            << '\n';
+        int place = 0;
+        for (const auto &[tco, name] : together)
+            out << terminalText(QStringLiteral("%1. %2: %3 per million tokens, %4 over %5")
+                                    .arg(++place)
+                                    .arg(name, formatMoney(tco / tokens * 1e6, s.currency, 3), formatMoney(tco, s.currency, 0),
+                                         counted("%n month(s)", s.horizonMonths)))
+                << '\n';
+    }
     return Success;
 }
 

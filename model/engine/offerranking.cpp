@@ -25,6 +25,9 @@ bool passes(const CloudOffer &offer, const std::optional<qint64> &age, const Ran
 
 MemoryNeed rankingMemoryNeed(const Scenario &scenario, const GpuCatalog &catalog)
 {
+    // Serving sizes each GPU's replica to hold the model: no memory per GPU is asked of it.
+    if (scenario.workload.serving)
+        return {};
     if (scenario.workload.minGpuMemoryGB > 0)
         return {scenario.workload.minGpuMemoryGB, QString()};
     const auto countedIn = resolveGpu(scenario, scenario.referenceGpu, catalog);
@@ -96,6 +99,9 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
     // GPU's throughput and memory, the quota, rework, extras and market rates are the same for
     // every offer of them). So the engine prices two probes per plan and GPU, at 1 and 2 per
     // GPU-hour in the scenario's currency, and each offer's TCO is the line through them.
+    // Serving: an instance smaller than a replica cannot serve and counts round up to replicas, so
+    // offers are grouped by GPU and instance size (docs/model.md, "Serving").
+    const bool serving = scenario.workload.serving.has_value();
     QHash<QString, int> gpuIndex; // a GPU as offers spell it -> its probes' group, -1: unknown or too small
     std::vector<QString> gpuNames;
     std::vector<int> groupOfGpuAndPlan; // [gpu * kPaymentChoiceCount + choice] -> first probe, -1: none yet
@@ -107,11 +113,12 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
         const auto rate = rateOf(offer.currency);
         if (!rate)
             continue;
-        auto known = gpuIndex.constFind(offer.gpu);
+        const QString gpuKey = serving ? QStringLiteral("%1\x1f%2").arg(offer.gpu).arg(offer.gpuCount) : offer.gpu;
+        auto known = gpuIndex.constFind(gpuKey);
         if (known == gpuIndex.constEnd()) {
             const auto gpu = resolveGpu(scenario, offer.gpu, catalog);
             const bool usable = gpu && !(gpu->memoryGB < ranking.memoryNeed.gb);
-            known = gpuIndex.insert(offer.gpu, usable ? int(gpuNames.size()) : -1);
+            known = gpuIndex.insert(gpuKey, usable ? int(gpuNames.size()) : -1);
             if (usable) {
                 gpuNames.push_back(offer.gpu);
                 groupOfGpuAndPlan.resize(gpuNames.size() * kPaymentChoiceCount, -1);
@@ -131,6 +138,10 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
                 line.reservedUpfrontShare = pending[k].choice.allUpfront ? 1.0 : 0.0;
                 line.currency = probe.currency;
                 line.pricePerHour = price;
+                if (serving) {
+                    line.gpusPerInstance = std::max(1, offer.gpuCount);
+                    line.pricePerHour = price * line.gpusPerInstance; // still 1 or 2 per GPU-hour
+                }
                 probe.cloudOptions.push_back(line);
             }
         }

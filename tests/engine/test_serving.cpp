@@ -2,12 +2,14 @@
 // infeasibility, a cloud option billed at the peak, an API bill by hand, cost per million tokens as
 // TCO over tokens, the break-even request rate at which the two TCOs agree, the JSON round trip,
 // risk paths, and bad input named by its field.
+#include "catalog/apioffers.h"
 #include "catalog/bundledcatalog.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
 #include "engine/resultsjson.h"
 #include "engine/risk.h"
 #include "engine/servingassembly.h"
+#include "engine/servingranking.h"
 #include "engine/servingresults.h"
 #include "exchange/scenariojson.h"
 #include "inputerror.h"
@@ -385,6 +387,28 @@ private slots:
         QVERIFY(!after.isFeasible(2));
         QVERIFY(after.status(2).reason.contains(QLatin1String("workload.serving")));
         QCOMPARE(before.pairs(b).size(), after.pairs(a).size());
+    }
+
+    void apiOffersRankedByCostPerMillionTokens()
+    {
+        const std::vector<ApiOffer> &offers = bundledApiOffers();
+        QVERIFY(offers.size() >= 60);
+        const Scenario s = serving();
+        const auto ranked = rankApiOffers(s, gpus(), offers, s.workload.utilization, 5);
+        QVERIFY(!ranked.empty());
+        const double tokens = tokensServedOver(s, gpus(), s.workload.utilization);
+        QVERIFY(near(tokens, kLambda * kSecondsPerMonth * 36 * 1300));
+        for (std::size_t i = 0; i < ranked.size(); ++i) {
+            const ApiOffer &o = offers[ranked[i].offer];
+            // Only offers of the workload's model or one of its size, cheapest first, each at its
+            // blended price per million tokens.
+            QVERIFY2(o.servedModel.contains(QLatin1String("70B")), qPrintable(o.servedModel));
+            QVERIFY(near(ranked[i].costPerMillionTokens, (1000 * o.inputPerMillion + 300 * o.outputPerMillion) / 1300, 1e-9));
+            QVERIFY(near(ranked[i].tco, ranked[i].costPerMillionTokens * tokens / 1e6, 1e-9));
+            if (i > 0)
+                QVERIFY(ranked[i - 1].tco <= ranked[i].tco);
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, parseApiOffers("provider,model\nx,y\n", QStringLiteral("bad.csv")));
     }
 
     void riskPathsAndDefaultRanges()
