@@ -1,5 +1,7 @@
 #include "reportcontent.h"
 
+#include "reportlayout.h"
+
 #include "catalog/bundledcatalog.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
@@ -251,7 +253,8 @@ QStringList tableHtml(const QAbstractItemModel &table, int rowsPerChunk, const s
             rows.push_back(r);
     QString header = QStringLiteral("<tr>");
     for (int c = 0; c < table.columnCount(); ++c)
-        header += QStringLiteral("<th align=\"left\" bgcolor=\"#e8e8e8\">%1</th>").arg(esc(table.headerData(c, Qt::Horizontal).toString()));
+        header += QStringLiteral("<th align=\"left\" bgcolor=\"#e8e8e8\"%1>%2</th>")
+                      .arg(kNoWrap, esc(table.headerData(c, Qt::Horizontal).toString()));
     header += QStringLiteral("</tr>");
     QStringList chunks;
     for (std::size_t start = 0; start < rows.size(); start += std::size_t(rowsPerChunk)) {
@@ -264,7 +267,8 @@ QStringList tableHtml(const QAbstractItemModel &table, int rowsPerChunk, const s
                 const bool right = index.data(Qt::TextAlignmentRole).toInt() & Qt::AlignRight;
                 const QVariant font = index.data(Qt::FontRole);
                 const QString text = esc(index.data().toString());
-                html += QStringLiteral("<td%1>%2</td>").arg(right ? QStringLiteral(" align=\"right\"") : QString(),
+                // A figure stays on one line; names and sentences wrap between words.
+                html += QStringLiteral("<td%1>%2</td>").arg(right ? QStringLiteral(" align=\"right\"") + kNoWrap : QString(),
                                                             font.isValid() && font.value<QFont>().bold()
                                                                 ? QStringLiteral("<b>%1</b>").arg(text) : text);
             }
@@ -380,7 +384,7 @@ QStringList yearlyCashFlowHtml(const CostModel &model, const Evaluation &evaluat
                 for (int m = from; m <= to; ++m)
                     sum += evaluation.monthly(i, m);
                 const QString text = esc(formatMoney(sum, currency, 0));
-                html += QStringLiteral("<td align=\"right\">%1</td>").arg(bold ? QStringLiteral("<b>%1</b>").arg(text) : text);
+                html += (QStringLiteral("<td align=\"right\"") + kNoWrap + QStringLiteral(">%1</td>")).arg(bold ? QStringLiteral("<b>%1</b>").arg(text) : text);
             }
             html += QStringLiteral("</tr>");
         };
@@ -404,7 +408,7 @@ QStringList yearlyCashFlowHtml(const CostModel &model, const Evaluation &evaluat
             html += QStringLiteral("<tr><td>%1</td>").arg(bold ? QStringLiteral("<b>%1</b>").arg(esc(label)) : esc(label));
             for (std::size_t k = 0; k < options.size(); ++k) {
                 const QString text = esc(formatMoney(value(k), currency, 0));
-                html += QStringLiteral("<td align=\"right\">%1</td>").arg(bold ? QStringLiteral("<b>%1</b>").arg(text) : text);
+                html += (QStringLiteral("<td align=\"right\"") + kNoWrap + QStringLiteral(">%1</td>")).arg(bold ? QStringLiteral("<b>%1</b>").arg(text) : text);
             }
             html += QStringLiteral("</tr>");
         };
@@ -451,7 +455,7 @@ QStringList cashFlowHtml(const CostModel &model, const Evaluation &evaluation, i
                 for (int i : options) {
                     const std::vector<int> &events = model.paymentMonths(i);
                     const QString text = esc(formatMoney(evaluation.monthly(i, m), currency, 2));
-                    html += QStringLiteral("<td align=\"right\">%1</td>")
+                    html += (QStringLiteral("<td align=\"right\"") + kNoWrap + QStringLiteral(">%1</td>"))
                                 .arg(std::binary_search(events.begin(), events.end(), m) ? QStringLiteral("<b>%1</b>").arg(text)
                                                                                          : text);
                 }

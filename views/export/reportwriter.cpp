@@ -3,6 +3,8 @@
 #include "engine/decidedby.h"
 
 #include "chartexport.h"
+#include "charts/payoffchart.h"
+#include "charts/tornadochart.h"
 #include "engine/costmodel.h"
 #include "engine/hybrid.h"
 #include "hybridreport.h"
@@ -10,6 +12,7 @@
 #include "engine/risk.h"
 #include "inputerror.h"
 #include "reportcontent.h"
+#include "reportlayout.h"
 #include "riskreport.h"
 
 #include <QAbstractAxis>
@@ -34,92 +37,16 @@ namespace {
 constexpr int kResolution = 96;            // painter units per inch
 constexpr qreal kChartHeightRatio = 0.62;  // chart block height / content width
 constexpr qreal kMinChartTextPt = 8.0;     // the smallest text of a chart on the page
-constexpr int kTableRowsPerChunk = 28;
-// The cash flow: a page of months, five options side by side.
-constexpr int kCashFlowRowsPerChunk = 40;
+// Tables are split by the layout, where a page ends.
+constexpr int kAllRows = 1 << 20;
+// The cash flow: five options side by side.
 constexpr int kCashFlowOptionsPerTable = 5;
 constexpr int kCashFlowMaxOptions = 10;
 
-const QString kStyle = QStringLiteral(
-    "body { font-family: 'DejaVu Sans'; font-size: 9pt; }"
-    "h1 { font-size: 16pt; } h2 { font-size: 13pt; } h3 { font-size: 11pt; }"
-    "table.results { font-size: 7pt; }");
-
-struct Block {
-    std::unique_ptr<QTextDocument> text;  // either text ...
-    charts::ChartKind chart{};            // ... or a chart
-    bool isChart = false;
-    bool keepWithNext = false;            // headings stay with what they introduce
-    bool newPage = false;
-    qreal height = 0;
-    int page = 0;
-    qreal y = 0;
-};
-
-class ReportLayout {
-public:
-    ReportLayout(QPaintDevice *device, qreal width)
-        : m_device(device)
-        , m_width(width)
-    {
-    }
-
-    void addHtml(const QString &html, bool keepWithNext = false, bool newPage = false, qreal fontScale = 1.0)
-    {
-        Block block;
-        block.text = std::make_unique<QTextDocument>();
-        block.text->documentLayout()->setPaintDevice(m_device);
-        block.text->setDefaultStyleSheet(kStyle);
-        QFont font(QStringLiteral("DejaVu Sans"));
-        font.setPointSizeF(9 * fontScale);
-        block.text->setDefaultFont(font);
-        // The width first: the text is then laid out once, at the page's width.
-        block.text->setTextWidth(m_width);
-        block.text->setHtml(html);
-        block.height = block.text->size().height();
-        block.keepWithNext = keepWithNext;
-        block.newPage = newPage;
-        m_blocks.push_back(std::move(block));
-    }
-
-    void addChart(charts::ChartKind kind)
-    {
-        Block block;
-        block.isChart = true;
-        block.chart = kind;
-        block.height = m_width * kChartHeightRatio;
-        m_blocks.push_back(std::move(block));
-    }
-
-    // Greedy pagination; returns the number of pages.
-    int paginate(qreal pageHeight)
-    {
-        int page = 0;
-        qreal y = 0;
-        for (std::size_t i = 0; i < m_blocks.size(); ++i) {
-            Block &block = m_blocks[i];
-            qreal needed = block.height;
-            if (block.keepWithNext && i + 1 < m_blocks.size())
-                needed += m_blocks[i + 1].height;
-            if ((block.newPage && y > 0) || (y > 0 && y + std::min(needed, pageHeight) > pageHeight)) {
-                ++page;
-                y = 0;
-            }
-            block.page = page;
-            block.y = y;
-            y += block.height + kSpacing;
-        }
-        return page + 1;
-    }
-
-    std::vector<Block> &blocks() { return m_blocks; }
-
-    static constexpr qreal kSpacing = 8;
-
-private:
-    QPaintDevice *m_device;
-    qreal m_width;
-    std::vector<Block> m_blocks;
+// A chart the report draws: its kind and, for a tornado, the pair it is drawn for.
+struct ChartSpec {
+    charts::ChartKind kind;
+    int pair = -1;
 };
 
 int feasibleCount(const CostModel &model)
@@ -169,47 +96,51 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         const qreal width = page.width();
         const qreal footer = 24;
         const qreal height = page.height() - footer;
+        const qreal chartHeight = width * kChartHeightRatio;
+        const QString atUtilizationText = QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %");
 
-        ReportLayout layout(&writer, width);
+        // Sections follow each other without forced page breaks: a page is filled before the next begins.
+        ReportLayout layout(&writer, width, height);
+        std::vector<ChartSpec> charts;
+        const auto addChart = [&](const QString &heading, ChartSpec spec) {
+            layout.addHtml(heading, true);
+            layout.addChart(int(charts.size()), chartHeight);
+            charts.push_back(spec);
+        };
         layout.addHtml(summaryHtml(scenario, model, evaluation, decidedBy));
-        const QString chartTitles[] = {QStringLiteral("Cumulative cost"), QStringLiteral("Cost vs utilization"),
-                                       QStringLiteral("Cost breakdown")};
-        const charts::ChartKind kinds[] = {charts::ChartKind::Cumulative, charts::ChartKind::Utilization,
-                                           charts::ChartKind::Breakdown};
-        for (int c = 0; c < 3; ++c) {
-            layout.addHtml(QStringLiteral("<h2>%1</h2>").arg(chartTitles[c]), true);
-            layout.addChart(kinds[c]);
-        }
+        addChart(QStringLiteral("<h2>Cumulative cost</h2>"), {charts::ChartKind::Cumulative});
+        addChart(QStringLiteral("<h2>Cost vs utilization</h2>"), {charts::ChartKind::Utilization});
+        addChart(QStringLiteral("<h2>Cost breakdown</h2>"), {charts::ChartKind::Breakdown});
         if (!hybrids.empty()) {
-            layout.addHtml(hybridIntroHtml(model, hybrids, evaluation.utilization), true, true);
+            layout.addHtml(hybridIntroHtml(model, hybrids, evaluation.utilization), true);
             layout.addHtml(hybridOptionsHtml(model, hybrids));
-            layout.addHtml(QStringLiteral("<h3>How much to own</h3>"), true);
-            layout.addChart(charts::ChartKind::Ownership);
-            layout.addHtml(QStringLiteral("<h3>Load duration</h3>"), true);
-            layout.addChart(charts::ChartKind::LoadDuration);
+            addChart(QStringLiteral("<h3>How much to own</h3>"), {charts::ChartKind::Ownership});
+            addChart(QStringLiteral("<h3>Load duration</h3>"), {charts::ChartKind::LoadDuration});
         }
         if (risk) {
-            layout.addHtml(riskIntroHtml(model, *risk, cheapestCloud) + riskSentencesHtml(model, *risk, cheapestCloud),
-                           true, true);
-            layout.addHtml(QStringLiteral("<h3>Odds of paying off</h3>"), true);
-            layout.addChart(charts::ChartKind::Payoff);
-            layout.addHtml(QStringLiteral("<h3>TCO spread</h3>"), true);
-            layout.addChart(charts::ChartKind::TcoSpread);
-            layout.addHtml(QStringLiteral("<h3>What flips it</h3>"), true);
-            layout.addChart(charts::ChartKind::Tornado);
-            layout.addHtml(riskRangesHtml(*risk), false, false, 0.9);
+            const std::vector<int> tornadoes = tornadoPairs(*risk, cheapestCloud);
+            layout.addHtml(riskIntroHtml(model, *risk, cheapestCloud) + riskSentencesHtml(model, *risk, cheapestCloud)
+                               + tornadoIntroHtml(*risk, cheapestCloud));
+            addChart(QStringLiteral("<h3>Odds of paying off</h3>"), {charts::ChartKind::Payoff});
+            addChart(QStringLiteral("<h3>TCO spread</h3>"), {charts::ChartKind::TcoSpread});
+            for (const int p : tornadoes) {
+                const PairRisk &pair = risk->pairs[std::size_t(p)];
+                addChart(QStringLiteral("<h3>What flips it: %1 against %2</h3>")
+                             .arg(model.option(pair.onPrem).name.toHtmlEscaped(), model.option(pair.cloud).name.toHtmlEscaped()),
+                         {charts::ChartKind::Tornado, p});
+            }
+            layout.addHtml(riskRangesHtml(*risk), false, 0.9);
         } else if (!riskError.isEmpty()) {
             layout.addHtml(QStringLiteral("<h2>Risk</h2><p>The risk analysis cannot be worked out: %1</p>")
                                .arg(riskError.toHtmlEscaped()));
         }
-        const QStringList tables = resultsTableHtml(model, evaluation, kTableRowsPerChunk);
         layout.addHtml(QStringLiteral("<h2>Results</h2><p>Pay-off, break-even utilization and cost ratio are against "
                                       "the cheapest cloud option, at %1 utilization.</p>")
-                           .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %")),
+                           .arg(atUtilizationText),
                        true);
-        for (const QString &table : tables)
-            layout.addHtml(table, false, false, 0.78);
-        const QStringList pairTables = pairsTableHtml(model, evaluation, kTableRowsPerChunk);
+        for (const QString &table : resultsTableHtml(model, evaluation, kAllRows))
+            layout.addTable(table, 0.78);
+        const QStringList pairTables = pairsTableHtml(model, evaluation, kAllRows);
         if (!pairTables.isEmpty()) {
             int onPrem = 0;
             int cloud = 0;
@@ -226,96 +157,82 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
                                            : QStringLiteral("Each on-prem option"),
                                     capped ? QStringLiteral("the %1 cheapest cloud options").arg(kReportPairsPerKind)
                                            : QStringLiteral("each cloud option"),
-                                    QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
-                                    discountingSentence(model).toHtmlEscaped()),
+                                    atUtilizationText, discountingSentence(model).toHtmlEscaped()),
                            true);
             for (const QString &table : pairTables)
-                layout.addHtml(table, false, false, 0.78);
+                layout.addTable(table, 0.78);
         }
-        const QStringList criteriaTables = criteriaTableHtml(model, evaluation, kTableRowsPerChunk);
+        const QStringList criteriaTables = criteriaTableHtml(model, evaluation, kAllRows);
         if (!criteriaTables.isEmpty()) {
             layout.addHtml(QStringLiteral("<h2>Criteria beyond cost</h2><p>Each feasible option scored from 1 to 5 "
                                           "(higher is better): cost and performance from the results at %1 utilization, "
                                           "the others from the defaults of its kind and plan; scores in bold are the user's own. "
                                           "Weights: %2. The options are ranked by their weighted score%3.</p>")
-                               .arg(QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
-                                    criteriaWeightsText(model).toHtmlEscaped(),
+                               .arg(atUtilizationText, criteriaWeightsText(model).toHtmlEscaped(),
                                     feasibleCount(model) > kReportCriteriaRows
                                         ? QStringLiteral("; the %1 best are listed").arg(kReportCriteriaRows)
                                         : QString()),
                            true);
             for (const QString &table : criteriaTables)
-                layout.addHtml(table, false, false, 0.78);
+                layout.addTable(table, 0.78);
         }
-        int feasible = 0;
-        for (int i = 0; i < model.optionCount(); ++i)
-            feasible += model.isFeasible(i) ? 1 : 0;
-        const QString whoPays = feasible > kCashFlowMaxOptions
+        const QString whoPays = feasibleCount(model) > kCashFlowMaxOptions
             ? QStringLiteral("each of the %1 options cheapest at the horizon").arg(kCashFlowMaxOptions)
             : QStringLiteral("each option");
+        const QString discounted = scenario.discountRatePerYear != 0 ? QStringLiteral(", discounted to month 0") : QString();
         layout.addHtml(QStringLiteral("<h2>Cash flow by year</h2><p>What %1 pays each year at %2 utilization%3; the "
                                       "total is its TCO.</p>")
-                           .arg(whoPays, QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
-                                scenario.discountRatePerYear != 0 ? QStringLiteral(", discounted to month 0") : QString()),
+                           .arg(whoPays, atUtilizationText, discounted),
                        true);
         for (const QString &table : yearlyCashFlowHtml(model, evaluation, kCashFlowOptionsPerTable, kCashFlowMaxOptions))
-            layout.addHtml(table, false, false, 0.89);
+            layout.addTable(table, 0.89);
         layout.addHtml(QStringLiteral("<h2>Cash flow</h2><p>What %1 pays at %2 utilization%3: month 0 is the outlay "
                                       "at the start; the months listed are the first, the first of each year, the "
                                       "horizon and those in which a unit is bought or replaced, a reserved term starts "
                                       "(with its upfront part) or, at the horizon, a term still owes what is left of "
                                       "it, in bold. Months not listed pay the regular costs.</p>")
-                           .arg(feasible > kCashFlowMaxOptions
-                                    ? QStringLiteral("each of the %1 options cheapest at the horizon").arg(kCashFlowMaxOptions)
-                                    : QStringLiteral("each option"),
-                                QString::number(evaluation.utilization * 100.0, 'f', 0) + QStringLiteral(" %"),
-                                scenario.discountRatePerYear != 0 ? QStringLiteral(", discounted to month 0") : QString()),
+                           .arg(whoPays, atUtilizationText, discounted),
                        true);
-        for (const QString &table : cashFlowHtml(model, evaluation, kCashFlowRowsPerChunk, kCashFlowOptionsPerTable,
-                                                 kCashFlowMaxOptions))
-            layout.addHtml(table, false, false, 0.78);
+        for (const QString &table : cashFlowHtml(model, evaluation, kAllRows, kCashFlowOptionsPerTable, kCashFlowMaxOptions))
+            layout.addTable(table, 0.78);
         layout.addHtml(QStringLiteral("<h2>Assumptions</h2>"), true);
         for (const QString &option : assumptionsHtml(scenario, model))
-            layout.addHtml(option, false, false, 0.9);
+            layout.addHtml(option, false, 0.9);
         layout.addHtml(sourcesHtml(scenario, catalog, model));
-        const int pages = layout.paginate(height);
+        const int pages = layout.pageCount();
 
         // Charts are laid out at a screen-like width and scaled onto the page: Qt Charts drops
         // legend entries that do not fit rather than wrapping them, and 1000 px fits them.
         const qreal kChartScale = width / 1000.0;
-        // Panels are made and laid out before painting starts: a chart built while the PDF
-        // painter is active does not finish laying out its legend.
-        constexpr int kKinds = int(std::size(charts::kAllChartKinds));
-        std::unique_ptr<charts::ChartPanel> panels[kKinds];
-        const QSizeF chartSize(width / kChartScale, width * kChartHeightRatio / kChartScale);
+        const QSizeF chartSize(width / kChartScale, chartHeight / kChartScale);
         // Charts go in as images at print resolution: drawn straight onto the PDF, Qt Charts
         // loses legend entries (the view culls them against a region it computes for screens).
+        // Panels are made and laid out before painting starts: a chart built while the PDF
+        // painter is active does not finish laying out its legend.
         constexpr qreal kImageScale = 3.0;
-        QImage chartImages[kKinds];
-        std::vector<charts::ChartKind> drawn(std::begin(kinds), std::end(kinds));
-        if (risk)
-            drawn.insert(drawn.end(), {charts::ChartKind::Payoff, charts::ChartKind::TcoSpread, charts::ChartKind::Tornado});
-        if (!hybrids.empty())
-            drawn.insert(drawn.end(), {charts::ChartKind::Ownership, charts::ChartKind::LoadDuration});
-        for (charts::ChartKind kind : drawn) {
-            panels[int(kind)] = makeExportPanel(model, evaluation, kind, chartSize.toSize(), risk);
+        std::vector<QImage> chartImages;
+        for (const ChartSpec &spec : charts) {
+            auto panel = makeExportPanel(model, evaluation, spec.kind, chartSize.toSize(), risk);
+            if (auto *tornado = qobject_cast<charts::TornadoChart *>(panel.get()); tornado && spec.pair >= 0)
+                tornado->setPair(spec.pair);
             // The chart is drawn kChartScale times its size: its text grows so that the smallest
             // on the page (the plot's labels, at 0.9 of the rest) is kMinChartTextPt.
             const qreal pointsPerPixel = width / kChartScale / chartSize.width() * 72.0 / writer.resolution();
-            qreal smallest = panels[int(kind)]->font().pointSizeF() * 0.9;
-            for (QAbstractAxis *axis : panels[int(kind)]->chart()->axes())
+            qreal smallest = panel->font().pointSizeF() * 0.9;
+            for (QAbstractAxis *axis : panel->chart()->axes())
                 smallest = std::min(smallest, axis->labelsFont().pointSizeF());
-            smallest = std::min(smallest, panels[int(kind)]->chart()->legend()->font().pointSizeF());
+            smallest = std::min(smallest, panel->chart()->legend()->font().pointSizeF());
             const qreal onPage = smallest * 96.0 / 72.0 * pointsPerPixel * kChartScale;
             if (onPage > 0 && onPage < kMinChartTextPt)
-                panels[int(kind)]->setTextScale(kMinChartTextPt / onPage);
-            QImage &image = chartImages[int(kind)];
-            image = QImage((chartSize * kImageScale).toSize(), QImage::Format_RGB32);
+                panel->setTextScale(kMinChartTextPt / onPage);
+            QImage image((chartSize * kImageScale).toSize(), QImage::Format_RGB32);
             image.fill(Qt::white);
             QPainter imagePainter(&image);
             imagePainter.setRenderHint(QPainter::Antialiasing);
             imagePainter.scale(kImageScale, kImageScale);
-            panels[int(kind)]->renderTo(&imagePainter, QRectF(QPointF(0, 0), chartSize));
+            panel->renderTo(&imagePainter, QRectF(QPointF(0, 0), chartSize));
+            imagePainter.end();
+            chartImages.push_back(std::move(image));
         }
         QPainter painter(&writer);
         QFont footerFont(QStringLiteral("DejaVu Sans"));
@@ -330,7 +247,7 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
             painter.restore();
         };
         int current = 0;
-        for (Block &block : layout.blocks()) {
+        for (ReportBlock &block : layout.blocks()) {
             while (block.page > current) {
                 drawFooter(current);
                 writer.newPage();
@@ -338,10 +255,9 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
             }
             painter.save();
             painter.translate(0, block.y);
-            if (block.isChart) {
-                const int k = int(block.chart);
+            if (block.chart >= 0) {
                 painter.setRenderHint(QPainter::SmoothPixmapTransform);
-                painter.drawImage(QRectF(0, 0, width, block.height), chartImages[k]);
+                painter.drawImage(QRectF(0, 0, width, block.height), chartImages[std::size_t(block.chart)]);
             } else {
                 block.text->drawContents(&painter, QRectF(0, 0, width, height - block.y));
             }

@@ -12,6 +12,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 
 namespace breakeven::exporting {
 
@@ -60,7 +61,7 @@ QString riskIntroHtml(const CostModel &model, const RiskResult &risk, std::optio
                                   "every uncertain input from its range and evaluates the scenario with those values. "
                                   "The odds chart shows, per pair, the share of the futures in which buying has paid off "
                                   "by each month; the spread chart each option's TCO (whiskers P5 and P95, box P10 to "
-                                  "P90, line at the median); the tornado what moves the answer for one pair.")
+                                  "P90, line at the median); each tornado what moves the answer for its pair.")
                        .arg(QLocale(QLocale::English, QLocale::UnitedStates).toString(risk.samples))
                        .arg(risk.seed)
                        .arg(esc(formatPercent(risk.utilization)))
@@ -103,6 +104,38 @@ QString riskSentencesHtml(const CostModel &model, const RiskResult &risk, std::o
                          esc(riskSentence(risk, pair, model.horizonMonths())));
     }
     return html + QStringLiteral("</ul>");
+}
+
+std::vector<int> tornadoPairs(const RiskResult &risk, std::optional<int> cheapestCloud)
+{
+    std::vector<int> pairs;
+    for (const int p : charts::payoffPairs(risk, cheapestCloud, kReportRiskPairs))
+        if (!risk.pairs[std::size_t(p)].tornado.empty())
+            pairs.push_back(p);
+    if (int(pairs.size()) > kReportTornadoes) {
+        std::stable_sort(pairs.begin(), pairs.end(), [&](int a, int b) {
+            return std::abs(risk.pairs[std::size_t(a)].onPremCheaper - 0.5) < std::abs(risk.pairs[std::size_t(b)].onPremCheaper - 0.5);
+        });
+        pairs.resize(std::size_t(kReportTornadoes));
+    }
+    return pairs;
+}
+
+QString tornadoIntroHtml(const RiskResult &risk, std::optional<int> cheapestCloud)
+{
+    const std::vector<int> pairs = tornadoPairs(risk, cheapestCloud);
+    if (pairs.empty())
+        return {};
+    const std::vector<int> worded = charts::payoffPairs(risk, cheapestCloud, kReportRiskPairs);
+    const auto drawable = std::count_if(worded.begin(), worded.end(),
+                                        [&](int p) { return !risk.pairs[std::size_t(p)].tornado.empty(); });
+    if (std::size_t(drawable) <= pairs.size())
+        return pairs.size() == 1 ? QStringLiteral("<p>The tornado below is drawn for the one pair.</p>")
+                                 : QStringLiteral("<p>A tornado is drawn below for each of the %1 pairs.</p>").arg(pairs.size());
+    return QStringLiteral("<p>Tornadoes are drawn below for the %1 pairs whose answer is least certain: those in which "
+                          "buying wins in the share of futures closest to half, where the uncertain inputs decide "
+                          "the most.</p>")
+        .arg(pairs.size());
 }
 
 QString riskRangesHtml(const RiskResult &risk)

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace breakeven {
 class CostModel;
@@ -31,6 +32,13 @@ RiskRequest quickRiskRequest(const CostModel &model, const Evaluation &evaluatio
 QString riskIntroHtml(const CostModel &model, const RiskResult &risk, std::optional<int> cheapestCloud);
 // "<b>A</b> against <b>B</b>: buying wins in …" per pair worded, as a list.
 QString riskSentencesHtml(const CostModel &model, const RiskResult &risk, std::optional<int> cheapestCloud);
+// The pairs whose tornado the report draws: every pair worded when there are at most
+// kReportTornadoes, else the kReportTornadoes whose answer is least certain (buying wins in the
+// share of futures closest to half), where the uncertain inputs decide the most.
+inline constexpr int kReportTornadoes = 3;
+std::vector<int> tornadoPairs(const RiskResult &risk, std::optional<int> cheapestCloud);
+// What the tornadoes that follow are drawn for.
+QString tornadoIntroHtml(const RiskResult &risk, std::optional<int> cheapestCloud);
 // The ranges used: input, path, span, distribution, and whether each is a documented default.
 QString riskRangesHtml(const RiskResult &risk);
 

@@ -9,6 +9,7 @@
 #include "session/scenariosession.h"
 #include "export/chartexport.h"
 #include "export/reportwriter.h"
+#include "exportnotice.h"
 #include "inputerror.h"
 #include "recentfiles.h"
 #include "exchange/scenariojson.h"
@@ -141,7 +142,7 @@ bool MainWindow::exportScenarioJson(const QString &path)
         showError(tr("Export Scenario"), error.message());
         return false;
     }
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    ExportNotice::show(statusBar(), path);
     return true;
 }
 
@@ -158,7 +159,7 @@ bool MainWindow::exportChart(const QString &path)
         showError(tr("Export Chart"), error.message());
         return false;
     }
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    ExportNotice::show(statusBar(), path);
     return true;
 }
 
@@ -174,7 +175,7 @@ bool MainWindow::exportReport(const QString &path)
         showError(tr("Export Report"), error.message());
         return false;
     }
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    ExportNotice::show(statusBar(), path);
     return true;
 }
 
@@ -232,7 +233,7 @@ bool MainWindow::exportSeriesCsv(const QString &path)
         return false;
     if (!m_view->writeCsv(path, exporting::seriesCsv(*model, *evaluation)))
         return false;
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    ExportNotice::show(statusBar(), path);
     return true;
 }
 
