@@ -243,6 +243,49 @@ std::vector<OverheadPreset> bundledOverheadPresets()
     return presets;
 }
 
+std::vector<PayingPreset> bundledPayingPresets()
+{
+    const QString path = kPrefix + QStringLiteral("paying-presets.csv");
+    std::vector<PayingPreset> presets;
+    Table t(readResource(path), path);
+    while (t.next()) {
+        PayingPreset p;
+        p.name = t.text("name");
+        const QString kind = t.text("kind");
+        if (kind == QLatin1String("tax")) {
+            p.kind = PayingPreset::Kind::Tax;
+            p.tax.rate = t.requiredNumber("tax_rate");
+            const auto method = depreciationMethodFromString(t.text("depreciation"));
+            if (!method)
+                throw InputError(path, QStringLiteral("%1: depreciation is not one of straight-line, macrs-5, expensing").arg(p.name));
+            p.tax.depreciation = *method;
+            p.tax.depreciationYears = t.number("depreciation_years", 5);
+        } else {
+            const auto method = financingMethodFromString(t.text("method"));
+            if (kind != QLatin1String("financing") || !method)
+                throw InputError(path, QStringLiteral("%1: neither a tax nor a loan, lease or cash").arg(p.name));
+            p.financing.method = *method;
+            p.financing.annualRate = t.number("annual_rate", 0);
+            p.financing.termMonths = int(t.number("term_months", 36));
+            p.financing.downPayment = t.number("down_payment", 0);
+            p.paymentSharePerMonth = t.number("payment_share_per_month", 0);
+            if (!t.text("buyout", false).isEmpty())
+                p.financing.buyout = t.requiredNumber("buyout");
+        }
+        p.source = t.text("source", false);
+        presets.push_back(p);
+    }
+    return presets;
+}
+
+Financing PayingPreset::financingFor(const OnPremBuild &build) const
+{
+    Financing f = financing;
+    if (f.method == FinancingMethod::Lease)
+        f.paymentPerMonth = paymentSharePerMonth * build.hardwarePrice();
+    return f;
+}
+
 std::optional<double> ReferenceRates::rate(const QString &from, const QString &to) const
 {
     const auto a = perEur.find(from);

@@ -30,6 +30,21 @@ struct OverheadPreset {
     QString source;
 };
 
+// How a build may be paid for, or a scenario taxed, at published market figures
+// (pricing-db/paying-presets.csv): a lease's payment is a share of the hardware price a month.
+struct PayingPreset {
+    enum class Kind { Financing, Tax };
+    QString name;
+    Kind kind = Kind::Financing;
+    Financing financing;             // the payment left 0: see paymentSharePerMonth
+    double paymentSharePerMonth = 0; // lease: share of the unit's hardware price a month
+    Tax tax;
+    QString source;
+
+    // `build` paid as this preset says (its lease payment from its hardware price).
+    Financing financingFor(const OnPremBuild &build) const;
+};
+
 // Each loader throws InputError naming the resource, line and column if a bundled file is
 // malformed (a test checks they all load).
 GpuCatalog loadBundledGpuCatalog();
@@ -40,6 +55,7 @@ std::vector<CloudOffer> loadBundledOffers();
 std::vector<CloudOffer> parseCloudOffers(const QByteArray &csv, const QString &name);
 std::vector<UtilizationPreset> bundledUtilizationPresets();
 std::vector<OverheadPreset> bundledOverheadPresets();
+std::vector<PayingPreset> bundledPayingPresets();
 
 // Reference exchange rates (pricing-db/exchange-rates.csv): units of a currency per 1 EUR.
 struct ReferenceRates {

@@ -3,6 +3,7 @@
 // month, a sale at the horizon with a taxed gain, expensing, cloud bills after tax, and that a
 // build paid in cash in an untaxed scenario costs exactly what it did.
 #include "enginefixtures.h"
+#include "catalog/bundledcatalog.h"
 #include "engine/paying.h"
 #include "engine/resultsjson.h"
 #include "engine/risk.h"
@@ -290,6 +291,34 @@ private slots:
         const auto loanBar = std::find_if(bars.begin(), bars.end(), [](const TornadoBar &b) { return b.input == 0; });
         QVERIFY(loanBar != bars.end());
         QVERIFY(loanBar->atHigh > loanBar->atLow); // on-prem − cloud grows with the loan rate
+    }
+
+    // The presets load with their sources: two loans or leases at published market figures and the
+    // US federal rate with MACRS and with expensing.
+    void presetsCarrySources()
+    {
+        const std::vector<PayingPreset> presets = bundledPayingPresets();
+        int loans = 0, leases = 0, taxes = 0;
+        for (const PayingPreset &p : presets) {
+            QVERIFY2(p.source.contains(QStringLiteral("https://")) || p.source.contains(QStringLiteral("U.S.C.")),
+                     qPrintable(p.name));
+            if (p.kind == PayingPreset::Kind::Tax) {
+                ++taxes;
+                QVERIFY(p.tax.rate > 0 && p.tax.rate < 1);
+            } else if (p.financing.method == FinancingMethod::Loan) {
+                ++loans;
+            } else {
+                ++leases;
+                QVERIFY(p.paymentSharePerMonth > 0);
+            }
+        }
+        QVERIFY(loans >= 1 && leases >= 1 && taxes >= 2);
+        OnPremBuild server = build(QStringLiteral("server"), 250000);
+        const auto lease = std::find_if(presets.begin(), presets.end(), [](const PayingPreset &p) {
+            return p.financing.method == FinancingMethod::Lease && !p.financing.buyout;
+        });
+        QVERIFY(lease != presets.end());
+        QVERIFY(near(lease->financingFor(server).paymentPerMonth, 250000 * lease->paymentSharePerMonth));
     }
 
     // The JSON carries financing and taxes (version 3), and refuses what makes no sense, naming

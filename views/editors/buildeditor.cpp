@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include "componentlist.h"
+#include "payingrows.h"
 #include "rangebuttons.h"
 #include "engine/assembly.h"
 
@@ -182,6 +183,12 @@ BuildEditor::BuildEditor(ScenarioSession &session, QWidget *parent)
     number(tr("Resale haircut:"), QStringLiteral("resaleHaircut"), tr("resale haircut"),
            new NumberField(0, 100, 1, tr(" %"), 100, this), [](const B &b) { return b.resaleHaircut; },
            [](B &b, double v) { b.resaleHaircut = v; });
+
+    m_financing = new FinancingRows(form, m_bindings,
+                                    [this](const QString &key, const QString &label, const OnPremBuild &after) {
+                                        push(key, label, after);
+                                    },
+                                    this);
 }
 
 void BuildEditor::setGpuModels(const std::vector<GpuModel> &models)
@@ -231,6 +238,7 @@ void BuildEditor::showDerived()
                                 : tr("Not bought again within this scenario's %1-month horizon. %2")
                                       .arg(m_horizonMonths)
                                       .arg(published));
+    m_financing->show(build, build.currency);
     showPresetsInForce();
 }
 

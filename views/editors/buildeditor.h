@@ -15,6 +15,7 @@ class QLabel;
 namespace breakeven {
 
 class ComponentList;
+class FinancingRows;
 class RangeButtons;
 class ScenarioSession;
 
@@ -28,6 +29,8 @@ public:
     void setBuild(const StoredScenario &stored, int index);
 
     ComponentList *components() const { return m_components; }
+    // The "Paid by" section: cash, a loan or a lease, with sourced presets.
+    FinancingRows *financing() const { return m_financing; }
     NumberField *electricityField() const { return m_electricity; }
     NumberField *loadField() const { return m_load; }
     QLabel *powerEstimateLabel() const { return m_powerEstimate; }
@@ -68,6 +71,7 @@ private:
     QComboBox *m_overheadPresets = nullptr;
     QComboBox *m_examples = nullptr;
     QLabel *m_lifetimeNote = nullptr;  // what the lifetime does within the scenario's horizon
+    FinancingRows *m_financing = nullptr; // "Paid by": cash, a loan or a lease
     int m_horizonMonths = 36;
 };
 

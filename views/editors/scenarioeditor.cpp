@@ -8,6 +8,7 @@
 #include "document/documentcontext.h"
 #include "gpuchangenote.h"
 #include "gpuchoice.h"
+#include "payingrows.h"
 #include "presetbox.h"
 #include "rangebuttons.h"
 #include "rangestable.h"
@@ -150,6 +151,11 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
     m_bindings.check(m_resale, QStringLiteral("creditResaleValue"), tr("resale credit"),
                      [](const S &s) { return s.creditResaleValue; }, [](S &s, bool v) { s.creditResaleValue = v; });
 
+    // Taxes (docs/model.md, "Paying for it"): with them every figure is after tax.
+    m_taxes = new TaxRows(form, m_bindings,
+                          [this](const QString &key, const QString &label, const Scenario &after) { push(key, label, after); },
+                          this);
+
     // Markets over time (docs/model.md): yearly changes of prices, with presets and their sources.
     form->addRow(new QLabel(tr("<b>Markets over time</b>"), this));
     auto rate = [&](const QString &rowLabel, const QString &key, const QString &label, double Scenario::*field,
@@ -198,6 +204,7 @@ void ScenarioEditor::setScenario(const StoredScenario &stored)
     m_scenarioId = stored.ids.scenario;
     const Scenario &s = stored.scenario;
     m_bindings.show(s);
+    m_taxes->show(s);
     m_ranges->show(stored);
     m_rangesTable->setScenario(stored);
     {

@@ -26,6 +26,7 @@ class GpuChoice;
 class PresetBox;
 class RangeButtons;
 class RangesTable;
+class TaxRows;
 class ScenarioSession;
 
 class ScenarioEditor : public QWidget {
@@ -56,6 +57,8 @@ public:
     RangeButtons *ranges() const { return m_ranges; }
     // Every range of the scenario, its samples and seed (docs/model.md, "Uncertainty").
     RangesTable *rangesTable() const { return m_rangesTable; }
+    // Taxes: the rate, the depreciation method and its period, with sourced presets.
+    TaxRows *taxes() const { return m_taxes; }
 
     // The currencies the scenario's parts are priced in, other than its own, in order.
     static QStringList foreignCurrencies(const Scenario &scenario);
@@ -78,6 +81,7 @@ private:
     NumberField *m_horizon = nullptr;
     GpuChoice *m_reference = nullptr;
     GpuChangeNote *m_gpuChange = nullptr;
+    TaxRows *m_taxes = nullptr;
     NumberField *m_discount = nullptr;
     QCheckBox *m_resale = nullptr;
     QCheckBox *m_yearlyDiscounting = nullptr;

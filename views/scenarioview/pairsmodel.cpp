@@ -40,7 +40,7 @@ void PairsModel::setEvaluation(const Evaluation &e)
     if (!sameRows)
         endResetModel();
     else if (!m_pairs.empty())
-        emit dataChanged(index(0, Crossover), index(rowCount() - 1, Irr), {Qt::DisplayRole, SortRole});
+        emit dataChanged(index(0, Crossover), index(rowCount() - 1, Payback), {Qt::DisplayRole, SortRole});
 }
 
 void PairsModel::relabel()
@@ -72,6 +72,7 @@ QVariant PairsModel::headerData(int section, Qt::Orientation orientation, int ro
         case CostRatio: return tr("Cost ratio");
         case Saving: return tr("Saved by buying");
         case Irr: return tr("IRR of buying");
+        case Payback: return tr("Discounted payback");
         case ColumnCount: break;
         }
     }
@@ -85,6 +86,8 @@ QVariant PairsModel::headerData(int section, Qt::Orientation orientation, int ro
                                "value of buying in the scenario's discounting");
         case Irr: return tr("The yearly rate at which buying's savings are worth nothing: above the cost of capital, "
                             "buying earns more than it costs");
+        case Payback: return tr("When buying has paid back on the discounted curves: the month after which the present "
+                                "value of what it saves covers what it cost, for good");
         default: break;
         }
     }
@@ -115,6 +118,12 @@ QString PairsModel::displayText(int r, int column) const
         const PairFinance &f = m_finance[std::size_t(r)];
         return f.irrOfBuying ? formatPercent(*f.irrOfBuying, 1) : tr("none");
     }
+    case Payback: {
+        const auto &month = m_finance[std::size_t(r)].discountedPaybackMonth;
+        if (!month)
+            return tr("not within %1 months").arg(m_model->horizonMonths());
+        return *month <= 0 ? tr("from the start") : formatMonths(*month);
+    }
     case ColumnCount: break;
     }
     return {};
@@ -134,6 +143,7 @@ QVariant PairsModel::sortValue(int r, int column) const
     case CostRatio: return number(pair.costRatio, -1);
     case Saving: return m_saving[std::size_t(r)];
     case Irr: return number(m_finance[std::size_t(r)].irrOfBuying, -1e300);
+    case Payback: return number(m_finance[std::size_t(r)].discountedPaybackMonth, kLast);
     default: return displayText(r, column);
     }
 }

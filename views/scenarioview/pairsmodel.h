@@ -16,7 +16,7 @@ namespace breakeven {
 class PairsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { OnPrem, Cloud, Crossover, BreakEven, CostRatio, Saving, Irr, ColumnCount };
+    enum Column { OnPrem, Cloud, Crossover, BreakEven, CostRatio, Saving, Irr, Payback, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit PairsModel(QObject *parent = nullptr);
