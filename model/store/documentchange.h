@@ -11,7 +11,7 @@
 
 namespace breakeven {
 
-enum class PartKind { Build, Component, CloudOption, HybridOption };
+enum class PartKind { Build, Component, CloudOption, HybridOption, ApiOption };
 
 struct DocumentChange {
     enum class Kind {

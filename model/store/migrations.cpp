@@ -153,6 +153,11 @@ void payingForIt(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v15.sql")));
 }
 
+void serving(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v16.sql")));
+}
+
 void demandsAndHybrids(SQLite::Database &database)
 {
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v13.sql")));
@@ -180,6 +185,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 13, &demandsAndHybrids },
     { 14, &discountingConvention },
     { 15, &payingForIt },
+    { 16, &serving },
 };
 
 } // namespace
@@ -210,6 +216,8 @@ const std::vector<const char *> &requiredTables()
         "uncertain_inputs",
         "workload_demands",
         "hybrid_options",
+        "scenario_models",
+        "api_options",
     };
     return tables;
 }

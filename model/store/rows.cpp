@@ -134,8 +134,6 @@ GpuModel readGpu(const SQLite::Statement &s, int c)
     return g;
 }
 
-namespace {
-
 void bindScores(SQLite::Statement &s, int i, const CriterionScores &scores)
 {
     for (int k = 0; k < kCriterionCount; ++k)
@@ -152,8 +150,6 @@ CriterionScores readScores(const SQLite::Statement &s, int c)
     }
     return scores;
 }
-
-} // namespace
 
 void bindCloudOption(SQLite::Statement &s, int i, const CloudOption &o)
 {
@@ -181,6 +177,7 @@ void bindCloudOption(SQLite::Statement &s, int i, const CloudOption &o)
         s.bind(i + 18);
     bindScores(s, i + 19, o.scores);
     s.bind(i + 19 + kCriterionCount, o.goodput);
+    s.bind(i + 20 + kCriterionCount, o.autoscales ? 1 : 0);
 }
 
 CloudOption readCloudOption(const SQLite::Statement &s, int c)
@@ -208,6 +205,7 @@ CloudOption readCloudOption(const SQLite::Statement &s, int c)
         o.commitmentMonths = integer(s, c + 18);
     o.scores = readScores(s, c + 19);
     o.goodput = real(s, c + 19 + kCriterionCount);
+    o.autoscales = integer(s, c + 20 + kCriterionCount) != 0;
     return o;
 }
 
@@ -292,6 +290,7 @@ void bindWorkload(SQLite::Statement &s, int i, const Workload &w)
     s.bind(i + 8, w.gpusPerJob);
     s.bind(i + 9, w.parallelJobs);
     s.bind(i + 10, utf8(toString(w.throughputProfile)));
+    bindServing(s, i + 11, w.serving);
 }
 
 Workload readWorkload(const SQLite::Statement &s, int c)
@@ -308,6 +307,7 @@ Workload readWorkload(const SQLite::Statement &s, int c)
     w.gpusPerJob = integer(s, c + 8);
     w.parallelJobs = integer(s, c + 9);
     w.throughputProfile = throughputProfileFromString(text(s, c + 10)).value_or(ThroughputProfile::Training);
+    w.serving = readServing(s, c + 11);
     return w;
 }
 
@@ -334,6 +334,7 @@ void bindScenarioProperties(SQLite::Statement &s, int i, const Scenario &scenari
     bindOptional(s, i + 11 + kCriterionCount, scenario.tax ? std::optional<double>(tax.rate) : std::nullopt);
     s.bind(i + 12 + kCriterionCount, utf8(toString(tax.depreciation)));
     s.bind(i + 13 + kCriterionCount, tax.depreciationYears);
+    s.bind(i + 14 + kCriterionCount, scenario.apiPriceChangePerYear);
 }
 
 void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenario)
@@ -373,6 +374,7 @@ void readScenarioProperties(const SQLite::Statement &s, int c, Scenario &scenari
         tax.depreciationYears = real(s, c + 13 + kCriterionCount);
         scenario.tax = tax;
     }
+    scenario.apiPriceChangePerYear = real(s, c + 14 + kCriterionCount);
 }
 
 void bindComponent(SQLite::Statement &s, int i, const Component &component)

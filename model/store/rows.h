@@ -25,7 +25,7 @@ inline const std::string kCloudOptionColumns
     = "name, provider, category, instance_type, gpu, region, gpus_per_instance, pricing, "
       "price_per_hour, currency, spot_rework, platform_fee_per_month, storage_per_gb_month, "
       "egress_per_gb, price_multiplier, max_gpus, price_change_per_year, reserved_upfront_share, "
-      "commitment_months, " + kScoreColumns + ", goodput";
+      "commitment_months, " + kScoreColumns + ", goodput, autoscales";
 inline const std::string kBuildColumns
     = "name, kind, gpu, gpu_count, list_price, pre_built_markup, currency, "
       "infrastructure_one_time, idle_w, load_w, electricity_per_kwh, pue, "
@@ -35,7 +35,9 @@ inline const std::string kBuildColumns
       "financing_term_months, financing_down_payment, lease_payment_per_month, lease_buyout";
 inline const std::string kWorkloadColumns
     = "name, gpus, utilization, min_gpu_memory_gb, growth_per_year, storage_gb, "
-      "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs, throughput_profile";
+      "egress_gb_per_month, job_reference_gpu_hours, gpus_per_job, parallel_jobs, throughput_profile, "
+      "serving_model, serving_precision, serving_requests_per_second, serving_peak_to_mean, "
+      "serving_input_tokens, serving_output_tokens, serving_max_tpot_ms";
 inline const std::string kComponentColumns = "name, price, quantity";
 // A scenario's own settings (its name, rates and parts are elsewhere).
 inline const std::string kScenarioPropertyColumns
@@ -43,8 +45,17 @@ inline const std::string kScenarioPropertyColumns
       "cloud_price_change_per_year, hardware_price_change_per_year, electricity_price_change_per_year, "
       "weight_cost, weight_performance, weight_setup, weight_reliability, weight_data_control, "
       "weight_scalability, weight_flexibility, uncertainty_samples, uncertainty_seed, discounting, "
-      "tax_rate, tax_depreciation, tax_depreciation_years";
-inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount + 6;
+      "tax_rate, tax_depreciation, tax_depreciation_years, api_price_change_per_year";
+inline constexpr int kScenarioPropertyColumnCount = 8 + kCriterionCount + 7;
+// A scenario's own model figures and its options paid per token (schema 16).
+inline const std::string kModelColumns
+    = "name, family, publisher, hf_repo, total_params_b, active_params_b, layers, hidden_size, "
+      "attention_heads, kv_heads, head_dim, kv_values_per_token_layer, context_tokens, attention, "
+      "licence, source, url, as_of";
+inline const std::string kApiOptionColumns
+    = "name, provider, model, price_per_million_input, price_per_million_output, "
+      "price_per_million_cached_input, cached_input_share, currency, price_change_per_year, "
+      "max_tokens_per_minute, " + kScoreColumns;
 // A scenario's ranges (schema 12), in order.
 inline const std::string kUncertainInputColumns = "path, low, high, low_factor, high_factor, distribution";
 inline const std::string kOfferColumns
@@ -103,9 +114,11 @@ inline std::string offerKeyMatch(int providerParameter, int instanceTypeParamete
 }
 
 inline constexpr int kGpuColumnCount = 16;
-inline constexpr int kCloudOptionColumnCount = 20 + kCriterionCount;
+inline constexpr int kCloudOptionColumnCount = 21 + kCriterionCount;
 inline constexpr int kBuildColumnCount = 28 + kCriterionCount;
-inline constexpr int kWorkloadColumnCount = 11;
+inline constexpr int kWorkloadColumnCount = 18;
+inline constexpr int kModelColumnCount = 18;
+inline constexpr int kApiOptionColumnCount = 10 + kCriterionCount;
 inline constexpr int kComponentColumnCount = 3;
 inline constexpr int kOfferColumnCount = 18;
 
@@ -125,6 +138,20 @@ OnPremBuild readBuild(const SQLite::Statement &statement, int first); // without
 
 void bindWorkload(SQLite::Statement &statement, int first, const Workload &workload);
 Workload readWorkload(const SQLite::Statement &statement, int first);
+
+// The workload's serving columns (7, from `first`): a NULL model is no serving (servingrows.cpp).
+void bindServing(SQLite::Statement &statement, int first, const std::optional<Serving> &serving);
+std::optional<Serving> readServing(const SQLite::Statement &statement, int first);
+
+void bindModel(SQLite::Statement &statement, int first, const ModelSpec &model);
+ModelSpec readModel(const SQLite::Statement &statement, int first);
+
+void bindApiOption(SQLite::Statement &statement, int first, const ApiOption &option);
+ApiOption readApiOption(const SQLite::Statement &statement, int first);
+
+// An option's own scores per criterion (kScoreColumns); a score outside 1..5 reads as damage.
+void bindScores(SQLite::Statement &statement, int first, const CriterionScores &scores);
+CriterionScores readScores(const SQLite::Statement &statement, int first);
 
 void bindComponent(SQLite::Statement &statement, int first, const Component &component);
 void bindScenarioProperties(SQLite::Statement &statement, int first, const Scenario &scenario);

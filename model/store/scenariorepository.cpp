@@ -163,6 +163,7 @@ StoredScenario ScenarioRepository::loadStored(qint64 scenarioId)
             stored.ids.hybridOptions.push_back(hybrid.id);
             s.hybridOptions.push_back(std::move(hybrid.option));
         }
+        readServingParts(scenarioId, stored);
         return stored;
     });
 }
@@ -288,6 +289,9 @@ void ScenarioRepository::insertParts(qint64 scenarioId, const Scenario &scenario
             idAt(ids ? &ids->builds : nullptr, i), components));
     }
     insertHybrids(scenarioId, scenario, buildIds, cloudOptionIds, ids ? &ids->hybridOptions : nullptr);
+    insertModels(scenarioId, scenario.models, ids ? &ids->models : nullptr);
+    for (std::size_t i = 0; i < scenario.apiOptions.size(); ++i)
+        insertApiOption(scenarioId, scenario.apiOptions[i], -1, idAt(ids ? &ids->apiOptions : nullptr, i));
 }
 
 void ScenarioRepository::deleteParts(qint64 scenarioId)
@@ -295,7 +299,7 @@ void ScenarioRepository::deleteParts(qint64 scenarioId)
     // Components go with their builds through ON DELETE CASCADE.
     for (const char *table :
         { "exchange_rates", "uncertain_inputs", "workload_demands", "workloads", "hybrid_options", "scenario_gpus",
-            "cloud_options", "builds" }) {
+            "cloud_options", "builds", "scenario_models", "api_options" }) {
         auto remove = m_connection.statement(
             std::string("DELETE FROM ") + table + " WHERE scenario_id = ?");
         remove->bind(1, sqlId(scenarioId));

@@ -32,6 +32,8 @@ struct ScenarioIds {
     std::vector<qint64> builds;
     std::vector<std::vector<qint64>> components; // per build
     std::vector<qint64> hybridOptions;
+    std::vector<qint64> models;     // schema 16
+    std::vector<qint64> apiOptions; // schema 16
 };
 
 struct StoredScenario {
@@ -67,6 +69,13 @@ struct StoredCloudOption {
     qint64 scenarioId = 0;
     int position = -1;
     std::vector<StoredHybridOption> hybrids; // in list order
+};
+
+struct StoredApiOption {
+    ApiOption option;
+    qint64 id = 0;
+    qint64 scenarioId = 0;
+    int position = -1;
 };
 
 struct StoredComponent {
@@ -160,6 +169,14 @@ public:
     void setHybridUnits(qint64 hybridId, std::optional<int> units); // nullopt: the engine chooses K
     void renameHybridOption(qint64 hybridId, const QString &name);
 
+    // Options paid per token (schema 16). Changes are PartInserted, PartRemoved and PartChanged of
+    // PartKind::ApiOption, the scenario being the parent.
+    qint64 addApiOption(qint64 scenarioId, const ApiOption &option, int position = -1);
+    StoredApiOption loadApiOption(qint64 optionId);
+    void updateApiOption(qint64 optionId, const ApiOption &option);
+    StoredApiOption removeApiOption(qint64 optionId);
+    void restoreApiOption(const StoredApiOption &stored);
+
 private:
     qint64 insertScenario(const Scenario &scenario, qint64 id = 0);
     void insertParts(qint64 scenarioId, const Scenario &scenario, const ScenarioIds *ids = nullptr);
@@ -205,6 +222,10 @@ private:
     qint64 insertComponent(qint64 buildId, const Component &component, int position, qint64 id = 0);
     qint64 insertCloudOption(qint64 scenarioId, const CloudOption &option, std::optional<qint64> offerId,
         int position, qint64 id = 0);
+    qint64 insertApiOption(qint64 scenarioId, const ApiOption &option, int position, qint64 id = 0);
+    // The scenario's own model figures (schema 16), in order, under `ids` where given.
+    void insertModels(qint64 scenarioId, const std::vector<ModelSpec> &models, const std::vector<qint64> *ids);
+    void readServingParts(qint64 scenarioId, StoredScenario &stored);
     void deleteComponents(qint64 buildId);
     // Makes room at `position` among the rows of `parent` in `table` and returns the position
     // the new row takes (the end for -1 or past the end).

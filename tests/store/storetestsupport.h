@@ -19,6 +19,79 @@ using namespace breakeven;
 using testsupport::fullScenario;
 using testsupport::scenarioDifferences;
 
+// Takes schema 16's serving off a document, as an older version left it: the workload's serving
+// columns, a scenario's API price change, a cloud option's autoscaling, and the tables of a
+// scenario's own models and API options.
+inline void dropSchema16(SQLite::Database &raw)
+{
+    for (const char *column : {"serving_model", "serving_precision", "serving_requests_per_second",
+                               "serving_peak_to_mean", "serving_input_tokens", "serving_output_tokens",
+                               "serving_max_tpot_ms"})
+        raw.exec(std::string("ALTER TABLE workloads DROP COLUMN ") + column);
+    raw.exec("ALTER TABLE scenarios DROP COLUMN api_price_change_per_year");
+    raw.exec("ALTER TABLE cloud_options DROP COLUMN autoscales");
+    raw.exec("DROP TABLE api_options");
+    raw.exec("DROP TABLE scenario_models");
+}
+
+// fullScenario() serving a model of its own, with two API options (one with every optional field),
+// a cloud option that autoscales and a yearly API price change: every field of schema 16 set.
+inline Scenario servingScenario(const QString &name)
+{
+    Scenario s = fullScenario(name);
+    Serving serving;
+    serving.model = QStringLiteral("House-13B ✓");
+    serving.precision = QStringLiteral("fp8");
+    serving.requestsPerSecond = 20.5;
+    serving.peakToMean = 2.25;
+    serving.inputTokens = 1000;
+    serving.outputTokens = 300;
+    serving.maxTimePerOutputTokenMs = 35;
+    s.workload = withServing(s.workload, serving);
+    s.apiPriceChangePerYear = -0.3;
+    s.cloudOptions.front().autoscales = true;
+    ModelSpec own;
+    own.name = QStringLiteral("House-13B ✓");
+    own.family = QStringLiteral("House");
+    own.publisher = QStringLiteral("Us");
+    own.hfRepo = QStringLiteral("us/house-13b");
+    own.totalParamsB = 13.5;
+    own.activeParamsB = 13.5;
+    own.layers = 40;
+    own.hiddenSize = 5120;
+    own.attentionHeads = 40;
+    own.kvHeads = 8;
+    own.headDim = 128;
+    own.kvValuesPerTokenLayer = 2048;
+    own.contextTokens = 32768;
+    own.attention = QStringLiteral("gqa");
+    own.licence = QStringLiteral("own");
+    own.source = QStringLiteral("config.json");
+    own.url = QStringLiteral("https://example.org/house");
+    own.asOf = QStringLiteral("2025-06-01");
+    s.models = {own, ModelSpec{}};
+    s.models.back().name = QStringLiteral("bare");
+    ApiOption api;
+    api.name = QStringLiteral("Provider \"A\" 70B");
+    api.provider = QStringLiteral("Together AI");
+    api.model = QStringLiteral("Llama-3.1-70B");
+    api.pricePerMillionInput = 0.88;
+    api.pricePerMillionOutput = 0.88;
+    api.pricePerMillionCachedInput = 0.22;
+    api.cachedInputShare = 0.4;
+    api.currency = QStringLiteral("EUR");
+    api.priceChangePerYear = -0.5;
+    api.maxTokensPerMinute = 1e6;
+    api.scores[std::size_t(Criterion::DataControl)] = 1.5;
+    ApiOption plain;
+    plain.name = QStringLiteral("plain");
+    plain.model = QStringLiteral("House-13B ✓");
+    plain.pricePerMillionInput = 3;
+    plain.pricePerMillionOutput = 15;
+    s.apiOptions = {api, plain};
+    return s;
+}
+
 // Takes schema 15's columns (how a build is paid for, a scenario's taxes) off a document, as an
 // older version left it.
 inline void dropSchema15Columns(SQLite::Database &raw)

@@ -129,7 +129,7 @@ void TestDemandHybridStore::cleanup()
 // adds them, keeps the rest and reads no profile and no hybrids.
 void TestDemandHybridStore::upgradesSchema12Document()
 {
-    QCOMPARE(latestSchemaVersion(), 15);
+    QCOMPARE(latestSchemaVersion(), 16);
     const Scenario plain = fullScenario(QStringLiteral("before profiles"));
     const qint64 id = m_document->scenarios().save(plain);
     const StoredScenario before = m_document->scenarios().loadStored(id);
@@ -141,7 +141,8 @@ void TestDemandHybridStore::upgradesSchema12Document()
         SQLite::Database raw(m_file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE hybrid_options");
         raw.exec("DROP TABLE workload_demands");
-        // Schema 15's and 14's columns.
+        // Schema 16's, 15's and 14's columns.
+        dropSchema16(raw);
         dropSchema15Columns(raw);
         raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
         for (const char *column : {"colocation_per_kw_month", "spare_share", "goodput"})

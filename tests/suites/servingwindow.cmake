@@ -1,0 +1,3 @@
+# Serving in documents and in the window: the store's schema 16, the API options of the scenario
+# tree and the serving workload editor.
+breakeven_add_test(test_servingstore SOURCES ${CMAKE_CURRENT_LIST_DIR}/../store/test_servingstore.cpp)
