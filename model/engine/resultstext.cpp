@@ -1,5 +1,7 @@
 #include "resultstext.h"
 
+#include "payingtext.h"
+
 #include "finance.h"
 #include "hybridtext.h"
 
@@ -425,6 +427,15 @@ QString resultsTable(const CostModel &model, const Evaluation &e, const std::vec
                 out += QStringLiteral("%1 against %2: %3\n")
                            .arg(model.option(p.onPrem).name, model.option(p.cloud).name, aheadForAWhileText(model, p));
     }
+    if (const QString taxes = taxSentence(model); !taxes.isEmpty())
+        out += QLatin1Char('\n') + taxes + QLatin1Char('\n');
+    // How each build is paid for, when not in cash.
+    QString paying;
+    for (int i = 0; i < model.optionCount(); ++i)
+        if (const QString text = financingText(model, i); !text.isEmpty())
+            paying += QStringLiteral("  %1: %2\n").arg(model.option(i).name, text);
+    if (!paying.isEmpty())
+        out += QStringLiteral("\nPaid for:\n") + paying;
     // What the horizon leaves out, per option.
     QString leftOut;
     for (int i = 0; i < model.optionCount(); ++i)

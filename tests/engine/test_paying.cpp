@@ -5,6 +5,8 @@
 #include "enginefixtures.h"
 #include "catalog/bundledcatalog.h"
 #include "engine/paying.h"
+#include "engine/payingtext.h"
+#include "engine/resultstext.h"
 #include "engine/resultsjson.h"
 #include "engine/risk.h"
 #include "pathwords.h"
@@ -291,6 +293,27 @@ private slots:
         const auto loanBar = std::find_if(bars.begin(), bars.end(), [](const TornadoBar &b) { return b.input == 0; });
         QVERIFY(loanBar != bars.end());
         QVERIFY(loanBar->atHigh > loanBar->atLow); // on-prem − cloud grows with the loan rate
+    }
+
+    // `compare` says how each build is paid for and that the figures are after tax.
+    void compareSaysTheTerms()
+    {
+        Scenario s = oneUnit(24, lease(3000, 12, 0.1));
+        s.cloudOptions = {cloud(QStringLiteral("rent"), 4.0)};
+        s.tax = Tax{0.21, DepreciationMethod::Expensing, 5};
+        const CostModel m = model(s);
+        const QString text = resultsTable(m, m.evaluate(1.0));
+        QVERIFY2(text.contains(QStringLiteral("Paid for:")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("leased at 3,000 USD a unit a month for 12 months, then bought out for 10 % of its price and owned")));
+        QVERIFY(text.contains(QStringLiteral("Every figure is after a 21.0 % tax")));
+        QVERIFY(text.contains(QStringLiteral("in full in the month of purchase")));
+        QVERIFY(financingText(m, 1).isEmpty()); // the cloud option
+        Scenario cash = s;
+        cash.tax.reset();
+        cash.onPremOptions.front().financing = Financing{};
+        const CostModel plain = model(cash);
+        QVERIFY(!resultsTable(plain, plain.evaluate(1.0)).contains(QStringLiteral("Paid for:")));
+        QVERIFY(taxSentence(plain).isEmpty());
     }
 
     // The presets load with their sources: two loans or leases at published market figures and the

@@ -95,6 +95,7 @@ private slots:
     void pagesAreFilledBeforeTheNext();
     void tornadoesForTheDecisivePairs();
     void exportsSayWhereTheFileWent();
+    void saysHowItIsPaidForAndTaxed();
 
 private:
     QBuffer m_buffer;
@@ -220,6 +221,38 @@ void TestReportLayout::tornadoesForTheDecisivePairs()
     QCOMPARE(int(model.pairs(e).size()), 4);
     QCOMPARE(report.count(QStringLiteral("What flips it: ")), 3);
     QVERIFY(report.contains(QStringLiteral("the 3 pairs whose answer is least certain")));
+}
+
+// A build paid by a loan in a taxed scenario: the report says the terms and the tax in words, the
+// yearly cash flow is after tax with the total before tax under it, and Every pair gives the
+// discounted payback.
+void TestReportLayout::saysHowItIsPaidForAndTaxed()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+        QSKIP("poppler-utils (pdftotext) not installed");
+    Scenario scenario = example(QStringLiteral("h100-server"));
+    QVERIFY(!scenario.onPremOptions.empty());
+    Financing loan;
+    loan.method = FinancingMethod::Loan;
+    loan.annualRate = 0.09;
+    loan.termMonths = 36;
+    loan.downPayment = 0.1;
+    scenario.onPremOptions.front().financing = loan;
+    scenario.tax = Tax{0.21, DepreciationMethod::Macrs5, 5};
+    const CostModel model(assemble(scenario, GpuCatalog::bundled()));
+    const Evaluation e = model.evaluate(scenario.workload.utilization);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("taxed.pdf"));
+    exporting::writeReport(scenario, GpuCatalog::bundled(), model, e, path);
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"), {path, QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(30000));
+    const QString report = QString::fromUtf8(text.readAllStandardOutput()).normalized(QString::NormalizationForm_KC).simplified();
+    QVERIFY2(report.contains(QStringLiteral("paid by a loan at 9.0 % a year over 36 months, 10 % down")), qPrintable(report.left(3000)));
+    QVERIFY(report.contains(QStringLiteral("Every figure is after a 21.0 % tax")));
+    QVERIFY(report.contains(QStringLiteral("Total before tax")));
+    QVERIFY(report.contains(QStringLiteral("of which tax savings")));
+    QVERIFY(report.contains(QStringLiteral("Discounted payback")));
 }
 
 void TestReportLayout::exportsSayWhereTheFileWent()

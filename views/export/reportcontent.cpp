@@ -6,6 +6,7 @@
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
 #include "engine/marketpresets.h"
+#include "engine/payingtext.h"
 #include "engine/resultstext.h"
 #include "inputerror.h"
 #include "scenarioview/criteriamodel.h"
@@ -85,7 +86,8 @@ QString cloudAssumptions(const CloudOption &c, const Scenario &s)
     return parts.join(QStringLiteral("; "));
 }
 
-QString onPremAssumptions(const OnPremBuild &b, const OptionInput &assembled, const QString &displayCurrency)
+QString onPremAssumptions(const OnPremBuild &b, const OptionInput &assembled, const QString &displayCurrency,
+                          const QString &financing)
 {
     QStringList parts;
     parts << item(QStringLiteral("kind"), esc(toString(b.kind)));
@@ -114,6 +116,8 @@ QString onPremAssumptions(const OnPremBuild &b, const OptionInput &assembled, co
     parts << item(QStringLiteral("lifetime"), esc(QStringLiteral("%1 years").arg(number(b.lifetimeYears))));
     parts << item(QStringLiteral("depreciation"), esc(formatPercent(b.depreciationPerYear) + QStringLiteral(" per year")));
     parts << item(QStringLiteral("resale haircut"), esc(formatPercent(b.resaleHaircut) + QStringLiteral(" of the value, lost when sold")));
+    if (!financing.isEmpty())
+        parts << item(QStringLiteral("paid for"), esc(financing));
     if (b.currency != displayCurrency)
         parts << esc(QStringLiteral("(prices in %1, converted to %2)").arg(b.currency, displayCurrency));
     return parts.join(QStringLiteral("; "));
@@ -161,6 +165,8 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
             ? QStringLiteral("credited: on-prem curves and totals are net of what the units in service would sell for "
                              "(after each build's haircut); the plain spend is drawn beside them")
             : QStringLiteral("not credited"));
+    if (const QString taxes = taxSentence(model); !taxes.isEmpty())
+        row(QStringLiteral("Taxes"), esc(taxes));
     // Markets over time (docs/model.md): shown when set, with what each applies to and, for a
     // published figure, its source.
     const auto market = [&](const QString &label, double rate, MarketPreset::Applies applies, const QString &scope) {
@@ -228,7 +234,7 @@ QStringList assumptionsHtml(const Scenario &s, const CostModel &model)
         const OptionInput &option = model.option(i);
         QString body;
         if (option.kind == OptionKind::OnPrem && i < onPremCount)
-            body = onPremAssumptions(s.onPremOptions[std::size_t(i)], option, s.currency);
+            body = onPremAssumptions(s.onPremOptions[std::size_t(i)], option, s.currency, financingText(model, i));
         else if (option.kind == OptionKind::Cloud && i - onPremCount < int(s.cloudOptions.size()))
             body = cloudAssumptions(s.cloudOptions[std::size_t(i - onPremCount)], s);
         QString status;
@@ -414,7 +420,16 @@ QStringList yearlyCashFlowHtml(const CostModel &model, const Evaluation &evaluat
         };
         if (credited)
             fixedRow(QStringLiteral("Resale value credited at the horizon"), [&](std::size_t k) { return credit[k]; }, false);
-        fixedRow(QStringLiteral("Total (TCO)"), [&](std::size_t k) { return evaluation.tco(options[k]); }, true);
+        fixedRow(model.input().tax ? QStringLiteral("Total after tax (TCO)") : QStringLiteral("Total (TCO)"),
+                 [&](std::size_t k) { return evaluation.tco(options[k]); }, true);
+        // With taxes: what they save over the horizon, and the total without them.
+        if (model.input().tax) {
+            fixedRow(QStringLiteral("of which tax savings"),
+                     [&](std::size_t k) { return taxSavings(model, options[k], evaluation.utilization); }, false);
+            fixedRow(QStringLiteral("Total before tax"),
+                     [&](std::size_t k) { return evaluation.tco(options[k]) - taxSavings(model, options[k], evaluation.utilization); },
+                     false);
+        }
         tables << html + QStringLiteral("</table>");
     }
     return tables;

@@ -1,5 +1,7 @@
 #include "reportwriter.h"
 
+#include "engine/payingtext.h"
+
 #include "engine/decidedby.h"
 
 #include "chartexport.h"
@@ -151,13 +153,16 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
             layout.addHtml(QStringLiteral("<h2>Every pair</h2><p>%1 against %2, at %3 utilization: when buying pays "
                                           "off, the utilization at which the two cost the same, what buying saves "
                                           "over the horizon (negative: what it costs more; the net present value of "
-                                          "buying) and its internal rate of return (none where the savings change sign "
-                                          "more than once, as a purchase after the start makes them). %4</p>")
+                                          "buying), its internal rate of return (none where the savings change sign "
+                                          "more than once, as a purchase after the start makes them) and when it has "
+                                          "paid back on the discounted curves. %4</p>")
                                .arg(capped ? QStringLiteral("The %1 cheapest on-prem options").arg(kReportPairsPerKind)
                                            : QStringLiteral("Each on-prem option"),
                                     capped ? QStringLiteral("the %1 cheapest cloud options").arg(kReportPairsPerKind)
                                            : QStringLiteral("each cloud option"),
-                                    atUtilizationText, discountingSentence(model).toHtmlEscaped()),
+                                    atUtilizationText,
+                                    (discountingSentence(model) + (model.input().tax ? QStringLiteral(" After tax.") : QString()))
+                                        .toHtmlEscaped()),
                            true);
             for (const QString &table : pairTables)
                 layout.addTable(table, 0.78);
@@ -180,9 +185,13 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
             ? QStringLiteral("each of the %1 options cheapest at the horizon").arg(kCashFlowMaxOptions)
             : QStringLiteral("each option");
         const QString discounted = scenario.discountRatePerYear != 0 ? QStringLiteral(", discounted to month 0") : QString();
+        const QString taxes = taxSentence(model);
         layout.addHtml(QStringLiteral("<h2>Cash flow by year</h2><p>What %1 pays each year at %2 utilization%3; the "
-                                      "total is its TCO.</p>")
-                           .arg(whoPays, atUtilizationText, discounted),
+                                      "total is its TCO.%4</p>")
+                           .arg(whoPays, atUtilizationText, discounted,
+                                taxes.isEmpty() ? QString()
+                                                : QStringLiteral(" %1 The total before tax is given under it.")
+                                                      .arg(taxes.toHtmlEscaped())),
                        true);
         for (const QString &table : yearlyCashFlowHtml(model, evaluation, kCashFlowOptionsPerTable, kCashFlowMaxOptions))
             layout.addTable(table, 0.89);
