@@ -247,6 +247,29 @@ private Q_SLOTS:
         QVERIFY(near(work, 2 * u0 * 6 * kHoursPerMonth));
     }
 
+    // The owned part is paid as its build is (docs/model.md, "Paying for it"): two units bought by a
+    // loan still running at the horizon cost twice what one such unit costs alone, interest and
+    // balance included, and more than in cash.
+    void theOwnedPartIsFinancedAsItsBuild()
+    {
+        Scenario s = scenario(8, 0.25, 12);
+        OnPremBuild server = build(QStringLiteral("server"), 10000, 4);
+        server.financing.method = FinancingMethod::Loan;
+        server.financing.annualRate = 0.12;
+        server.financing.termMonths = 24;
+        s.onPremOptions = {server};
+        s.cloudOptions = {cloud(QStringLiteral("cloud"), 2.0)};
+        s.hybridOptions = {hybrid(s, 2)};
+        const HybridResult r = HybridModel(assemble(s, catalog())).evaluate(0, 0.25);
+        Scenario alone = scenario(4, 0.25, 12);
+        alone.onPremOptions = {server};
+        const double oneUnit = model(alone).evaluate(0.25).tco(0);
+        QVERIFY(oneUnit > 10000);
+        QVERIFY(near(r.tcoByUnits[2], 2 * oneUnit));
+        QVERIFY(r.breakdown[std::size_t(CostComponent::Interest)] > 0);
+        QVERIFY(r.breakdown[std::size_t(CostComponent::LoanBalanceAtHorizon)] > 0);
+    }
+
     // Without a profile the demand is N GPUs busy u of the time.
     void withoutProfileNBusyUOfTheTime()
     {
