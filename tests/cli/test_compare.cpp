@@ -12,6 +12,7 @@
 #include "catalog/gpucatalog.h"
 
 #include <QDate>
+#include "exchange/scenariojson.h"
 #include <QtTest>
 
 #include <cmath>
@@ -40,6 +41,66 @@ class TestCompare : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // Paying for it: a term of 0 or past 600, a rate below −100 %, a down payment above 1 or a depreciation
+    // period of 0 is refused naming the field; a loan and taxes that make sense are read and the
+    // results say so (docs/model.md, "Paying for it").
+    void payingTermsAreCheckedAndReported_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("term 0") << QByteArray("\"termMonths\": 36") << QByteArray("\"termMonths\": 0")
+                                << QStringLiteral("onPremOptions[0].financing.termMonths");
+        QTest::newRow("term 601") << QByteArray("\"termMonths\": 36") << QByteArray("\"termMonths\": 601")
+                                  << QStringLiteral("onPremOptions[0].financing.termMonths");
+        QTest::newRow("rate -150 %") << QByteArray("\"annualRate\": 0.09") << QByteArray("\"annualRate\": -1.5")
+                                     << QStringLiteral("onPremOptions[0].financing.annualRate");
+        QTest::newRow("down 120 %") << QByteArray("\"downPayment\": 0.1") << QByteArray("\"downPayment\": 1.2")
+                                    << QStringLiteral("onPremOptions[0].financing.downPayment");
+        QTest::newRow("period 0") << QByteArray("\"depreciationYears\": 5") << QByteArray("\"depreciationYears\": 0")
+                                  << QStringLiteral("tax.depreciationYears");
+    }
+
+    void payingTermsAreCheckedAndReported()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, field);
+        QFile source(example("h100-server"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        breakeven::Scenario scenario = breakeven::readScenarioJson(source.readAll());
+        QVERIFY(!scenario.onPremOptions.empty());
+        scenario.onPremOptions.front().financing.method = breakeven::FinancingMethod::Loan;
+        scenario.onPremOptions.front().financing.annualRate = 0.09;
+        scenario.onPremOptions.front().financing.termMonths = 36;
+        scenario.onPremOptions.front().financing.downPayment = 0.1;
+        scenario.tax = breakeven::Tax{0.21, breakeven::DepreciationMethod::StraightLine, 5};
+        const QByteArray good = breakeven::writeScenarioJson(scenario);
+        QTemporaryDir dir;
+        const QString goodFile = dir.filePath(QStringLiteral("good.json"));
+        QFile out(goodFile);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(good);
+        out.close();
+        const Run ok = runBreakeven({QStringLiteral("compare"), goodFile});
+        QCOMPARE(ok.exitCode, 0);
+        QVERIFY2(ok.out.contains("paid by a loan at 9.0 % a year over 36 months, 10 % down"), ok.out.constData());
+        QVERIFY(ok.out.contains("Every figure is after a 21.0 % tax"));
+
+        QByteArray bad = good;
+        QVERIFY2(bad.contains(from), from.constData());
+        bad.replace(from, to);
+        const QString badFile = dir.filePath(QStringLiteral("bad.json"));
+        QFile badOut(badFile);
+        QVERIFY(badOut.open(QIODevice::WriteOnly));
+        badOut.write(bad);
+        badOut.close();
+        const Run refused = runBreakeven({QStringLiteral("compare"), badFile});
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(QString::fromUtf8(refused.err).contains(field), refused.err.constData());
+        QVERIFY(refused.out.isEmpty());
+    }
+
     void everyExampleEvaluates_data()
     {
         QTest::addColumn<QString>("file");

@@ -382,6 +382,15 @@ private slots:
         bad = loanText;
         bad.replace("\"downPayment\": 0.1", "\"downPayment\": 2");
         QVERIFY_THROWS_EXCEPTION(InputError, readScenarioJson(bad));
+        // A goodput outside 0.5–1, as a document or an editor could hold it, is refused naming it.
+        Scenario lossy = borrowed;
+        lossy.onPremOptions.front().goodput = 0.4;
+        try {
+            validateScenario(lossy);
+            QFAIL("a goodput of 0.4 accepted");
+        } catch (const InputError &error) {
+            QCOMPARE(error.where(), QStringLiteral("onPremOptions[0].goodput"));
+        }
     }
 };
 
