@@ -40,7 +40,7 @@ QColor componentColor(CostComponent component)
         0xd6604d, // interest: brick
         0x2166ac, // lease payments: mid blue
         0xf4a582, // loan balance at the horizon: salmon
-        0x5aae61, // tax savings: green
+        0x9e9ac8, // tax savings: lavender (the greens are rental and storage)
         0x01665e, // API tokens: teal
     };
     return QColor(colors[std::size_t(component)]);
