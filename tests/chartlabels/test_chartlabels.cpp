@@ -2,6 +2,7 @@
 // start told apart, numbered marks on the cumulative chart that overlap nothing.
 #include "charts/axislabels.h"
 #include "charts/chartview.h"
+#include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
 #include "charts/tcospreadchart.h"
 #include "charts/tornadochart.h"
@@ -17,6 +18,7 @@
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QPainter>
 #include <QTest>
 
 #include <memory>
@@ -169,6 +171,64 @@ private slots:
         }
         // The caption says what each number is.
         QVERIFY(chart->caption().contains(QStringLiteral("Numbered marks: 1 ")));
+    }
+
+    // The criteria chart names each option on its left axis: never a bare "…", the two
+    // reserved plans told apart by their ends, at any size the window's splitters allow.
+    void criteriaChartAtSmallSizes_data()
+    {
+        QTest::addColumn<QSize>("size");
+        for (const QSize size : {QSize(1200, 700), QSize(700, 420), QSize(420, 260), QSize(300, 150), QSize(120, 80)})
+            QTest::newRow(QByteArray::number(size.width()) + "x" + QByteArray::number(size.height())) << size;
+    }
+
+    void criteriaChartAtSmallSizes()
+    {
+        QFETCH(QSize, size);
+        auto panel = exporting::makeExportPanel(*m_model, m_evaluation, charts::ChartKind::Criteria, size, m_risk);
+        auto *chart = static_cast<charts::CriteriaChart *>(panel.get());
+        layOut(*panel, size);
+        const QStringList texts = sceneTexts(*panel);
+        QVERIFY(!texts.isEmpty());
+        for (const QString &text : texts)
+            QVERIFY2(!onlyEllipsis(text), qPrintable(texts.join(QStringLiteral(" | "))));
+        // The full names stay the chart's categories; the axis shows them fitted.
+        const QStringList names = chart->categories();
+        const QStringList shown = chart->shownCategories();
+        QCOMPARE(shown.size(), names.size());
+        QVERIFY(names.contains(QStringLiteral("aws p5.48xlarge reserved-1y")));
+        QStringList reserved;
+        for (qsizetype k = 0; k < shown.size(); ++k) {
+            QVERIFY2(!onlyEllipsis(shown[k]), qPrintable(shown.join(QStringLiteral(" | "))));
+            QVERIFY2(shown[k].size() >= std::min<qsizetype>(names[k].size(), 8), qPrintable(shown[k]));
+            if (names[k].startsWith(QStringLiteral("aws p5")))
+                reserved << shown[k];
+        }
+        QCOMPARE(reserved.size(), 2);
+        QVERIFY2(reserved[0] != reserved[1], qPrintable(reserved.join(QStringLiteral(" | "))));
+        QVERIFY(reserved[0].endsWith(QStringLiteral("y")) && reserved[1].endsWith(QStringLiteral("y")));
+        // The labels are drawn: each shown label is in the scene.
+        for (const QString &label : shown)
+            QVERIFY2(texts.contains(label), qPrintable(label + QStringLiteral(" not in ") + texts.join(QStringLiteral(" | "))));
+    }
+
+    // An export renders a panel that was never shown: it must be laid out at the size asked for,
+    // not drawn at the size it had before (where every label and the title collapse to "…").
+    void exportedCriteriaChartIsLaidOutAtItsSize()
+    {
+        const QSize size(1000, 600);
+        auto panel = exporting::makeExportPanel(*m_model, m_evaluation, charts::ChartKind::Criteria, size, m_risk);
+        auto *chart = static_cast<charts::CriteriaChart *>(panel.get());
+        QImage image(size, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            panel->renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        }
+        QVERIFY2(panel->chart()->size().width() >= size.width() - 10,
+                 qPrintable(QStringLiteral("%1").arg(panel->chart()->size().width())));
+        // At this size every name fits whole.
+        QCOMPARE(chart->shownCategories(), chart->categories());
     }
 
 private:

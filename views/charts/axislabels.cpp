@@ -144,6 +144,14 @@ void CategoryLabels::fit()
 {
     if (m_fitting || m_names.isEmpty())
         return;
+    // A chart not laid out yet (no geometry, or a plot of no width) would fit every label to
+    // the floor and keep it there: it shows the full names until it has a size.
+    const bool laidOut = (m_alignment & Qt::AlignLeft) ? m_chart->size().width() > 0 : m_chart->plotArea().width() > 0;
+    if (!laidOut) {
+        if (shown().size() != m_names.size())
+            apply(m_names);
+        return;
+    }
     const QFont font = m_axis->labelsFont();
     if (m_alignment & Qt::AlignLeft) {
         apply(distinctElided(m_names, font, int(m_chart->size().width() * m_leftShare) - 16));

@@ -219,6 +219,12 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
     const QSize size = target.size().toSize();
     if (this->size() != size)
         resize(size);
+    // A panel of its own that was never shown (an export) would get its layout, and its chart
+    // the view's size, only while it is painted: too late for the chart to lay itself out at that
+    // size, so it would be drawn as small as it last was, its labels cut to "…". Shown off-screen
+    // first, it is laid out like a chart in the window.
+    if (isWindow() && !isVisible() && testAttribute(Qt::WA_DontShowOnScreen))
+        show();
     // QChart lays out its axes, then its legend, in posted events that post further ones;
     // a few rounds let a never-shown chart settle before it is painted.
     for (int round = 0; round < 4; ++round) {

@@ -1,5 +1,6 @@
 #include "criteriachart.h"
 
+#include "axislabels.h"
 #include "chartview.h"
 #include "engine/costmodel.h"
 #include "engine/criteria.h"
@@ -48,6 +49,7 @@ void CriteriaChart::clear()
     removeSeriesAndAxes();
     m_series = nullptr;
     m_axisOptions = nullptr;
+    m_labels = nullptr;
     m_axisScore = nullptr;
     m_sets.clear();
     m_options.clear();
@@ -55,6 +57,11 @@ void CriteriaChart::clear()
 }
 
 QStringList CriteriaChart::categories() const
+{
+    return m_labels ? m_labels->names() : QStringList();
+}
+
+QStringList CriteriaChart::shownCategories() const
 {
     return m_axisOptions ? m_axisOptions->categories() : QStringList();
 }
@@ -99,6 +106,9 @@ void CriteriaChart::setModel(const CostModel *model)
     chart()->addAxis(m_axisScore, Qt::AlignBottom);
     m_series->attachAxis(m_axisOptions);
     m_series->attachAxis(m_axisScore);
+    // Options sharing a start ("AWS p5.48xlarge, 1-year …", "… 3-year reserved") stay told apart,
+    // and no label is cut to a bare "…" however narrow the splitter leaves the chart.
+    m_labels = new CategoryLabels(chart(), chartView(), m_axisOptions, Qt::AlignLeft);
     chartView()->connectLegendMarkers();
     setCaption(infeasibleCaption(*model));
 }
@@ -117,7 +127,7 @@ void CriteriaChart::setEvaluation(const Evaluation &e)
         names << m_model->option(i).name;
     if (order != m_options) {
         m_options = order;
-        m_axisOptions->setCategories(names);
+        m_labels->setNames(names);
         for (QBarSet *set : m_sets) {
             set->remove(0, set->count());
             for (std::size_t k = 0; k < order.size(); ++k)

@@ -19,6 +19,8 @@ class QValueAxis;
 
 namespace breakeven::charts {
 
+class CategoryLabels;
+
 class CriteriaChart : public ChartPanel {
     Q_OBJECT
 public:
@@ -33,9 +35,11 @@ public:
     // scenario's. Takes effect with the next setEvaluation().
     void setWeights(const std::optional<CriterionWeights> &weights) { m_weights = weights; }
 
-    // One bar set per criterion, in Criterion order; the categories, bottom to top.
+    // One bar set per criterion, in Criterion order; the options' full names, bottom to top, and
+    // the labels the axis shows for them (elided in the middle to the room the chart gives).
     const QList<QBarSet *> &criterionSets() const { return m_sets; }
     QStringList categories() const;
+    QStringList shownCategories() const;
 
 private:
     void clear();
@@ -43,6 +47,7 @@ private:
     std::optional<CriterionWeights> m_weights;
     QHorizontalStackedBarSeries *m_series = nullptr;
     QBarCategoryAxis *m_axisOptions = nullptr;
+    CategoryLabels *m_labels = nullptr; // owned by m_axisOptions
     QValueAxis *m_axisScore = nullptr;
     QList<QBarSet *> m_sets;
     std::vector<int> m_options; // bottom to top
