@@ -213,8 +213,9 @@ private:
                       const Eigen::ArrayXd &discount);
     // A purchase of hardware and infrastructure in `month`, paid as the build's financing says,
     // and deducted through depreciation until `replacedAt` (docs/model.md, "Paying for it").
+    // `owed`, when given, gains each month's balance still owed on the loan (entries 0..H).
     void payPurchase(int row, int month, double hardware, double infrastructure, int replacedAt,
-                     const Eigen::ArrayXd &discount);
+                     const Eigen::ArrayXd &discount, std::vector<double> *owed = nullptr);
     void deductDepreciation(int row, int month, double price, int replacedAt, const Eigen::ArrayXd &discount);
     // A payment in month `month` > H, owed all the same: added to entry H at its present value.
     void addBeyondHorizon(int row, int month, double amount);

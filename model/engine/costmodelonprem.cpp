@@ -73,7 +73,7 @@ void CostModel::deductDepreciation(int row, int month, double price, int replace
 }
 
 void CostModel::payPurchase(int row, int month, double hardware, double infrastructure, int replacedAt,
-                            const Eigen::ArrayXd &discount)
+                            const Eigen::ArrayXd &discount, std::vector<double> *owed)
 {
     deductDepreciation(row, month, hardware, replacedAt, discount);
     deductDepreciation(row, month, infrastructure, kNever, discount);
@@ -93,12 +93,16 @@ void CostModel::payPurchase(int row, int month, double hardware, double infrastr
     addComponent(row, CostComponent::Infrastructure, month, down * (1.0 - hardwareShare), 0, discount);
     const std::vector<LoanPayment> schedule = loanSchedule(total - down, f.annualRate, f.termMonths);
     double balance = total - down;
+    if (owed && month <= H)
+        (*owed)[std::size_t(month)] += balance;
     for (std::size_t k = 0; k < schedule.size() && month + int(k) + 1 <= H; ++k) {
         const int m = month + int(k) + 1;
         addComponent(row, CostComponent::Hardware, m, schedule[k].principal * hardwareShare, 0, discount);
         addComponent(row, CostComponent::Infrastructure, m, schedule[k].principal * (1.0 - hardwareShare), 0, discount);
         addComponent(row, CostComponent::Interest, m, schedule[k].interest, 0, discount);
         balance -= schedule[k].principal;
+        if (owed && k + 1 < schedule.size())
+            (*owed)[std::size_t(m)] += balance;
     }
     // Still running at H: what is owed then is added, as a commitment past H is.
     if (month + int(schedule.size()) > H && balance != 0) {
@@ -187,6 +191,12 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
 
     std::vector<int> &events = m_events[std::size_t(row)];
     std::vector<Purchase> &purchases = m_purchases[std::size_t(row)];
+    // What is still owed on the loans at the end of each month: selling everything then would have
+    // to repay it, so the curve net of resale counts it (at H it is in the TCO already).
+    std::vector<double> owed;
+    const bool owing = m_input.creditResaleValue && financing.method == FinancingMethod::Loan;
+    if (owing)
+        owed.assign(std::size_t(H + 1), 0.0);
     for (const Cohort &c : cohorts) {
         events.push_back(c.paidAt);
         // A leased build still buys its infrastructure, in cash; a bought one with its first units.
@@ -201,7 +211,7 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
             continue;
         const bool firstOfCohort = h.reason == PurchaseReason::Start || h.reason == PurchaseReason::Growth;
         payPurchase(row, h.ownedFrom, h.paid, !leased && firstOfCohort ? h.count * t.infrastructureOneTime : 0.0,
-                    h.end, discount);
+                    h.end, discount, owing ? &owed : nullptr);
         events.push_back(h.ownedFrom);
         purchases.push_back({h.ownedFrom, h.count, h.paid, h.reason});
     }
@@ -275,7 +285,8 @@ void CostModel::layOutOnPrem(int row, const Eigen::ArrayXd &growth, const Eigen:
     for (int m = 0; m <= H; ++m) {
         const double sale = saleAt(m);
         const double gain = m_input.tax ? sale - bookValueAt(m) : 0.0;
-        m_credit(row, m) = (sale - taxRate * gain) * discount(m);
+        const double debt = owing && m < H ? owed[std::size_t(m)] : 0.0;
+        m_credit(row, m) = (sale - taxRate * gain - debt) * discount(m);
     }
     m_componentFixed(row, int(CostComponent::ResaleCredit)) = -saleAt(H) * discount(H);
     if (m_input.tax)

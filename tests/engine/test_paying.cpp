@@ -95,6 +95,28 @@ private slots:
         QVERIFY(m.paymentMonths(0).back() == 12);
     }
 
+    // Net of resale, the curve is what buying has cost if everything is sold at month m; a sale
+    // repays what the loan still owes, so at 0 % the curve is the cash one month by month.
+    void theNetCurveRepaysTheLoan()
+    {
+        Scenario cash = oneUnit(24, {});
+        cash.creditResaleValue = true;
+        Scenario borrowed = cash;
+        borrowed.onPremOptions.front().financing = loan(0.0, 36, 0.2);
+        const Evaluation a = model(cash).evaluate(1.0);
+        const Evaluation b = model(borrowed).evaluate(1.0);
+        for (int month = 0; month <= 24; ++month)
+            QVERIFY2(near(a.cumulative(0, month), b.cumulative(0, month), 1e-6), qPrintable(QString::number(month)));
+        // With interest the sale still repays the balance, so the net curve is above the cash one
+        // by the interest paid so far.
+        borrowed.onPremOptions.front().financing.annualRate = 0.12;
+        const CostModel dearer = model(borrowed);
+        const Evaluation c = dearer.evaluate(1.0);
+        QVERIFY(near(c.cumulative(0, 0), a.cumulative(0, 0), 1e-6));
+        QVERIFY(c.cumulative(0, 12) > a.cumulative(0, 12));
+        QVERIFY(near(c.tco(0) - a.tco(0), part(dearer, 0, CostComponent::Interest), 1e-6));
+    }
+
     // A fifth down: 20,000 USD in month 0, the other 80,000 USD repaid over 24 months.
     void aDownPaymentIsPaidAtOnce()
     {
