@@ -67,10 +67,8 @@ FinancingRows::FinancingRows(QFormLayout *form, FieldBindings<OnPremBuild> &bind
                             "payments. A lease pays each unit by the month and buys nothing, unless it is bought out "
                             "at the end of its term."));
     m_presets = presetBox(m_presetList, PayingPreset::Kind::Financing, parent);
-    auto *methodRow = new QHBoxLayout;
-    methodRow->addWidget(m_method, 1);
-    methodRow->addWidget(m_presets, 1);
-    form->addRow(tr("Paid &by:"), methodRow);
+    form->addRow(tr("Paid &by:"), m_method);
+    form->addRow(QString(), m_presets);
     bindings.choice(m_method, QStringLiteral("financing.method"), tr("financing"),
                     [](const B &b) { return QVariant(toString(b.financing.method)); },
                     [](B &b, const QVariant &v) {
@@ -82,12 +80,14 @@ FinancingRows::FinancingRows(QFormLayout *form, FieldBindings<OnPremBuild> &bind
     form->addRow(tr("Loan rate:"), m_rate);
     bindings.number(m_rate, QStringLiteral("financing.annualRate"), tr("loan rate"),
                     [](const B &b) { return b.financing.annualRate; }, [](B &b, double v) { b.financing.annualRate = v; });
-    m_down = new NumberField(0, 100, 1, tr(" % of each purchase"), 100, parent);
+    m_down = new NumberField(0, 100, 1, tr(" %"), 100, parent);
+    m_down->setToolTip(tr("The share of each purchase paid at once; the rest is the loan"));
     form->addRow(tr("Down payment:"), m_down);
     bindings.number(m_down, QStringLiteral("financing.downPayment"), tr("down payment"),
                     [](const B &b) { return b.financing.downPayment; }, [](B &b, double v) { b.financing.downPayment = v; });
-    m_lease = new NumberField(0, 1e9, 2, tr(" a month per unit"), 1, parent);
-    form->addRow(tr("Lease payment:"), m_lease);
+    m_lease = new NumberField(0, 1e9, 2, QString(), 1, parent);
+    m_lease->setToolTip(tr("What each unit costs a month while it is leased, in the build's currency"));
+    form->addRow(tr("Lease per unit-month:"), m_lease);
     bindings.number(m_lease, QStringLiteral("financing.paymentPerMonth"), tr("lease payment"),
                     [](const B &b) { return b.financing.paymentPerMonth; },
                     [](B &b, double v) { b.financing.paymentPerMonth = v; });
@@ -96,12 +96,12 @@ FinancingRows::FinancingRows(QFormLayout *form, FieldBindings<OnPremBuild> &bind
     bindings.number(m_term, QStringLiteral("financing.termMonths"), tr("term"),
                     [](const B &b) { return double(b.financing.termMonths); },
                     [](B &b, double v) { b.financing.termMonths = int(std::lround(v)); });
-    m_buyoutCheck = new QCheckBox(tr("Bought out at the end of the term for"), parent);
-    m_buyout = new NumberField(0, 100, 1, tr(" % of the price"), 100, parent);
+    m_buyoutCheck = new QCheckBox(tr("for"), parent);
+    m_buyout = new NumberField(0, 100, 1, tr(" % of price"), 100, parent);
     m_buyoutRow = new QHBoxLayout;
     m_buyoutRow->addWidget(m_buyoutCheck);
     m_buyoutRow->addWidget(m_buyout, 1);
-    form->addRow(tr("Buy-out:"), m_buyoutRow);
+    form->addRow(tr("Bought out:"), m_buyoutRow);
     m_buyoutCheck->setToolTip(tr("Bought out, a leased unit is owned from then: it ages, sells at the horizon and is "
                                  "replaced at the end of its lifetime. Otherwise a new lease follows each term and the "
                                  "unit is never owned."));
