@@ -115,8 +115,10 @@ void CumulativeChart::relabel()
 
 QString CumulativeChart::seriesName(int option) const
 {
-    const bool cloud = m_model->option(option).kind == OptionKind::Cloud;
-    if (cloud)
+    const OptionKind kind = m_model->option(option).kind;
+    if (kind == OptionKind::Api)
+        return m_model->option(option).name + tr(" (API)");
+    if (kind == OptionKind::Cloud)
         return m_model->option(option).name + tr(" (cloud)");
     // With resale credited the solid line is net of it, and says so.
     return optionLabel(*m_model, option) + (m_model->input().creditResaleValue ? tr(", net of resale") : QString());
@@ -194,7 +196,7 @@ void CumulativeChart::setModel(const CostModel *model)
     for (int i = 0; i < model->optionCount(); ++i) {
         if (!model->isFeasible(i))
             continue;
-        const bool cloud = model->option(i).kind == OptionKind::Cloud;
+        const bool cloud = isRented(model->option(i).kind); // an API option is drawn as rented
         auto *series = new QLineSeries;
         series->setName(seriesName(i));
         series->setPen(optionPen(i, cloud));

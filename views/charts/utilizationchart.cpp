@@ -65,11 +65,13 @@ void UtilizationChart::setModel(const CostModel *model)
     for (int i = 0; i < model->optionCount(); ++i) {
         if (!model->isFeasible(i))
             continue;
-        const bool cloud = model->option(i).kind == OptionKind::Cloud;
+        // An API option is rented too: dashed like a cloud option.
+        const bool cloud = isRented(model->option(i).kind);
         const double atZero = model->tcoFixed(i);
         const double atFull = atZero + model->tcoPerUtilization(i);
         auto *series = new QLineSeries;
-        series->setName(model->option(i).name + (cloud ? tr(" (cloud)") : QString()));
+        series->setName(model->option(i).name
+                        + (model->option(i).kind == OptionKind::Api ? tr(" (API)") : cloud ? tr(" (cloud)") : QString()));
         series->setPen(optionPen(i, cloud));
         series->append(0, atZero);
         series->append(100, atFull);

@@ -314,6 +314,12 @@ void editComponent(DocumentContext &context, qint64 scenarioId, qint64 component
     pushEdit(context, scenarioId, componentId, field, before, after, editText(label, before.name));
 }
 
+void editApiOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &field,
+                   const QString &label, const ApiOption &before, const ApiOption &after)
+{
+    pushEdit(context, scenarioId, optionId, field, before, after, editText(label, before.name));
+}
+
 namespace {
 
 // A part priced in a currency the scenario has no rate for would leave the scenario unable to be
@@ -385,6 +391,23 @@ void removeCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optio
 {
     context.push(
         new PresenceCommand<StoredCloudOption>(context, tr("Delete cloud option %1").arg(name), scenarioId, optionId));
+}
+
+void addApiOption(DocumentContext &context, qint64 scenarioId, const ApiOption &option)
+{
+    const QString text = tr("Add API option %1").arg(option.name);
+    const bool grouped = beginWithRate(context, scenarioId, option.currency, text);
+    context.push(new PresenceCommand<StoredApiOption>(context, text, scenarioId, [scenarioId, option](Document &document) {
+        return document.scenarios().addApiOption(scenarioId, option);
+    }));
+    if (grouped)
+        endGroup(context);
+}
+
+void removeApiOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &name)
+{
+    context.push(
+        new PresenceCommand<StoredApiOption>(context, tr("Delete API option %1").arg(name), scenarioId, optionId));
 }
 
 void addComponent(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &buildName,

@@ -39,6 +39,8 @@ void editCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionI
                      const QString &label, const CloudOption &before, const CloudOption &after);
 void editComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &field,
                    const QString &label, const Component &before, const Component &after);
+void editApiOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &field,
+                   const QString &label, const ApiOption &before, const ApiOption &after);
 
 // Makes `model` the GPU the workload is counted in, its count kept ("16 × A100" becomes
 // "16 × H100"), in one step.
@@ -65,6 +67,10 @@ void replaceBuild(DocumentContext &context, qint64 scenarioId, qint64 buildId, c
 void addCloudOption(DocumentContext &context, qint64 scenarioId, const CloudOption &option,
                     std::optional<qint64> offerId = {});
 void removeCloudOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &name);
+// Options paid per token (docs/model.md, "Serving"); one priced in a currency the scenario has no
+// rate for brings the bundled rate in the same step, as a cloud option does.
+void addApiOption(DocumentContext &context, qint64 scenarioId, const ApiOption &option);
+void removeApiOption(DocumentContext &context, qint64 scenarioId, qint64 optionId, const QString &name);
 void addComponent(DocumentContext &context, qint64 scenarioId, qint64 buildId, const QString &buildName,
                   const Component &component);
 void removeComponent(DocumentContext &context, qint64 scenarioId, qint64 componentId, const QString &name,

@@ -58,6 +58,15 @@ struct EditTarget<Component> {
     }
 };
 
+template <>
+struct EditTarget<ApiOption> {
+    static constexpr int commandId = 1006;
+    static void write(Document &document, qint64 id, const ApiOption &value)
+    {
+        document.scenarios().updateApiOption(id, value);
+    }
+};
+
 template <typename T>
 class FieldEditCommand : public DocumentCommand {
 public:

@@ -1,5 +1,5 @@
 // Adding and removing: one command for scenarios, builds (with their components), components,
-// cloud options and hybrid options. The first insertion lets the store choose the id; every later one (an undone
+// cloud options, hybrid options and API options. The first insertion lets the store choose the id; every later one (an undone
 // removal, a redone addition) restores the row under the id it had, with its position and its
 // links, in one transaction. Removal keeps what the store returns, read in the same transaction.
 #pragma once
@@ -63,6 +63,16 @@ struct Presence<StoredHybridOption> {
     static void restore(Document &document, const StoredHybridOption &stored)
     {
         document.scenarios().restoreHybridOption(stored);
+    }
+};
+
+template <>
+struct Presence<StoredApiOption> {
+    static qint64 &id(StoredApiOption &stored) { return stored.id; }
+    static StoredApiOption remove(Document &document, qint64 id) { return document.scenarios().removeApiOption(id); }
+    static void restore(Document &document, const StoredApiOption &stored)
+    {
+        document.scenarios().restoreApiOption(stored);
     }
 };
 

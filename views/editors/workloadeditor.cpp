@@ -12,6 +12,7 @@
 #include "gpuchangenote.h"
 #include "gpuchoice.h"
 #include "rangebuttons.h"
+#include "servingfields.h"
 #include "workloadhelpers.h"
 
 #include "engine/offerranking.h"
@@ -51,6 +52,17 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
         return field;
     };
     using W = Workload;
+    m_kind = new QComboBox(this);
+    m_kind->addItem(tr("GPU time"));
+    m_kind->addItem(tr("Serving"));
+    m_kind->setItemData(0, tr("N GPUs busy u of the time"), Qt::ToolTipRole);
+    m_kind->setItemData(1, tr("A model served at a rate of requests, each with its input and output tokens: the "
+                              "GPUs each option needs follow from its tokens per second"), Qt::ToolTipRole);
+    form->addRow(tr("Counted in:"), m_kind);
+    connect(m_kind, &QComboBox::activated, this, [this](int index) { chooseKind(index == 1); });
+    m_serving = new ServingFields(
+        [this](const QString &key, const QString &label, const Workload &after) { push(key, label, after); }, this);
+    form->addRow(m_serving);
     // "16 × [H100-SXM5-80GB]": the workload counted in GPUs of a model the user names, which is
     // the scenario's reference GPU; choosing another converts the count so the work stays the same.
     m_gpus = new NumberField(0, 1e6, 2, QString(), 1, this);
@@ -99,6 +111,8 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
         m_profileNote->setText(m_profile->itemData(index, Qt::ToolTipRole).toString());
     });
     m_profileNote->setText(m_profile->itemData(0, Qt::ToolTipRole).toString());
+    m_gpuTimeLayouts = {gpuRow};
+    m_gpuTimeRows = {m_utilization, m_profile, m_profileNote};
     m_memory = number(tr("Memory per GPU:"), QStringLiteral("minGpuMemoryGB"), tr("memory per GPU"),
                       new NumberField(0, 10000, 0, tr(" GB"), 1, this), [](const W &w) { return w.minGpuMemoryGB; },
                       [](W &w, double v) { w.minGpuMemoryGB = v; });
@@ -123,10 +137,10 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     number(tr("Work per job:"), QStringLiteral("jobReferenceGpuHours"), tr("work per job"), jobHours,
            [](const W &w) { return w.jobReferenceGpuHours.value_or(0); },
            [](W &w, double v) { w.jobReferenceGpuHours = v > 0 ? std::optional<double>(v) : std::nullopt; });
-    number(tr("GPUs per job:"), QStringLiteral("gpusPerJob"), tr("GPUs per job"),
+    auto *perJob = number(tr("GPUs per job:"), QStringLiteral("gpusPerJob"), tr("GPUs per job"),
            new NumberField(1, 1e5, 0, QString(), 1, this), [](const W &w) { return double(w.gpusPerJob); },
            [](W &w, double v) { w.gpusPerJob = int(v); });
-    number(tr("Parallel jobs:"), QStringLiteral("parallelJobs"), tr("parallel jobs"),
+    auto *parallel = number(tr("Parallel jobs:"), QStringLiteral("parallelJobs"), tr("parallel jobs"),
            new NumberField(1, 1e5, 0, QString(), 1, this), [](const W &w) { return double(w.parallelJobs); },
            [](W &w, double v) { w.parallelJobs = int(v); });
 
@@ -139,6 +153,11 @@ WorkloadEditor::WorkloadEditor(ScenarioSession &session, QWidget *parent)
     helpers->addWidget(llm);
     helpers->addStretch();
     form->addRow(helpers);
+    m_gpuTimeLayouts.push_back(helpers);
+    for (QWidget *row : {static_cast<QWidget *>(m_memory), static_cast<QWidget *>(m_memoryNote),
+                         static_cast<QWidget *>(jobHours), static_cast<QWidget *>(perJob),
+                         static_cast<QWidget *>(parallel)})
+        m_gpuTimeRows.push_back(row);
 
     // Usage records: N and u from a demand profile, which hybrid options also read.
     m_usage = new QLabel(this);
@@ -191,6 +210,45 @@ void WorkloadEditor::setScenario(const StoredScenario &stored)
     m_ranges->show(stored);
     showUsage();
     showMemoryNeed(m_scenario.workload.minGpuMemoryGB);
+    showKind();
+}
+
+void WorkloadEditor::showKind()
+{
+    const bool serving = m_scenario.workload.serving.has_value();
+    m_kind->setCurrentIndex(serving ? 1 : 0);
+    auto *form = static_cast<QFormLayout *>(layout());
+    form->setRowVisible(m_serving, serving);
+    for (QWidget *row : m_gpuTimeRows)
+        form->setRowVisible(row, !serving);
+    for (QLayout *row : m_gpuTimeLayouts)
+        form->setRowVisible(row, !serving);
+    // The GPU note and the memory note show themselves only when they have something to say.
+    if (serving)
+        m_gpuChange->hide();
+    if (!serving)
+        showMemoryNeed(m_scenario.workload.minGpuMemoryGB);
+    if (serving)
+        m_serving->show(m_scenario, m_session.gpuCatalog());
+}
+
+void WorkloadEditor::chooseKind(bool serving)
+{
+    if (!m_scenarioId || serving == m_scenario.workload.serving.has_value())
+        return;
+    Workload after = m_bindings.value();
+    if (serving) {
+        // What teams most often ask first: a 70B model at a few requests a second.
+        Serving s;
+        s.model = QStringLiteral("Llama-3.1-70B");
+        s.requestsPerSecond = 5;
+        s.inputTokens = 1000;
+        s.outputTokens = 300;
+        after = withServing(after, s);
+    } else {
+        after.serving.reset();
+    }
+    push(QStringLiteral("serving"), tr("what the workload is counted in"), after);
 }
 
 void WorkloadEditor::showMemoryNeed(double typedGb)

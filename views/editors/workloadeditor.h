@@ -1,6 +1,7 @@
-// Edits the workload of the current scenario: "16 × [GPU model] at 60 %", memory, growth, storage
-// and jobs, with helpers that work N and u out of runs or a language model's size; every change is
-// an undo step.
+// Edits the workload of the current scenario, counted in GPU time ("16 × [GPU model] at 60 %",
+// memory and jobs, with helpers that work N and u out of runs or a language model's size) or in
+// served requests (servingfields.h); growth, storage and usage either way. Every change is an
+// undo step.
 #pragma once
 
 #include "fieldbindings.h"
@@ -17,6 +18,7 @@ namespace breakeven {
 class GpuChangeNote;
 class GpuChoice;
 class RangeButtons;
+class ServingFields;
 class ScenarioSession;
 
 class WorkloadEditor : public QWidget {
@@ -29,6 +31,9 @@ public:
     // The catalog's GPU models, for the GPU the workload is counted in.
     void setGpuModels(const std::vector<GpuModel> &models);
 
+    // "GPU time" or "Serving": what the workload is counted in.
+    QComboBox *kindChoice() const { return m_kind; }
+    ServingFields *servingFields() const { return m_serving; }
     NumberField *gpusField() const { return m_gpus; }
     GpuChoice *gpuModelChoice() const { return m_gpuModel; }
     // After another GPU was chosen (the count kept): "Or 9.55 × H100, the same work as 16 × A100?"
@@ -63,6 +68,9 @@ private:
     void push(const QString &key, const QString &label, const Workload &after);
     void preview(const Workload &after);
     void showUsage();
+    // GPU time or serving: the rows of the one shown.
+    void showKind();
+    void chooseKind(bool serving);
     // The memory hint for `typedGb` typed (0: none).
     void showMemoryNeed(double typedGb);
 
@@ -73,6 +81,10 @@ private:
     qint64 m_scenarioId = 0;
     QString m_scenarioName;
     QString m_referenceGpu;
+    QComboBox *m_kind = nullptr;
+    ServingFields *m_serving = nullptr;
+    std::vector<QWidget *> m_gpuTimeRows;
+    std::vector<QLayout *> m_gpuTimeLayouts;
     NumberField *m_gpus = nullptr;
     GpuChoice *m_gpuModel = nullptr;
     GpuChangeNote *m_gpuChange = nullptr;

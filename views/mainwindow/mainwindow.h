@@ -70,6 +70,7 @@ public:
         QAction *addBuild = nullptr;
         QAction *addCloudOption = nullptr;
         QAction *addHybridOption = nullptr;
+        QAction *addApiOption = nullptr;
         QAction *importUsage = nullptr;
         QAction *removePart = nullptr;
         QAction *importPriceSheet = nullptr;
@@ -132,6 +133,8 @@ public slots:
     // Add On-Prem Build and Add Cloud Option: ask what to start from (addpartdialogs.h), then add it.
     void chooseAddBuild();
     void chooseAddCloudOption();
+    // Add API Option…: an offer of the bundled API price list (apioptiondialog.h), then added.
+    void chooseAddApiOption();
     void removeSelectedPart();
     // Add Hybrid Option…: asks for a build, an on-demand or spot cloud option, a name and the
     // units (mainwindow/hybriddialogs.h), then adds it; refused, with what to add first, when the

@@ -101,6 +101,9 @@ void MainWindow::createActions()
         &MainWindow::chooseAddBuild);
     m_actions.addCloudOption = add("addCloudOption", tr("Add &Cloud Option"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
         s->standardIcon(QStyle::SP_DriveNetIcon), &MainWindow::chooseAddCloudOption);
+    m_actions.addApiOption = add("addApiOption", tr("Add AP&I Option…"), {}, s->standardIcon(QStyle::SP_BrowserReload),
+        &MainWindow::chooseAddApiOption);
+    m_actions.addApiOption->setToolTip(tr("A model served by a provider and paid per token, from the bundled API prices"));
     m_actions.addHybridOption = add("addHybridOption", tr("Add &Hybrid Option…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H),
         s->standardIcon(QStyle::SP_DirLinkIcon), &MainWindow::addHybridOption);
     m_actions.addHybridOption->setToolTip(tr("Own the baseline with units of a build, rent the peaks from a cloud option"));
@@ -154,7 +157,8 @@ void MainWindow::createMenus()
                           m_actions.removeScenario});
     scenario->addAction(m_actions.compareScenarios);
     scenario->addSeparator();
-    scenario->addActions({m_actions.addBuild, m_actions.addCloudOption, m_actions.addHybridOption, m_actions.removePart});
+    scenario->addActions({m_actions.addBuild, m_actions.addCloudOption, m_actions.addApiOption, m_actions.addHybridOption,
+                          m_actions.removePart});
     scenario->addSeparator();
     scenario->addAction(m_actions.importUsage);
 
@@ -314,7 +318,8 @@ void MainWindow::updateActions()
 {
     const bool hasDocument = document() != nullptr;
     for (QAction *action : {m_actions.duplicateScenario, m_actions.renameScenario, m_actions.removeScenario,
-                            m_actions.addBuild, m_actions.addCloudOption, m_actions.addHybridOption, m_actions.importUsage,
+                            m_actions.addBuild, m_actions.addCloudOption, m_actions.addApiOption, m_actions.addHybridOption,
+                            m_actions.importUsage,
                             m_actions.exportScenario, m_actions.removePart})
         action->setEnabled(hasDocument && current());
     m_actions.compareScenarios->setEnabled(hasDocument);

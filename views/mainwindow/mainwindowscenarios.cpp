@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 
 #include "addpartdialogs.h"
+#include "apioptiondialog.h"
 
 #include "commands/commands.h"
 #include "compare/comparescenariosdialog.h"
@@ -173,6 +174,21 @@ void MainWindow::chooseAddCloudOption()
         m_panel->select(ScenarioTreeModel::Node::CloudOption, current()->ids.cloudOptions.back());
 }
 
+void MainWindow::chooseAddApiOption()
+{
+    if (!current())
+        return;
+    AddApiOptionDialog dialog(current()->scenario, bundledApiOffers(), this);
+    if (dialog.exec() != QDialog::Accepted || !current())
+        return;
+    const std::optional<ApiOption> option = dialog.option();
+    if (!option)
+        return;
+    commands::addApiOption(*m_context, currentId(), *option);
+    if (current() && !current()->ids.apiOptions.empty())
+        m_panel->select(ScenarioTreeModel::Node::ApiOption, current()->ids.apiOptions.back());
+}
+
 void MainWindow::addCloudOption()
 {
     if (!current())
@@ -205,6 +221,13 @@ void MainWindow::removeSelectedPart()
             const size_t at = size_t(position);
             commands::removeCloudOption(*m_context, currentId(), current()->ids.cloudOptions[at],
                                         current()->scenario.cloudOptions[at].name);
+        }
+        break;
+    case ScenarioTreeModel::Node::ApiOption:
+        if (position >= 0 && size_t(position) < current()->ids.apiOptions.size()) {
+            const size_t at = size_t(position);
+            commands::removeApiOption(*m_context, currentId(), current()->ids.apiOptions[at],
+                                      current()->scenario.apiOptions[at].name);
         }
         break;
     case ScenarioTreeModel::Node::HybridOption:

@@ -1,5 +1,6 @@
 #include "scenariopanel.h"
 
+#include "editors/apioptioneditor.h"
 #include "editors/buildeditor.h"
 #include "editors/cloudoptioneditor.h"
 #include "editors/hybrideditor.h"
@@ -30,12 +31,13 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     , m_editorTitle(new ElidedLabel(this))
     , m_scroll(new QScrollArea(this))
     , m_editors(new QStackedWidget(this))
-    , m_placeholder(new QLabel(tr("Select the workload, a build, a cloud option or a hybrid option to edit it."), this))
+    , m_placeholder(new QLabel(tr("Select the workload, a build, a cloud option, an API option or a hybrid option to edit it."), this))
     , m_scenarioEditor(new ScenarioEditor(session, this))
     , m_workload(new WorkloadEditor(session, this))
     , m_build(new BuildEditor(session, this))
     , m_cloud(new CloudOptionEditor(session, this))
     , m_hybrid(new HybridEditor(session, this))
+    , m_api(new ApiOptionEditor(session, this))
     , m_session(session)
 {
     m_tree->setModel(m_model);
@@ -60,6 +62,7 @@ ScenarioPanel::ScenarioPanel(ScenarioSession &session, QWidget *parent)
     m_editors->addWidget(m_build);
     m_editors->addWidget(m_cloud);
     m_editors->addWidget(m_hybrid);
+    m_editors->addWidget(m_api);
     // The shown editor alone sets the width the scroll area needs (a stacked widget otherwise asks
     // for its widest page), so a narrow dock wraps the shown form instead of scrolling it sideways.
     connect(m_editors, &QStackedWidget::currentChanged, this, [this](int shown) {
@@ -251,6 +254,11 @@ void ScenarioPanel::showEditorFor(const QModelIndex &index)
         m_editors->setCurrentWidget(m_cloud);
         break;
     }
+    case Node::ApiOption:
+        m_api->setOption(*current, ScenarioTreeModel::positionOf(index));
+        m_editorTitle->setFullText(tr("API option: %1").arg(index.data().toString()));
+        m_editors->setCurrentWidget(m_api);
+        break;
     case Node::HybridOption: {
         m_hybrid->setHybrid(*current, ScenarioTreeModel::positionOf(index));
         m_editorTitle->setFullText(tr("Hybrid option: %1").arg(index.data().toString()));

@@ -1,5 +1,5 @@
 // The scenario panel docked at the left: the tree of scenarios (the current one unfolded into its
-// workload, builds, cloud options and hybrid options) above the editor of whatever is selected in it. It follows
+// workload, builds, cloud options, API options and hybrid options) above the editor of whatever is selected in it. It follows
 // the session and keeps no copy of the scenario.
 #pragma once
 
@@ -14,6 +14,7 @@ class QTreeView;
 
 namespace breakeven {
 
+class ApiOptionEditor;
 class BuildEditor;
 class ElidedLabel;
 class CloudOptionEditor;
@@ -41,6 +42,7 @@ public:
     BuildEditor *buildEditor() const { return m_build; }
     CloudOptionEditor *cloudOptionEditor() const { return m_cloud; }
     HybridEditor *hybridEditor() const { return m_hybrid; }
+    ApiOptionEditor *apiOptionEditor() const { return m_api; }
     QWidget *currentEditor() const;
 
 signals:
@@ -68,6 +70,7 @@ private:
     BuildEditor *m_build;
     CloudOptionEditor *m_cloud;
     HybridEditor *m_hybrid;
+    ApiOptionEditor *m_api;
     ScenarioSession &m_session;
     bool m_updating = false;
 };

@@ -7,48 +7,11 @@
 #include <QApplication>
 #include <QFont>
 #include <QIcon>
-#include <QPainter>
-#include <QPixmap>
-#include <QStyle>
 
 #include <algorithm>
 #include <cmath>
 
 namespace breakeven {
-
-namespace {
-
-QString formatNumber(double value)
-{
-    return QLocale().toString(value, 'g', 6);
-}
-
-// A build and a cloud: the computer and the network drive side by side.
-QIcon hybridIcon()
-{
-    static const QIcon icon = [] {
-        QStyle *style = QApplication::style();
-        QPixmap pixmap(32, 16);
-        pixmap.fill(Qt::transparent);
-        QPainter painter(&pixmap);
-        painter.drawPixmap(0, 0, style->standardIcon(QStyle::SP_ComputerIcon).pixmap(16, 16));
-        painter.drawPixmap(16, 0, style->standardIcon(QStyle::SP_DriveNetIcon).pixmap(16, 16));
-        painter.end();
-        return QIcon(pixmap);
-    }();
-    return icon;
-}
-
-} // namespace
-
-QString describeWorkload(const Workload &workload, const QString &gpu)
-{
-    QString text = QObject::tr("%1 × %2 at %3 %").arg(formatNumber(workload.gpus), gpu)
-                       .arg(std::lround(workload.utilization * 100));
-    if (workload.minGpuMemoryGB > 0)
-        text += QObject::tr(", ≥ %1 GB each").arg(formatNumber(workload.minGpuMemoryGB));
-    return text;
-}
 
 ScenarioTreeModel::ScenarioTreeModel(QObject *parent)
     : QAbstractItemModel(parent)
@@ -165,16 +128,19 @@ void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
     }
     // The same scenario, edited: only the rows that changed.
     const QModelIndex parent = currentIndex();
-    const QModelIndex workload = index(0, 0, parent);
-    const QModelIndex builds = index(1, 0, parent);
-    const QModelIndex clouds = index(2, 0, parent);
-    const QModelIndex hybrids = index(3, 0, parent);
+    const QModelIndex workload = index(WorkloadRow, 0, parent);
+    const QModelIndex builds = index(BuildsRow, 0, parent);
+    const QModelIndex clouds = index(CloudRow, 0, parent);
+    const QModelIndex apis = index(ApiRow, 0, parent);
+    const QModelIndex hybrids = index(HybridRow, 0, parent);
     StoredScenario &mine = *m_current;
     // Rows first (against the old ids), then the data they show.
     const bool buildCount = syncParts(builds, mine.ids.builds, mine.scenario.onPremOptions, current->ids.builds,
                                       current->scenario.onPremOptions);
     const bool cloudCount = syncParts(clouds, mine.ids.cloudOptions, mine.scenario.cloudOptions,
                                       current->ids.cloudOptions, current->scenario.cloudOptions);
+    const bool apiCount = syncParts(apis, mine.ids.apiOptions, mine.scenario.apiOptions, current->ids.apiOptions,
+                                    current->scenario.apiOptions);
     const bool hybridCount = syncParts(hybrids, mine.ids.hybridOptions, mine.scenario.hybridOptions,
                                        current->ids.hybridOptions, current->scenario.hybridOptions);
     const bool workloadShown = !(mine.scenario.workload == current->scenario.workload);
@@ -185,6 +151,8 @@ void ScenarioTreeModel::updateCurrent(const StoredScenario *current)
         emit dataChanged(builds, builds);
     if (cloudCount)
         emit dataChanged(clouds, clouds);
+    if (apiCount)
+        emit dataChanged(apis, apis);
     if (hybridCount)
         emit dataChanged(hybrids, hybrids);
 }
@@ -199,7 +167,7 @@ QModelIndex ScenarioTreeModel::index(int row, int column, const QModelIndex &par
     case TopLevel:
         return createIndex(row, 0, quintptr(PartsLevel));
     case PartsLevel:
-        return createIndex(row, 0, quintptr(parent.row() == 1 ? BuildsLevel : parent.row() == 2 ? CloudLevel : HybridLevel));
+        return createIndex(row, 0, quintptr(levelOf(parent.row())));
     default:
         return {};
     }
@@ -213,11 +181,13 @@ QModelIndex ScenarioTreeModel::parent(const QModelIndex &child) const
     case PartsLevel:
         return currentIndex();
     case BuildsLevel:
-        return createIndex(1, 0, quintptr(PartsLevel));
+        return createIndex(BuildsRow, 0, quintptr(PartsLevel));
     case CloudLevel:
-        return createIndex(2, 0, quintptr(PartsLevel));
+        return createIndex(CloudRow, 0, quintptr(PartsLevel));
+    case ApiLevel:
+        return createIndex(ApiRow, 0, quintptr(PartsLevel));
     case HybridLevel:
-        return createIndex(3, 0, quintptr(PartsLevel));
+        return createIndex(HybridRow, 0, quintptr(PartsLevel));
     default:
         return {};
     }
@@ -233,13 +203,18 @@ int ScenarioTreeModel::rowCount(const QModelIndex &parent) const
     case TopLevel:
         return parent.row() == currentRow() ? kPartRows : 0;
     case PartsLevel:
-        if (parent.row() == 1)
+        switch (parent.row()) {
+        case BuildsRow:
             return int(m_current->ids.builds.size());
-        if (parent.row() == 2)
+        case CloudRow:
             return int(m_current->ids.cloudOptions.size());
-        if (parent.row() == 3)
+        case ApiRow:
+            return int(m_current->ids.apiOptions.size());
+        case HybridRow:
             return int(m_current->ids.hybridOptions.size());
-        return 0;
+        default:
+            return 0;
+        }
     default:
         return 0;
     }
@@ -284,37 +259,8 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
     if (!m_current)
         return {};
     const Scenario &scenario = m_current->scenario;
-    QStyle *style = QApplication::style();
-    if (level == PartsLevel) {
-        static constexpr Node nodes[] = {Node::Workload, Node::BuildGroup, Node::CloudGroup, Node::HybridGroup};
-        switch (role) {
-        case Qt::DisplayRole:
-            if (row == 0)
-                return tr("Workload: %1").arg(describeWorkload(scenario.workload, scenario.referenceGpu));
-            if (row == 1)
-                return tr("On-prem builds (%1)").arg(scenario.onPremOptions.size());
-            if (row == 2)
-                return tr("Cloud options (%1)").arg(scenario.cloudOptions.size());
-            return tr("Hybrid options (%1)").arg(scenario.hybridOptions.size());
-        case Qt::ToolTipRole:
-            if (row == 0)
-                return tr("Workload: %1").arg(describeWorkload(scenario.workload, scenario.referenceGpu));
-            return row == 3 ? tr("Own the baseline with a build, rent the peaks from a cloud option") : QVariant();
-        case Qt::DecorationRole:
-            return row == 3 ? hybridIcon()
-                            : style->standardIcon(row == 0   ? QStyle::SP_FileDialogDetailedView
-                                                  : row == 1 ? QStyle::SP_ComputerIcon
-                                                             : QStyle::SP_DriveNetIcon);
-        case NodeRole:
-            return int(nodes[row]);
-        case RowIdRole:
-            return m_current->ids.scenario;
-        case PositionRole:
-            return -1;
-        default:
-            return {};
-        }
-    }
+    if (level == PartsLevel)
+        return groupData(row, role);
     if (level == BuildsLevel) {
         const OnPremBuild &build = scenario.onPremOptions[size_t(row)];
         switch (role) {
@@ -335,6 +281,8 @@ QVariant ScenarioTreeModel::data(const QModelIndex &index, int role) const
             return {};
         }
     }
+    if (level == ApiLevel)
+        return apiData(row, role);
     if (level == HybridLevel) {
         const HybridOption &hybrid = scenario.hybridOptions[size_t(row)];
         switch (role) {
@@ -385,32 +333,48 @@ QModelIndex ScenarioTreeModel::find(Node node, qint64 rowId) const
     if (!m_current)
         return {};
     const QModelIndex parent = currentIndex();
+    const auto group = [&](PartRow row) {
+        return rowId == m_current->ids.scenario ? index(row, 0, parent) : QModelIndex();
+    };
+    const auto part = [&](const std::vector<qint64> &ids, PartRow row) {
+        const auto it = std::find(ids.begin(), ids.end(), rowId);
+        return it == ids.end() ? QModelIndex() : index(int(it - ids.begin()), 0, index(row, 0, parent));
+    };
     switch (node) {
     case Node::Workload:
-        return rowId == m_current->ids.scenario ? index(0, 0, parent) : QModelIndex();
+        return group(WorkloadRow);
     case Node::BuildGroup:
-        return rowId == m_current->ids.scenario ? index(1, 0, parent) : QModelIndex();
+        return group(BuildsRow);
     case Node::CloudGroup:
-        return rowId == m_current->ids.scenario ? index(2, 0, parent) : QModelIndex();
+        return group(CloudRow);
+    case Node::ApiGroup:
+        return group(ApiRow);
     case Node::HybridGroup:
-        return rowId == m_current->ids.scenario ? index(3, 0, parent) : QModelIndex();
-    case Node::HybridOption: {
-        const auto &ids = m_current->ids.hybridOptions;
-        const auto it = std::find(ids.begin(), ids.end(), rowId);
-        return it == ids.end() ? QModelIndex() : index(int(it - ids.begin()), 0, index(3, 0, parent));
-    }
-    case Node::Build: {
-        const auto &ids = m_current->ids.builds;
-        const auto it = std::find(ids.begin(), ids.end(), rowId);
-        return it == ids.end() ? QModelIndex() : index(int(it - ids.begin()), 0, index(1, 0, parent));
-    }
-    case Node::CloudOption: {
-        const auto &ids = m_current->ids.cloudOptions;
-        const auto it = std::find(ids.begin(), ids.end(), rowId);
-        return it == ids.end() ? QModelIndex() : index(int(it - ids.begin()), 0, index(2, 0, parent));
-    }
+        return group(HybridRow);
+    case Node::HybridOption:
+        return part(m_current->ids.hybridOptions, HybridRow);
+    case Node::Build:
+        return part(m_current->ids.builds, BuildsRow);
+    case Node::CloudOption:
+        return part(m_current->ids.cloudOptions, CloudRow);
+    case Node::ApiOption:
+        return part(m_current->ids.apiOptions, ApiRow);
     default:
         return {};
+    }
+}
+
+ScenarioTreeModel::Level ScenarioTreeModel::levelOf(int partRow)
+{
+    switch (partRow) {
+    case BuildsRow:
+        return BuildsLevel;
+    case CloudRow:
+        return CloudLevel;
+    case ApiRow:
+        return ApiLevel;
+    default:
+        return HybridLevel;
     }
 }
 

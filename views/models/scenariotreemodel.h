@@ -1,5 +1,5 @@
 // The scenario panel's tree: every scenario of the document, and under the current one its
-// workload, on-prem builds, cloud options and hybrid options. It follows the session and updates only the rows
+// workload, on-prem builds, cloud options, API options and hybrid options. It follows the session and updates only the rows
 // that changed (beginInsertRows, beginRemoveRows, dataChanged), so a selection, the scroll
 // position and what is unfolded survive an edit. Read-only: it never writes to the document.
 #pragma once
@@ -7,6 +7,7 @@
 #include "store/scenariorepository.h"
 
 #include <QAbstractItemModel>
+#include <QIcon>
 
 #include <optional>
 
@@ -17,10 +18,12 @@ class ScenarioSession;
 class ScenarioTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum class Node { Scenario, Workload, BuildGroup, Build, CloudGroup, CloudOption, HybridGroup, HybridOption };
+    enum class Node {
+        Scenario, Workload, BuildGroup, Build, CloudGroup, CloudOption, HybridGroup, HybridOption, ApiGroup, ApiOption
+    };
     enum Role {
         NodeRole = Qt::UserRole + 1, // Node
-        RowIdRole,                   // the row id of the scenario, build, cloud or hybrid option
+        RowIdRole,                   // the row id of the scenario, build, cloud, API or hybrid option
         PositionRole,                // index of the build or option in its list
     };
 
@@ -46,9 +49,16 @@ public:
 
 private:
     // internalId of an index: which list its row is in.
-    enum Level : quintptr { TopLevel = 0, PartsLevel = 1, BuildsLevel = 2, CloudLevel = 3, HybridLevel = 4 };
-    static constexpr int kPartRows = 4; // workload, builds, cloud options, hybrid options
+    enum Level : quintptr { TopLevel = 0, PartsLevel = 1, BuildsLevel = 2, CloudLevel = 3, HybridLevel = 4, ApiLevel = 5 };
+    // The rows under the current scenario, in this order.
+    enum PartRow { WorkloadRow = 0, BuildsRow = 1, CloudRow = 2, ApiRow = 3, HybridRow = 4 };
+    static constexpr int kPartRows = 5;
 
+    static Level levelOf(int partRow);
+    static QIcon hybridIcon(); // a build and a cloud side by side
+    // data() of the group rows and of the API options (scenariotreedata.cpp).
+    QVariant groupData(int row, int role) const;
+    QVariant apiData(int row, int role) const;
     int currentRow() const;
     QModelIndex currentIndex() const;
     void updateList(const std::vector<ScenarioSummary> &scenarios);
@@ -64,8 +74,8 @@ private:
     std::optional<StoredScenario> m_current;
 };
 
-// "8 GPUs at 50 %, 24 GB each"
-// "16 × H100-SXM5-80GB at 60 %, ≥ 80 GB each": the workload in GPUs of the scenario's reference GPU.
+// "16 × H100-SXM5-80GB at 60 %, ≥ 80 GB each": the workload in GPUs of the scenario's reference GPU;
+// "Llama-3.1-70B, 20 requests/s, 1000 in / 300 out" for a serving workload.
 QString describeWorkload(const Workload &workload, const QString &gpu);
 
 } // namespace breakeven

@@ -2,7 +2,9 @@
 
 #include "engine/costmodel.h"
 #include "engine/resultstext.h"
+#include "engine/servingresults.h"
 
+#include <QLocale>
 #include <QStringList>
 
 #include <cmath>
@@ -44,6 +46,13 @@ void ResultsModel::setEvaluation(const Evaluation &e)
         row.tco = e.tco(i);
         row.costPerGpuHour = e.costPerReferenceGpuHour[std::size_t(i)];
     }
+    for (const ServingOptionFigures &f : servingOptionFigures(*m_model, e)) {
+        Row &row = m_rows[std::size_t(f.option)];
+        row.tokensPerSecondPerGpu = f.tokensPerSecondPerGpu;
+        row.tokensBasis = f.basis;
+        row.costPerMillionTokens = f.costPerMillionTokens;
+        row.servingNote = f.note;
+    }
     m_cheapestCloud = m_model->cheapestCloud(e);
     if (m_cheapestCloud) {
         for (const PairResult &pair : m_model->pairsAgainst(e, *m_cheapestCloud)) {
@@ -58,8 +67,36 @@ void ResultsModel::setEvaluation(const Evaluation &e)
     }
     // Name, kind, time to result and feasibility do not depend on the evaluation: leaving them out
     // spares the views and the sorting proxy a third of the cells on every slider tick.
-    if (!m_rows.empty())
+    if (!m_rows.empty()) {
         emit dataChanged(index(0, Tco), index(rowCount() - 1, CostRatio), {Qt::DisplayRole, SortRole});
+        if (serving())
+            emit dataChanged(index(0, TokensPerSecond), index(rowCount() - 1, CostPerMillionTokens),
+                             {Qt::DisplayRole, SortRole});
+    }
+}
+
+bool ResultsModel::serving() const
+{
+    return m_model && m_model->input().serving.has_value();
+}
+
+QString ResultsModel::servingText(int r, int column) const
+{
+    if (!serving())
+        return {};
+    const Row &row = m_rows[std::size_t(r)];
+    const bool api = m_model->option(r).kind == OptionKind::Api;
+    if (column == TokensPerSecond) {
+        if (api)
+            return tr("per token");
+        if (!(row.tokensPerSecondPerGpu > 0))
+            return kNa;
+        const QString figure = QLocale().toString(row.tokensPerSecondPerGpu, 'f', 0);
+        return row.tokensBasis.isEmpty() ? figure : tr("%1, %2").arg(figure, row.tokensBasis);
+    }
+    return m_model->isFeasible(r) && row.costPerMillionTokens
+        ? formatMoney(*row.costPerMillionTokens, m_model->input().currency, 3)
+        : kNa;
 }
 
 int ResultsModel::rowCount(const QModelIndex &parent) const
@@ -69,7 +106,8 @@ int ResultsModel::rowCount(const QModelIndex &parent) const
 
 int ResultsModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    // The tokens columns only for a serving workload: tables, copies and exports of others stay as they were.
+    return parent.isValid() ? 0 : serving() ? ServingColumnCount : ColumnCount;
 }
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -89,7 +127,9 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case CostRatio: return tr("Cost ratio");
         case TimeToResult: return tr("Time to result");
         case Feasible: return tr("Feasible");
-        case ColumnCount: break;
+        case TokensPerSecond: return tr("Tokens/s per GPU");
+        case CostPerMillionTokens: return tr("Per M tokens");
+        case ServingColumnCount: break;
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -103,6 +143,9 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case Crossover: return tr("When buying pays off against the cheapest cloud option");
         case BreakEven: return tr("Utilization at which buying and the cheapest cloud option cost the same");
         case CostRatio: return tr("TCO of the cheapest cloud option / TCO of this option");
+        case TokensPerSecond:
+            return tr("Serving: tokens one GPU generates a second for the workload's model, measured or modelled");
+        case CostPerMillionTokens: return tr("Serving: TCO over every token served in the horizon, per million");
         default: break;
         }
     }
@@ -126,7 +169,9 @@ QString ResultsModel::displayText(int r, int column) const
     case Kind:
         if (owedAfterHorizon(r) > 0)
             return tr("cloud, term past the horizon");
-        return option.kind == OptionKind::Cloud ? tr("cloud") : tr("on-prem");
+        return option.kind == OptionKind::Cloud ? tr("cloud")
+            : option.kind == OptionKind::Api    ? tr("API")
+                                                : tr("on-prem");
     case Units: return unitsText(*m_model, r);
     case Throughput: {
         const QString figure = QStringLiteral("%1 ×").arg(QString::number(option.relativeThroughput, 'g', 3));
@@ -156,7 +201,9 @@ QString ResultsModel::displayText(int r, int column) const
         return hours && feasible ? formatHours(*hours) : kNa;
     }
     case Feasible: return feasible ? tr("yes") : tr("no: %1").arg(m_model->status(r).reason);
-    case ColumnCount: break;
+    case TokensPerSecond:
+    case CostPerMillionTokens: return servingText(r, column);
+    case ServingColumnCount: break;
     }
     return {};
 }
@@ -178,13 +225,16 @@ QVariant ResultsModel::sortValue(int r, int column) const
     case CostRatio: return row.paired ? number(row.costRatio, -1) : QVariant(-1.0);
     case TimeToResult: return number(m_model->timeToResultHours(r), kLast);
     case Feasible: return m_model->isFeasible(r) ? 0 : 1;
+    case TokensPerSecond: return row.tokensPerSecondPerGpu > 0 ? row.tokensPerSecondPerGpu : -1;
+    case CostPerMillionTokens:
+        return m_model->isFeasible(r) ? number(row.costPerMillionTokens, kLast) : QVariant(kLast);
     default: return displayText(r, column);
     }
 }
 
 QVariant ResultsModel::data(const QModelIndex &index, int role) const
 {
-    if (!m_model || !index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+    if (!m_model || !index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
         return {};
     switch (role) {
     case Qt::DisplayRole: return displayText(index.row(), index.column());
@@ -192,6 +242,9 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Feasible && !m_model->isFeasible(index.row()))
             return m_model->status(index.row()).reason;
+        if ((index.column() == CostPerMillionTokens || index.column() == Name)
+            && !m_rows[std::size_t(index.row())].servingNote.isEmpty())
+            return m_rows[std::size_t(index.row())].servingNote;
         if (index.column() == Kind && owedAfterHorizon(index.row()) > 0)
             return tr("Its reserved term runs past month %1: %2 of its TCO is still owed after the horizon "
                       "(at present value)")
@@ -207,7 +260,7 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() >= Tco && index.column() <= TimeToResult)
+        if ((index.column() >= Tco && index.column() <= TimeToResult) || index.column() == CostPerMillionTokens)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return int(Qt::AlignLeft | Qt::AlignVCenter);
     default: return {};
