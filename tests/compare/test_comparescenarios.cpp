@@ -41,13 +41,14 @@ Scenario example(const QString &name, double years)
     return scenario;
 }
 
-// The cell of the row labelled `label` in the column of `scenario`; null when there is none.
+// The cell of the row labelled `label` (the header's tooltip: its text may be elided) in the
+// column of `scenario`; null when there is none.
 QString cell(const QTableWidget *table, const QString &label, const QString &scenario)
 {
     int row = -1;
     int column = -1;
     for (int r = 0; r < table->rowCount(); ++r)
-        if (table->verticalHeaderItem(r) && table->verticalHeaderItem(r)->text() == label)
+        if (table->verticalHeaderItem(r) && table->verticalHeaderItem(r)->toolTip() == label)
             row = r;
     for (int c = 0; c < table->columnCount(); ++c)
         if (table->horizontalHeaderItem(c) && table->horizontalHeaderItem(c)->text() == scenario)

@@ -8,14 +8,18 @@
 #include <QChart>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
+#include <QCursor>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QScreen>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolTip>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -26,6 +30,8 @@
 namespace breakeven {
 
 namespace {
+
+constexpr int kRowLabelWidth = 330; // pixels
 
 // A line style per option, so that an option reads the same in every scenario's colour.
 Qt::PenStyle optionStyle(int option)
@@ -63,9 +69,20 @@ CompareScenariosDialog::CompareScenariosDialog(std::vector<Scenario> scenarios, 
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
+    // A row's label ("Break-even utilization, 8 × H100 server vs AWS p5.48xlarge on-demand") is
+    // elided in the middle past this width rather than pushing the scenarios' columns out of
+    // sight; its tooltip says it whole.
+    m_table->verticalHeader()->setMaximumWidth(kRowLabelWidth + 12);
 
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // Thousands separators on the axes, as in the window's charts.
+    m_chart->setLocalizeNumbers(true);
+    m_chart->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    // The key lists each scenario's colour, then each option's line style: a column beside the
+    // plot, where every name has the key's width (one row of "scenario — option" for each curve
+    // left each name a few letters).
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->legend()->setShowToolTips(true);
+    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     auto *view = new charts::ChartView(m_chart);
     view->setMinimumHeight(260);
@@ -159,7 +176,13 @@ void CompareScenariosDialog::fillTable()
             m_table->setItem(int(r - 1), int(c - 1), item);
         }
     }
-    m_table->setVerticalHeaderLabels(labels);
+    // A header is cut at its end, where "… vs AWS p5.48xlarge on-demand" and "… spot" differ:
+    // elided in the middle here instead.
+    const QFontMetrics metrics(m_table->verticalHeader()->font());
+    QStringList shown;
+    for (const QString &label : std::as_const(labels))
+        shown << metrics.elidedText(label, Qt::ElideMiddle, kRowLabelWidth);
+    m_table->setVerticalHeaderLabels(shown);
     for (int r = 0; r < m_table->rowCount(); ++r)
         if (QTableWidgetItem *head = m_table->verticalHeaderItem(r))
             head->setToolTip(labels.value(r));
@@ -213,6 +236,12 @@ void CompareScenariosDialog::fillChart()
                 high = std::max(high, value);
             }
             series->replace(points);
+            connect(series, &QLineSeries::hovered, this, [series](const QPointF &, bool state) {
+                if (state)
+                    QToolTip::showText(QCursor::pos(), series->name());
+                else
+                    QToolTip::hideText();
+            });
             m_chart->addSeries(series);
             series->attachAxis(axisX);
             series->attachAxis(axisY);
@@ -222,8 +251,32 @@ void CompareScenariosDialog::fillChart()
     axisX->setRange(0, horizon);
     charts::keepRoundTicks(axisX, charts::TickKind::Months);
     charts::fitMoneyAxis(axisY, low, high);
+    // The key: a line without points per scenario (its colour) and per option (its style).
+    const auto addKey = [&](const QString &name, const QPen &pen) {
+        auto *key = new QLineSeries;
+        key->setName(name);
+        key->setPen(pen);
+        m_chart->addSeries(key);
+        key->attachAxis(axisX);
+        key->attachAxis(axisY);
+    };
+    for (std::size_t s = 0; s < m_compared.size(); ++s) {
+        QPen pen(charts::optionColor(int(s)));
+        pen.setWidthF(3.0);
+        addKey(m_compared[s].name, pen);
+    }
+    for (qsizetype o = 0; o < options.size(); ++o) {
+        QPen pen(QColor(0x55, 0x55, 0x55));
+        pen.setWidthF(2.0);
+        pen.setStyle(optionStyle(int(o)));
+        addKey(options[o], pen);
+    }
     if (auto *view = findChild<charts::ChartView *>())
         view->connectLegendMarkers();
+    // The curves are named in their tooltips and in the table; the key names what tells them apart.
+    for (QLineSeries *curve : std::as_const(m_curves))
+        for (QLegendMarker *marker : m_chart->legend()->markers(curve))
+            marker->setVisible(false);
 }
 
 } // namespace breakeven
