@@ -48,7 +48,13 @@ EmptyScenarioGuide::EmptyScenarioGuide(QWidget *parent)
     layout->addStretch(2);
     layout->addWidget(m_heading);
     layout->addSpacing(8);
-    layout->addWidget(steps, 0, Qt::AlignHCenter);
+    // Centred between stretches, not by an alignment: an aligned label is given its size hint's
+    // narrow width but a height worked out for the whole width, and its last lines were cut off.
+    auto *centred = new QHBoxLayout;
+    centred->addStretch(1);
+    centred->addWidget(steps, 100);
+    centred->addStretch(1);
+    layout->addLayout(centred);
     layout->addSpacing(8);
     layout->addLayout(row);
     layout->addStretch(3);
