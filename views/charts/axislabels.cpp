@@ -5,9 +5,11 @@
 #include <QChart>
 #include <QChartView>
 #include <QFontMetrics>
+#include <QHash>
 #include <QSet>
 
 #include <algorithm>
+#include <numeric>
 
 namespace breakeven::charts {
 
@@ -66,38 +68,68 @@ QString elidedKeeping(const QString &text, qsizetype keepFrom, const QFont &font
 
 QStringList distinctElided(const QStringList &names, const QFont &font, int width)
 {
-    const int step = std::max(4, QFontMetrics(font).averageCharWidth() * 2);
+    const QFontMetrics metrics(font);
+    const int step = std::max(4, metrics.averageCharWidth() * 2);
     int longest = 0;
     for (const QString &name : names)
-        longest = std::max(longest, QFontMetrics(font).horizontalAdvance(name));
+        longest = std::max(longest, metrics.horizontalAdvance(name));
     // Where each name starts to differ from the one it shares the longest start with: elided
     // there, names alike but for their ends ("… reserved-1y (cloud)") stay apart at any width.
-    QList<qsizetype> differs;
-    for (qsizetype i = 0; i < names.size(); ++i) {
-        qsizetype shared = 0;
-        for (qsizetype j = 0; j < names.size(); ++j) {
-            if (i == j || names[i] == names[j])
-                continue;
-            qsizetype k = 0;
-            while (k < names[i].size() && k < names[j].size() && names[i][k] == names[j][k])
-                ++k;
-            shared = std::max(shared, k);
-        }
-        differs << shared;
+    // That one is a neighbour in sorted order, so sorting finds it for every name at once.
+    QList<qsizetype> order(names.size());
+    std::iota(order.begin(), order.end(), qsizetype(0));
+    std::sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return names[a] < names[b]; });
+    const auto sharedStart = [&](qsizetype a, qsizetype b) {
+        qsizetype k = 0;
+        while (k < names[a].size() && k < names[b].size() && names[a][k] == names[b][k])
+            ++k;
+        return k;
+    };
+    QList<qsizetype> differs(names.size(), 0);
+    for (qsizetype n = 0; n < order.size(); ++n) {
+        const qsizetype i = order[n];
+        // Equal names do not count: the nearest different one on each side does.
+        for (qsizetype m = n - 1; m >= 0; --m)
+            if (names[order[m]] != names[i]) {
+                differs[i] = std::max(differs[i], sharedStart(i, order[m]));
+                break;
+            }
+        for (qsizetype m = n + 1; m < order.size(); ++m)
+            if (names[order[m]] != names[i]) {
+                differs[i] = std::max(differs[i], sharedStart(i, order[m]));
+                break;
+            }
     }
-    for (;; width += step) {
+    const auto labelsAt = [&](int at) {
         QStringList labels;
         for (qsizetype i = 0; i < names.size(); ++i)
-            labels << (differs[i] > 0 ? elidedKeeping(names[i], std::max<qsizetype>(0, differs[i] - 2), font, width)
-                                      : middleElided(names[i], font, width));
-        // Names alike in full stay alike; only the elision may not make two meet.
-        bool distinct = true;
-        for (qsizetype i = 0; i < labels.size() && distinct; ++i)
-            for (qsizetype j = i + 1; j < labels.size() && distinct; ++j)
-                distinct = labels[i] != labels[j] || names[i] == names[j];
-        if (distinct || width >= longest)
-            return labels;
+            labels << (differs[i] > 0 ? elidedKeeping(names[i], std::max<qsizetype>(0, differs[i] - 2), font, at)
+                                      : middleElided(names[i], font, at));
+        return labels;
+    };
+    // Names alike in full stay alike; only the elision may not make two meet.
+    const auto distinct = [&](const QStringList &labels) {
+        QHash<QString, qsizetype> owner;
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            const auto found = owner.constFind(labels[i]);
+            if (found != owner.constEnd() && names[*found] != names[i])
+                return false;
+            owner.insert(labels[i], i);
+        }
+        return true;
+    };
+    QStringList labels = labelsAt(width);
+    if (distinct(labels) || width >= longest)
+        return labels;
+    // The narrowest width, in steps, at which they are told apart: a wider label keeps more of
+    // each name, so halving the steps between one that is not and the longest name finds it.
+    int low = 0;                                                  // steps that are not distinct
+    int high = std::max(1, (longest - width + step - 1) / step);  // steps that are (or the longest)
+    while (high - low > 1) {
+        const int middle = (low + high) / 2;
+        (distinct(labelsAt(width + middle * step)) ? high : low) = middle;
     }
+    return labelsAt(width + high * step);
 }
 
 CategoryLabels::CategoryLabels(QChart *chart, QChartView *view, QAbstractAxis *axis, Qt::Alignment alignment,

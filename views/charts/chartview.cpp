@@ -67,6 +67,13 @@ void ChartView::fitLegend()
     QStringList full;
     for (QLegendMarker *marker : shown)
         full << marker->property(kFullLabel).toString();
+    bool fitted = room == m_legendRoom && full == m_legendNames;
+    for (qsizetype k = 0; fitted && k < shown.size(); ++k)
+        fitted = !shown[k]->label().isEmpty();
+    if (fitted)
+        return;
+    m_legendRoom = room;
+    m_legendNames = full;
     const QStringList labels = distinctElided(full, legend->font(), room);
     for (qsizetype k = 0; k < shown.size(); ++k)
         if (shown[k]->label() != labels[k])

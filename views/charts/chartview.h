@@ -2,6 +2,8 @@
 // double-click, and legend markers that toggle their series.
 #pragma once
 
+#include <QStringList>
+
 #include <QChartView>
 
 namespace breakeven::charts {
@@ -33,6 +35,11 @@ protected:
 
 private:
     void toggleSeries();
+
+    // What the legend was last fitted to (its room and full labels): a resize that changes
+    // neither, as a render to a file makes several of, fits nothing again.
+    int m_legendRoom = -1;
+    QStringList m_legendNames;
 };
 
 } // namespace breakeven::charts

@@ -3,10 +3,15 @@
 #include <QAbstractTextDocumentLayout>
 #include <QFont>
 #include <QRegularExpression>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QStringList>
 #include <QTextOption>
 
 #include <algorithm>
+#include <vector>
 
 namespace breakeven::exporting {
 
@@ -111,23 +116,53 @@ void ReportLayout::addTable(const QString &html, qreal fontScale)
     // Smaller type until every figure and header fits on its line; headers wrap between their
     // words only when the smallest type still does not fit.
     qreal scale = fontScale;
+    std::unique_ptr<QTextDocument> whole; // the whole table at `scale`, laid out
     for (int attempt = 0; attempt < 2; ++attempt) {
         scale = fontScale;
-        while (document(tableOf(0, rows.size()), scale)->size().width() > m_width + 0.5 && scale > kMinFontScale)
-            scale = std::max(kMinFontScale, scale * 0.94);
-        if (document(tableOf(0, rows.size()), scale)->size().width() <= m_width + 0.5 || !header.contains(kNoWrap))
+        // Type shrinks about in proportion to the width it takes: a step or two, not one per 6 %.
+        for (whole = document(tableOf(0, rows.size()), scale);
+             whole->size().width() > m_width + 0.5 && scale > kMinFontScale;
+             whole = document(tableOf(0, rows.size()), scale))
+            scale = std::max(kMinFontScale, std::min(scale * 0.94, scale * m_width / whole->size().width()));
+        if (whole->size().width() <= m_width + 0.5 || !header.contains(kNoWrap))
             break;
         header.remove(kNoWrap);
     }
     m_lastTableScale = scale;
 
+    // The whole table laid out once gives each row's height; a part of it is then the header, its
+    // rows and the table's frame. The estimate is checked with one lay-out of the part, so a long
+    // table costs a lay-out or two a page, not a search over its rows.
+    std::vector<qreal> rowTop; // rows.size() + 1 entries, the last the table's bottom
+    QTextTable *table = nullptr;
+    for (QTextFrame *frame : whole->rootFrame()->childFrames())
+        if ((table = qobject_cast<QTextTable *>(frame)))
+            break;
+    qreal chrome = 0; // the header and the frame around the rows
+    if (table && table->rows() == rows.size() + 1) {
+        QAbstractTextDocumentLayout *layout = whole->documentLayout();
+        for (int r = 1; r <= rows.size(); ++r)
+            rowTop.push_back(layout->blockBoundingRect(table->cellAt(r, 0).firstCursorPosition().block()).top());
+        rowTop.push_back(layout->frameBoundingRect(table).bottom());
+        chrome = whole->size().height() - (rowTop.back() - rowTop.front());
+    }
+    const auto partHeight = [&](qsizetype from, qsizetype count) {
+        return chrome + rowTop[std::size_t(from + count)] - rowTop[std::size_t(from)];
+    };
     qsizetype start = 0;
     while (start < rows.size()) {
         const qsizetype left = rows.size() - start;
         const qreal room = m_pageHeight - m_y - pendingHeight();
         const auto fits = [&](qsizetype count) { return document(tableOf(start, count), scale)->size().height() <= room; };
         qsizetype count = 0;
-        if (fits(left)) {
+        if (!rowTop.empty()) {
+            while (count < left && partHeight(start, count + 1) <= room)
+                ++count;
+            // Columns sized to fewer rows can differ a little: checked, and a row less while it
+            // does not fit.
+            while (count > 0 && !fits(count))
+                --count;
+        } else if (fits(left)) {
             count = left;
         } else {
             qsizetype low = 0;      // fits
