@@ -123,6 +123,25 @@ QString onPremAssumptions(const OnPremBuild &b, const OptionInput &assembled, co
     return parts.join(QStringLiteral("; "));
 }
 
+// A per-token API's prices: "Together, Llama-3.1-70B; 0.88 USD per million input tokens, 0.88 per
+// million output tokens".
+QString apiAssumptions(const ApiOption &a)
+{
+    QStringList parts;
+    parts << item(QStringLiteral("serves"), esc(QStringLiteral("%1 by %2").arg(a.model, a.provider)));
+    parts << item(QStringLiteral("per million input tokens"), money(a.pricePerMillionInput, a.currency));
+    parts << item(QStringLiteral("per million output tokens"), money(a.pricePerMillionOutput, a.currency));
+    if (a.pricePerMillionCachedInput && a.cachedInputShare > 0)
+        parts << item(QStringLiteral("cached input"),
+                      esc(QStringLiteral("%1 of the input at %2 per million")
+                              .arg(formatPercent(a.cachedInputShare), formatMoney(*a.pricePerMillionCachedInput, a.currency))));
+    if (a.priceChangePerYear)
+        parts << item(QStringLiteral("price change"), yearlyRate(*a.priceChangePerYear));
+    if (a.maxTokensPerMinute)
+        parts << item(QStringLiteral("rate limit"), esc(QStringLiteral("%1 tokens a minute").arg(number(*a.maxTokensPerMinute))));
+    return parts.join(QStringLiteral("; "));
+}
+
 } // namespace
 
 QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation &e, const QString &decidedBy)
@@ -237,12 +256,16 @@ QStringList assumptionsHtml(const Scenario &s, const CostModel &model)
             body = onPremAssumptions(s.onPremOptions[std::size_t(i)], option, s.currency, financingText(model, i));
         else if (option.kind == OptionKind::Cloud && i - onPremCount < int(s.cloudOptions.size()))
             body = cloudAssumptions(s.cloudOptions[std::size_t(i - onPremCount)], s);
+        else if (const int api = i - onPremCount - int(s.cloudOptions.size());
+                 option.kind == OptionKind::Api && api >= 0 && api < int(s.apiOptions.size()))
+            body = apiAssumptions(s.apiOptions[std::size_t(api)]);
         QString status;
         if (!model.isFeasible(i))
             status = QStringLiteral(" <i>(infeasible: %1)</i>").arg(esc(model.status(i).reason));
-        out << QStringLiteral("<p><b>%1</b> — %2%3<br/>%4</p>")
-                   .arg(esc(option.name), option.kind == OptionKind::Cloud ? QStringLiteral("cloud") : QStringLiteral("on-prem"),
-                        status, body);
+        const QString kind = option.kind == OptionKind::Cloud ? QStringLiteral("cloud")
+            : option.kind == OptionKind::Api                  ? QStringLiteral("per-token API")
+                                                              : QStringLiteral("on-prem");
+        out << QStringLiteral("<p><b>%1</b> — %2%3<br/>%4</p>").arg(esc(option.name), kind, status, body);
     }
     return out;
 }
@@ -325,7 +348,7 @@ QString criteriaWeightsText(const CostModel &model)
 std::vector<bool> cheapestOfEachKind(const CostModel &model, const Evaluation &evaluation, int perKind)
 {
     std::vector<bool> kept(std::size_t(model.optionCount()), false);
-    for (const OptionKind kind : {OptionKind::OnPrem, OptionKind::Cloud}) {
+    for (const OptionKind kind : {OptionKind::OnPrem, OptionKind::Cloud, OptionKind::Api}) {
         std::vector<int> options;
         for (int i = 0; i < model.optionCount(); ++i)
             if (model.isFeasible(i) && model.option(i).kind == kind)
