@@ -1,5 +1,8 @@
 #include "chartpanel.h"
 
+#include <QScrollArea>
+#include <QScrollBar>
+
 #include "chartstyle.h"
 #include "chartview.h"
 #include "engine/costmodel.h"
@@ -58,6 +61,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     , m_chart(new QChart)
     , m_view(new ChartView(m_chart, this))
     , m_caption(new QLabel(this))
+    , m_captionArea(new QScrollArea(this))
     , m_resetButton(new QToolButton(this))
     , m_controls(new QHBoxLayout)
 {
@@ -78,6 +82,13 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_caption->setMinimumWidth(0);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_caption->setContentsMargins(8, 2, 8, 4);
+    m_captionArea->setWidget(m_caption);
+    m_captionArea->setWidgetResizable(true);
+    m_captionArea->setFrameShape(QFrame::NoFrame);
+    m_captionArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_captionArea->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_captionArea->viewport()->setAutoFillBackground(false);
+    m_caption->setAutoFillBackground(false);
 
     m_resetButton->setText(tr("Reset zoom"));
     m_resetButton->setToolTip(tr("Drag a rectangle on the chart to zoom; double-click or press this to reset"));
@@ -93,7 +104,25 @@ ChartPanel::ChartPanel(QWidget *parent)
     layout->setSpacing(0);
     layout->addLayout(controls);
     layout->addWidget(m_view, 1);
-    layout->addWidget(m_caption);
+    layout->addWidget(m_captionArea);
+}
+
+void ChartPanel::fitCaption()
+{
+    if (!m_captionArea->isVisibleTo(this))
+        return;
+    const int width = std::max(1, m_captionArea->viewport()->width() > 1 ? m_captionArea->viewport()->width() : this->width());
+    const int wanted = m_caption->heightForWidth(width);
+    const int controls = m_controls->sizeHint().height();
+    const int room = height() - controls - m_view->minimumHeight();
+    const int least = m_caption->fontMetrics().lineSpacing() * 2 + 6;
+    m_captionArea->setFixedHeight(std::max(0, std::min(wanted, std::max(least, room))));
+}
+
+void ChartPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitCaption();
 }
 
 void ChartPanel::applyPalette()
@@ -139,6 +168,7 @@ void ChartPanel::setTextScale(qreal factor)
         axis->setTitleFont(grow(axis->titleFont()));
     }
     m_caption->setFont(grow(m_caption->font()));
+    fitCaption();
     textScaleChanged();
 }
 
@@ -161,7 +191,8 @@ void ChartPanel::removeSeriesAndAxes()
 void ChartPanel::setCaptionShown(bool shown)
 {
     m_captionShown = shown;
-    m_caption->setVisible(shown && !m_caption->text().isEmpty());
+    m_captionArea->setVisible(shown && !m_caption->text().isEmpty());
+    fitCaption();
 }
 
 QString ChartPanel::caption() const
@@ -173,7 +204,8 @@ void ChartPanel::setCaption(const QString &text)
 {
     if (m_caption->text() != text)
         m_caption->setText(text);
-    m_caption->setVisible(m_captionShown && !text.isEmpty());
+    m_captionArea->setVisible(m_captionShown && !text.isEmpty());
+    fitCaption();
 }
 
 void ChartPanel::setControlsVisible(bool visible)

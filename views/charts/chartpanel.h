@@ -14,6 +14,7 @@
 class QChart;
 class QHBoxLayout;
 class QLabel;
+class QScrollArea;
 class QLineSeries;
 class QPainter;
 class QToolButton;
@@ -87,6 +88,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     // A font of the panel's text scale, from `base`.
     QFont scaledFont(QFont base) const;
     // The chart's own text items (labels on the plot) follow a new text scale.
@@ -102,7 +104,12 @@ protected:
 private:
     QChart *m_chart;
     ChartView *m_view;
+    // Sizes the caption to its text, but never into the chart's least height: a long caption in a
+    // short panel scrolls instead of running over the chart's axis.
+    void fitCaption();
+
     QLabel *m_caption;
+    QScrollArea *m_captionArea;
     bool m_captionShown = true;
     qreal m_textScale = 1.0;
     QToolButton *m_resetButton;
