@@ -1,4 +1,5 @@
 #include "modelcatalog.h"
+#include "catalogtable.h"
 
 #include "gpucatalog.h"
 #include "inputerror.h"
@@ -15,65 +16,7 @@ namespace breakeven {
 
 namespace {
 
-// A table read by header name, so that column order is free and a new column breaks nothing.
-class Table {
-public:
-    Table(const QByteArray &csv, const QString &name)
-        : m_reader(CsvReader::fromData(csv, name))
-        , m_name(name)
-    {
-        CsvRecord header;
-        if (!m_reader->next(header))
-            throw InputError(name, QStringLiteral("empty file"));
-        for (int i = 0; i < header.fields.size(); ++i)
-            m_columns.insert(header.fields[i].trimmed(), i);
-    }
-
-    bool next() { return m_reader->next(m_record); }
-
-    QString text(const char *column, bool required = false) const
-    {
-        const auto it = m_columns.constFind(QLatin1String(column));
-        if (it == m_columns.constEnd())
-            throw InputError(m_name, QStringLiteral("column %1 is missing").arg(QLatin1String(column)));
-        const QString value = m_record.fields.value(*it).trimmed();
-        if (required && value.isEmpty())
-            fail(column, QStringLiteral("value is missing"));
-        return value;
-    }
-
-    std::optional<double> number(const char *column, bool required = false) const
-    {
-        const QString value = text(column, required);
-        if (value.isEmpty())
-            return std::nullopt;
-        bool ok = false;
-        const double n = value.toDouble(&ok);
-        if (!ok || !std::isfinite(n) || n < 0)
-            fail(column, QStringLiteral("\"%1\" is not a number of 0 or more").arg(value));
-        return n;
-    }
-
-    [[noreturn]] void fail(const char *column, const QString &reason) const
-    {
-        throw InputError(QStringLiteral("%1:%2: column %3").arg(m_name).arg(m_record.line).arg(QLatin1String(column)),
-                         reason);
-    }
-
-private:
-    std::unique_ptr<CsvReader> m_reader;
-    QString m_name;
-    QHash<QString, int> m_columns;
-    CsvRecord m_record;
-};
-
-QByteArray readResource(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw InputError(path, QStringLiteral("bundled file is missing"));
-    return file.readAll();
-}
+using Table = CatalogTable;
 
 int editDistance(const QString &a, const QString &b)
 {
@@ -101,24 +44,24 @@ std::vector<ModelSpec> parseModels(const QByteArray &csv, const QString &name)
     Table t(csv, name);
     while (t.next()) {
         ModelSpec m;
-        m.name = t.text("model", true);
-        m.family = t.text("family");
-        m.publisher = t.text("publisher");
-        m.hfRepo = t.text("hf_repo");
-        m.totalParamsB = *t.number("total_params_b", true);
-        m.activeParamsB = *t.number("active_params_b", true);
-        m.layers = int(t.number("layers").value_or(0));
-        m.hiddenSize = int(t.number("hidden_size").value_or(0));
-        m.attentionHeads = int(t.number("attention_heads").value_or(0));
-        m.kvHeads = int(t.number("kv_heads").value_or(0));
-        m.headDim = int(t.number("head_dim").value_or(0));
-        m.kvValuesPerTokenLayer = t.number("kv_values_per_token_layer").value_or(0);
-        m.contextTokens = int(t.number("context_tokens").value_or(0));
-        m.attention = t.text("attention");
-        m.licence = t.text("licence");
-        m.source = t.text("source", true);
-        m.url = t.text("url");
-        m.asOf = t.text("as_of", true);
+        m.name = t.text("model");
+        m.family = t.text("family", false);
+        m.publisher = t.text("publisher", false);
+        m.hfRepo = t.text("hf_repo", false);
+        m.totalParamsB = *t.nonNegative("total_params_b", true);
+        m.activeParamsB = *t.nonNegative("active_params_b", true);
+        m.layers = int(t.nonNegative("layers").value_or(0));
+        m.hiddenSize = int(t.nonNegative("hidden_size").value_or(0));
+        m.attentionHeads = int(t.nonNegative("attention_heads").value_or(0));
+        m.kvHeads = int(t.nonNegative("kv_heads").value_or(0));
+        m.headDim = int(t.nonNegative("head_dim").value_or(0));
+        m.kvValuesPerTokenLayer = t.nonNegative("kv_values_per_token_layer").value_or(0);
+        m.contextTokens = int(t.nonNegative("context_tokens").value_or(0));
+        m.attention = t.text("attention", false);
+        m.licence = t.text("licence", false);
+        m.source = t.text("source");
+        m.url = t.text("url", false);
+        m.asOf = t.text("as_of");
         if (!(m.totalParamsB > 0))
             t.fail("total_params_b", QStringLiteral("must be above 0"));
         if (!(m.activeParamsB > 0) || m.activeParamsB > m.totalParamsB)
@@ -134,22 +77,22 @@ std::vector<ServingMeasurement> parseServingMeasurements(const QByteArray &csv, 
     Table t(csv, name);
     while (t.next()) {
         ServingMeasurement m;
-        m.gpu = t.text("gpu", true);
-        m.model = t.text("model", true);
-        m.precision = t.text("precision", true).toLower();
-        m.scenario = t.text("scenario", true).toLower();
-        m.software = t.text("software");
-        m.tokensPerSecondPerGpu = t.number("tokens_per_second_per_gpu").value_or(0);
-        m.samplesPerSecondPerGpu = t.number("samples_per_second_per_gpu").value_or(0);
-        m.gpusInSystem = int(t.number("gpus_in_system").value_or(1));
-        m.inputTokens = t.number("input_tokens");
-        m.outputTokens = t.number("output_tokens");
-        m.maxTpotMs = t.number("max_tpot_ms");
-        m.submitter = t.text("submitter");
-        m.benchmark = t.text("benchmark");
-        m.source = t.text("source", true);
-        m.url = t.text("url");
-        m.asOf = t.text("as_of", true);
+        m.gpu = t.text("gpu");
+        m.model = t.text("model");
+        m.precision = t.text("precision").toLower();
+        m.scenario = t.text("scenario").toLower();
+        m.software = t.text("software", false);
+        m.tokensPerSecondPerGpu = t.nonNegative("tokens_per_second_per_gpu").value_or(0);
+        m.samplesPerSecondPerGpu = t.nonNegative("samples_per_second_per_gpu").value_or(0);
+        m.gpusInSystem = int(t.nonNegative("gpus_in_system").value_or(1));
+        m.inputTokens = t.nonNegative("input_tokens");
+        m.outputTokens = t.nonNegative("output_tokens");
+        m.maxTpotMs = t.nonNegative("max_tpot_ms");
+        m.submitter = t.text("submitter", false);
+        m.benchmark = t.text("benchmark", false);
+        m.source = t.text("source");
+        m.url = t.text("url", false);
+        m.asOf = t.text("as_of");
         if (m.tokensPerSecondPerGpu <= 0 && m.samplesPerSecondPerGpu <= 0)
             t.fail("tokens_per_second_per_gpu", QStringLiteral("neither tokens nor samples per second is given"));
         out.push_back(std::move(m));
