@@ -12,7 +12,7 @@
 namespace breakeven {
 
 struct MarketPreset {
-    enum class Applies { CloudPrices, HardwarePrices, ElectricityPrices };
+    enum class Applies { CloudPrices, HardwarePrices, ElectricityPrices, ApiPrices };
     Applies applies;
     double rate;    // a year
     QString label;  // what the preset list shows
@@ -32,6 +32,12 @@ inline std::vector<MarketPreset> marketPresets()
          tr("ML GPUs buy about 28 % more work per dollar each year (Epoch AI, \"Trends in GPU "
             "price-performance\"): the same work costs 1 / 1.28 = 0.78 of it a year later")},
         {A::ElectricityPrices, 0, tr("No change"), tr("prices stay as they are today")},
+        {A::ApiPrices, 0, tr("No change"), tr("prices stay as they are today")},
+        {A::ApiPrices, -0.90, tr("LLM inference at equal quality 2021–2024: −90 % a year"),
+         tr("The price of a language model of the same quality fell about tenfold a year from 2021 to 2024 "
+            "(G. Appenzeller, \"Welcome to LLMflation: LLM inference cost is going down fast\", a16z, "
+            "November 2024); Epoch AI measures 9x to 900x a year depending on the task (\"LLM inference "
+            "prices have fallen rapidly but unequally across tasks\", March 2025)")},
     };
 }
 

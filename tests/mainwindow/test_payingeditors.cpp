@@ -4,6 +4,7 @@
 #include "editors/buildeditor.h"
 #include "editors/numberfield.h"
 #include "editors/payingrows.h"
+#include "editors/presetbox.h"
 #include "editors/scenarioeditor.h"
 #include "engine/costmodel.h"
 #include "mainwindow/mainwindow.h"
@@ -39,6 +40,7 @@ private slots:
 
     void aBuildIsPaidByLoanOrLease();
     void taxesMakeEveryFigureAfterTax();
+    void apiPricesHaveASourcedPreset();
 
 private:
     Scenario reopened() const
@@ -196,6 +198,24 @@ void TestPayingEditors::taxesMakeEveryFigureAfterTax()
     taxes->taxedCheck()->click();
     QVERIFY(!reopened().tax);
     QVERIFY(!rowShown(taxes->rateField()));
+}
+
+// The scenario's yearly change of API prices has its market preset, with the source as tooltip,
+// and choosing it is one undo step kept in the document.
+void TestPayingEditors::apiPricesHaveASourcedPreset()
+{
+    ScenarioPanel *panel = m_window->scenarioPanel();
+    panel->select(Node::Scenario, m_window->currentScenarioId());
+    ScenarioEditor *editor = panel->scenarioEditor();
+    QComboBox *presets = editor->apiPricePresets();
+    QVERIFY(presets);
+    const int fall = presets->findText(QStringLiteral("LLM inference"), Qt::MatchStartsWith);
+    QVERIFY(fall > 0);
+    QVERIFY(presets->itemData(fall, Qt::ToolTipRole).toString().contains(QStringLiteral("a16z")));
+    choose(presets, fall);
+    QCOMPARE(reopened().apiPriceChangePerYear, -0.90);
+    m_window->undoStack()->undo();
+    QCOMPARE(reopened().apiPriceChangePerYear, 0.0);
 }
 
 QTEST_MAIN(TestPayingEditors)

@@ -184,6 +184,11 @@ ScenarioEditor::ScenarioEditor(ScenarioSession &session, QWidget *parent)
                                m_electricityPresets);
     m_hardwarePresets->setPresets(marketPresets(MarketPreset::Applies::HardwarePrices));
     m_electricityPresets->setPresets(marketPresets(MarketPreset::Applies::ElectricityPrices));
+    m_apiChange = rate(tr("API prices:"), QStringLiteral("apiPriceChangePerYear"), tr("API price change"),
+                       &Scenario::apiPriceChangePerYear, m_apiPresets);
+    m_apiChange->setToolTip(tr("The yearly change of per-token API prices, for API options without a trend of "
+                               "their own"));
+    m_apiPresets->setPresets(marketPresets(MarketPreset::Applies::ApiPrices));
 
     // Uncertainty (docs/model.md): every range of the scenario in one place; each field's "±"
     // edits the range of that field.
@@ -230,6 +235,7 @@ void ScenarioEditor::setScenario(const StoredScenario &stored)
     m_cloudPresets->showRate(s.cloudPriceChangePerYear);
     m_hardwarePresets->showRate(s.hardwarePriceChangePerYear);
     m_electricityPresets->showRate(s.electricityPriceChangePerYear);
+    m_apiPresets->showRate(s.apiPriceChangePerYear);
 }
 
 void ScenarioEditor::showRates()

@@ -52,6 +52,8 @@ public:
     NumberField *cloudPriceChangeField() const { return m_cloudChange; }
     NumberField *hardwarePriceChangeField() const { return m_hardwareChange; }
     NumberField *electricityPriceChangeField() const { return m_electricityChange; }
+    NumberField *apiPriceChangeField() const { return m_apiChange; }
+    PresetBox *apiPricePresets() const { return m_apiPresets; }
     PresetBox *cloudPricePresets() const { return m_cloudPresets; }
     // The "±" of each field a range can be put on.
     RangeButtons *ranges() const { return m_ranges; }
@@ -88,9 +90,11 @@ private:
     NumberField *m_cloudChange = nullptr;
     NumberField *m_hardwareChange = nullptr;
     NumberField *m_electricityChange = nullptr;
+    NumberField *m_apiChange = nullptr;
     PresetBox *m_cloudPresets = nullptr;
     PresetBox *m_hardwarePresets = nullptr;
     PresetBox *m_electricityPresets = nullptr;
+    PresetBox *m_apiPresets = nullptr;
     RangesTable *m_rangesTable = nullptr;
 };
 

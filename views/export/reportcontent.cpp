@@ -202,6 +202,8 @@ QString summaryHtml(const Scenario &s, const CostModel &model, const Evaluation 
            QStringLiteral(" (units bought after the start)"));
     market(QStringLiteral("Electricity prices"), s.electricityPriceChangePerYear,
            MarketPreset::Applies::ElectricityPrices, QString());
+    market(QStringLiteral("API prices"), s.apiPriceChangePerYear, MarketPreset::Applies::ApiPrices,
+           QStringLiteral(" (per-token API options without a trend of their own)"));
 
     QStringList findings;
     if (e.cheapest)
