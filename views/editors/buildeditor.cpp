@@ -238,7 +238,7 @@ void BuildEditor::showDerived()
                                 : tr("Not bought again within this scenario's %1-month horizon. %2")
                                       .arg(m_horizonMonths)
                                       .arg(published));
-    m_financing->show(build, build.currency);
+    m_financing->show(build);
     showPresetsInForce();
 }
 

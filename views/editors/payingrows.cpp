@@ -115,9 +115,8 @@ FinancingRows::FinancingRows(QFormLayout *form, FieldBindings<OnPremBuild> &bind
     form->addRow(QString(), m_note);
 }
 
-void FinancingRows::show(const OnPremBuild &build, const QString &displayCurrency)
+void FinancingRows::show(const OnPremBuild &build)
 {
-    Q_UNUSED(displayCurrency);
     const Financing &f = build.financing;
     const bool loan = f.method == FinancingMethod::Loan;
     const bool lease = f.method == FinancingMethod::Lease;

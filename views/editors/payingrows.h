@@ -29,7 +29,7 @@ public:
     FinancingRows(QFormLayout *form, FieldBindings<OnPremBuild> &bindings, Push push, QWidget *parent);
 
     // Shows the rows the build's method needs, the preset in force and the payments in words.
-    void show(const OnPremBuild &build, const QString &displayCurrency);
+    void show(const OnPremBuild &build);
 
     QComboBox *methodChoice() const { return m_method; }
     QComboBox *presetChoice() const { return m_presets; }
