@@ -132,6 +132,11 @@ QString purchaseText(const CostModel &model, int option, const Purchase &purchas
             .arg(purchase.month)
             .arg(formatMoney(purchase.amount, currency), yearsText(o.onPrem.lifetimeMonths));
     }
+    case PurchaseReason::LeaseBuyout:
+        return QStringLiteral("%1 bought out at the end of the lease in month %2, %3")
+            .arg(what)
+            .arg(purchase.month)
+            .arg(formatMoney(purchase.amount, currency));
     }
     return {};
 }
