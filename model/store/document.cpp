@@ -64,6 +64,7 @@ Document::Document(std::unique_ptr<Connection> connection)
     : m_connection(std::move(connection))
     , m_scenarios(*m_connection)
     , m_catalog(*m_connection)
+    , m_apiOffers(*m_connection)
     , m_settings(*m_connection)
 {
 }

@@ -3,6 +3,7 @@
 // Errors are InputError naming the file; nothing here talks to the user.
 #pragma once
 
+#include "apiofferrepository.h"
 #include "catalogrepository.h"
 #include "connection.h"
 #include "scenariorepository.h"
@@ -54,6 +55,8 @@ public:
 
     ScenarioRepository &scenarios() { return m_scenarios; }
     CatalogRepository &catalog() { return m_catalog; }
+    // The models served per token the document lists beside its cloud offers (schema 17).
+    ApiOfferRepository &apiOffers() { return m_apiOffers; }
     SettingsRepository &settings() { return m_settings; }
     // For transactions spanning several repository calls (an import) and for tests.
     Connection &connection() { return *m_connection; }
@@ -65,6 +68,7 @@ private:
     bool m_readOnly = false;
     ScenarioRepository m_scenarios;
     CatalogRepository m_catalog;
+    ApiOfferRepository m_apiOffers;
     SettingsRepository m_settings;
 };
 

@@ -1,6 +1,8 @@
 // Schema upgrade steps: step N takes a document from version N - 1 to N. A step never changes
 // once released; a new schema version is a new step (and a new pricing-db/schema/vN.sql).
 #include "database.h"
+#include "apiofferrows.h"
+#include "catalog/apioffers.h"
 #include "catalog/gpucatalog.h"
 #include "inputerror.h"
 
@@ -8,6 +10,7 @@
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -158,6 +161,16 @@ void serving(SQLite::Database &database)
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v16.sql")));
 }
 
+// The API offers table, with the bundled offers in it: a new document and an upgraded one have
+// the same. They link to no sheet (they carry their own source and date).
+void apiOffers(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v17.sql")));
+    const auto prepare = [&](const std::string &sql) { return std::make_unique<SQLite::Statement>(database, sql); };
+    for (const ApiOffer &offer : bundledApiOffers())
+        apirows::upsert(prepare, offer, std::nullopt);
+}
+
 void demandsAndHybrids(SQLite::Database &database)
 {
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v13.sql")));
@@ -186,6 +199,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 14, &discountingConvention },
     { 15, &payingForIt },
     { 16, &serving },
+    { 17, &apiOffers },
 };
 
 } // namespace
@@ -218,6 +232,8 @@ const std::vector<const char *> &requiredTables()
         "hybrid_options",
         "scenario_models",
         "api_options",
+        "api_offers",
+        "api_offer_prices",
     };
     return tables;
 }
