@@ -2,6 +2,7 @@
 
 #include "catalog/modelcatalog.h"
 #include "commands/commands.h"
+#include "rangebuttons.h"
 #include "session/scenariosession.h"
 
 #include <QCompleter>
@@ -22,7 +23,9 @@ ApiOptionEditor::ApiOptionEditor(ScenarioSession &session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_bindings([this](const QString &key, const QString &label, const ApiOption &after) { push(key, label, after); })
+    , m_ranges(new RangeButtons(session, RangeButtons::Part::ApiOption, this))
 {
+    m_bindings.decorateNumbers([this](NumberField *field, const QString &key) { m_ranges->attach(field, key); });
     using A = ApiOption;
     auto *form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -80,10 +83,10 @@ ApiOptionEditor::ApiOptionEditor(ScenarioSession &session, QWidget *parent)
                          "prompt sent every time)"));
     text(tr("Currency:"), QStringLiteral("currency"), tr("currency"), [](const A &a) { return a.currency; },
          [](A &a, const QString &v) { a.currency = v.toUpper(); });
-    auto *trend = new NumberField(kScenarioTrend, 100, 1, tr(" %/yr"), 100, this);
-    trend->setSpecialValueText(tr("the scenario's"));
-    trend->setToolTip(tr("How this option's prices change each year; the scenario's API price change unless set"));
-    number(tr("Price change:"), QStringLiteral("priceChangePerYear"), tr("price change"), trend,
+    m_trend = new NumberField(kScenarioTrend, 100, 1, tr(" %/yr"), 100, this);
+    m_trend->setSpecialValueText(tr("the scenario's"));
+    m_trend->setToolTip(tr("How this option's prices change each year; the scenario's API price change unless set"));
+    number(tr("Price change:"), QStringLiteral("priceChangePerYear"), tr("price change"), m_trend,
            [](const A &a) { return a.priceChangePerYear.value_or(kScenarioTrend / 100); },
            [](A &a, double v) {
                a.priceChangePerYear = v <= kScenarioTrend / 100 + 1e-9 ? std::nullopt : std::optional<double>(v);
@@ -109,6 +112,7 @@ void ApiOptionEditor::setOption(const StoredScenario &stored, int index)
     const QString suffix = QLatin1Char(' ') + option.currency;
     for (NumberField *price : {m_input, m_output, m_cached})
         price->spinBox()->setSuffix(suffix);
+    m_ranges->show(stored, index);
     showModelNote();
 }
 

@@ -1,6 +1,7 @@
 // Edits one API option of the current scenario (docs/model.md, "Serving"): the provider and the
 // model it serves, its prices per million tokens, the share of input read from the cache, how its
-// prices change each year and its rate limit.
+// prices change each year and its rate limit; a "±" beside each price puts a range on it for the
+// risk analysis.
 #pragma once
 
 #include "fieldbindings.h"
@@ -13,6 +14,7 @@ class QLabel;
 
 namespace breakeven {
 
+class RangeButtons;
 class ScenarioSession;
 
 class ApiOptionEditor : public QWidget {
@@ -27,6 +29,10 @@ public:
     QLineEdit *modelEdit() const { return m_model; }
     NumberField *inputPriceField() const { return m_input; }
     NumberField *outputPriceField() const { return m_output; }
+    NumberField *cachedPriceField() const { return m_cached; }
+    NumberField *priceChangeField() const { return m_trend; }
+    // The "±" of each field a range can be put on: the prices, the cached share, the price change.
+    RangeButtons *ranges() const { return m_ranges; }
 
 private:
     void push(const QString &key, const QString &label, const ApiOption &after);
@@ -34,6 +40,7 @@ private:
 
     ScenarioSession &m_session;
     FieldBindings<ApiOption> m_bindings;
+    RangeButtons *m_ranges;
     qint64 m_scenarioId = 0;
     qint64 m_optionId = 0;
     QString m_workloadModel;
@@ -43,6 +50,7 @@ private:
     NumberField *m_input = nullptr;
     NumberField *m_output = nullptr;
     NumberField *m_cached = nullptr;
+    NumberField *m_trend = nullptr;
 };
 
 } // namespace breakeven

@@ -36,6 +36,8 @@ QString prefixOf(RangeButtons::Part part)
         return QStringLiteral("onPremOptions[i].");
     case RangeButtons::Part::CloudOption:
         return QStringLiteral("cloudOptions[i].");
+    case RangeButtons::Part::ApiOption:
+        return QStringLiteral("apiOptions[i].");
     }
     return {};
 }
@@ -91,6 +93,8 @@ QString RangeButtons::pathOf(const QString &key) const
         return QStringLiteral("onPremOptions[%1].%2").arg(m_index).arg(key);
     case Part::CloudOption:
         return QStringLiteral("cloudOptions[%1].%2").arg(m_index).arg(key);
+    case Part::ApiOption:
+        return QStringLiteral("apiOptions[%1].%2").arg(m_index).arg(key);
     default:
         return prefixOf(m_part) + key;
     }
@@ -107,7 +111,8 @@ void RangeButtons::show(const StoredScenario &stored, int index)
 
 void RangeButtons::refresh(QToolButton *button, const QString &key) const
 {
-    const bool shown = m_scenarioId != 0 && (m_index >= 0 || (m_part != Part::Build && m_part != Part::CloudOption));
+    const bool element = m_part == Part::Build || m_part == Part::CloudOption || m_part == Part::ApiOption;
+    const bool shown = m_scenarioId != 0 && (m_index >= 0 || !element);
     button->setEnabled(shown);
     if (!shown)
         return;

@@ -33,8 +33,8 @@ class RangeButtons : public QObject {
     Q_OBJECT
 public:
     // Which part of the scenario the editor edits; its fields' paths start "", "workload.",
-    // "onPremOptions[i]." or "cloudOptions[i].".
-    enum class Part { Scenario, Workload, Build, CloudOption };
+    // "onPremOptions[i].", "cloudOptions[i]." or "apiOptions[i].".
+    enum class Part { Scenario, Workload, Build, CloudOption, ApiOption };
     RangeButtons(ScenarioSession &session, Part part, QWidget *editor);
 
     // Puts a "±" beside `field` when `key` names a field a range can be put on; else nothing.
@@ -42,7 +42,7 @@ public:
     // A "±" for `key`, for a value the editor shows without a NumberField (the hardware price).
     QToolButton *button(const QString &key);
 
-    // The scenario shown, and the index of the build or cloud option the editor shows.
+    // The scenario shown, and the index of the build, cloud or API option the editor shows.
     void show(const StoredScenario &stored, int index = -1);
 
     QToolButton *buttonFor(const QString &key) const;

@@ -36,8 +36,12 @@ RangeDialog::RangeDialog(const Scenario &scenario, const QString &path, QWidget 
     auto *form = new QFormLayout;
     if (!m_sharedPath.isEmpty()) {
         const bool cloud = path.startsWith(QLatin1String("cloudOptions"));
-        m_element = new QRadioButton(cloud ? tr("This cloud option") : tr("This build"), this);
-        m_shared = new QRadioButton(cloud ? tr("Every cloud option, one shared draw") : tr("Every build, one shared draw"), this);
+        const bool api = path.startsWith(QLatin1String("apiOptions"));
+        m_element = new QRadioButton(cloud ? tr("This cloud option") : api ? tr("This API option") : tr("This build"), this);
+        m_shared = new QRadioButton(cloud ? tr("Every cloud option, one shared draw")
+                                        : api ? tr("Every API option, one shared draw")
+                                              : tr("Every build, one shared draw"),
+                                    this);
         m_shared->setToolTip(tr("Every element takes the same quantile of its own range: \"all cloud prices ×0.7 to ×1.1\" "
                                 "moves them together"));
         auto *scope = new QButtonGroup(this);

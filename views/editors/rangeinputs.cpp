@@ -22,7 +22,7 @@ QString tr(const char *text)
     return QCoreApplication::translate("RangeInputs", text);
 }
 
-enum class Owner { Scenario, Workload, Cloud, Build };
+enum class Owner { Scenario, Workload, Cloud, Build, Api };
 
 // A path taken apart: whose field, which element (-1 for `[*]`, or none), and the field's name.
 struct Parts {
@@ -34,10 +34,13 @@ struct Parts {
 
 Parts partsOf(const QString &path)
 {
-    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions)\[(\*|\d{1,4})\]\.(\w+)$)"));
+    static const QRegularExpression element(QStringLiteral(R"(^(cloudOptions|onPremOptions|apiOptions)\[(\*|\d{1,4})\]\.(\w+)$)"));
     Parts parts;
     if (const QRegularExpressionMatch match = element.match(path); match.hasMatch()) {
-        parts.owner = match.captured(1) == QLatin1String("cloudOptions") ? Owner::Cloud : Owner::Build;
+        const QString array = match.captured(1);
+        parts.owner = array == QLatin1String("cloudOptions") ? Owner::Cloud
+            : array == QLatin1String("apiOptions")          ? Owner::Api
+                                                            : Owner::Build;
         parts.element = true;
         parts.index = match.captured(2) == QLatin1String("*") ? -1 : match.captured(2).toInt();
         parts.field = match.captured(3);
@@ -65,6 +68,7 @@ const UnitRow kUnits[] = {
     {Owner::Scenario, "cloudPriceChangePerYear", 100, " %/yr", 1},
     {Owner::Scenario, "hardwarePriceChangePerYear", 100, " %/yr", 1},
     {Owner::Scenario, "electricityPriceChangePerYear", 100, " %/yr", 1},
+    {Owner::Scenario, "apiPriceChangePerYear", 100, " %/yr", 1},
     {Owner::Workload, "gpus", 1, "", 2},
     {Owner::Workload, "utilization", 100, " %", 1},
     {Owner::Workload, "minGpuMemoryGB", 1, " GB", 0},
@@ -72,6 +76,10 @@ const UnitRow kUnits[] = {
     {Owner::Workload, "storageGB", 1, " GB", 0},
     {Owner::Workload, "egressGBPerMonth", 1, " GB", 0},
     {Owner::Workload, "jobReferenceGpuHours", 1, " h", 1},
+    {Owner::Workload, "serving.requestsPerSecond", 1, " /s", 2},
+    {Owner::Workload, "serving.peakToMean", 1, " ×", 2},
+    {Owner::Workload, "serving.inputTokens", 1, " tokens", 0},
+    {Owner::Workload, "serving.outputTokens", 1, " tokens", 0},
     {Owner::Cloud, "pricePerHour", 1, "", 4, true},
     {Owner::Cloud, "spotRework", 100, " %", 1},
     {Owner::Cloud, "platformFeePerMonth", 1, "", 2, true},
@@ -94,6 +102,11 @@ const UnitRow kUnits[] = {
     {Owner::Build, "lifetimeYears", 1, " years", 1},
     {Owner::Build, "depreciationPerYear", 100, " %", 1},
     {Owner::Build, "resaleHaircut", 100, " %", 1},
+    {Owner::Api, "pricePerMillionInput", 1, "", 3, true},
+    {Owner::Api, "pricePerMillionOutput", 1, "", 3, true},
+    {Owner::Api, "pricePerMillionCachedInput", 1, "", 3, true},
+    {Owner::Api, "cachedInputShare", 100, " %", 0},
+    {Owner::Api, "priceChangePerYear", 100, " %/yr", 1},
 };
 
 const UnitRow *unitRow(Owner owner, const QString &field)
@@ -113,6 +126,8 @@ QString currencyOf(const Scenario &s, const Parts &parts)
         return s.cloudOptions[at].currency;
     if (parts.owner == Owner::Build && parts.index >= 0 && at < s.onPremOptions.size())
         return s.onPremOptions[at].currency;
+    if (parts.owner == Owner::Api && parts.index >= 0 && at < s.apiOptions.size())
+        return s.apiOptions[at].currency;
     return s.currency;
 }
 
@@ -219,9 +234,10 @@ QString sharedPathOf(const QString &path)
     const Parts parts = partsOf(path);
     if (!parts.element)
         return {};
-    return QStringLiteral("%1[*].%2").arg(parts.owner == Owner::Cloud ? QStringLiteral("cloudOptions")
-                                                                       : QStringLiteral("onPremOptions"),
-                                          parts.field);
+    const QString array = parts.owner == Owner::Cloud ? QStringLiteral("cloudOptions")
+        : parts.owner == Owner::Api                    ? QStringLiteral("apiOptions")
+                                                       : QStringLiteral("onPremOptions");
+    return QStringLiteral("%1[*].%2").arg(array, parts.field);
 }
 
 QString check(const Scenario &scenario, const UncertainInput &input)
@@ -339,13 +355,19 @@ std::vector<PathGroup> availablePaths(const Scenario &scenario)
     PathGroup workload{tr("Workload"), {}};
     QStringList cloudFields;
     QStringList buildFields;
+    QStringList apiFields;
     for (const QString &path : numericFieldPaths()) {
-        if (path.startsWith(QLatin1String("workload.")))
+        if (path.startsWith(QLatin1String("workload.serving."))) {
+            if (scenario.workload.serving) // a serving workload's traffic: nothing to vary without one
+                workload.paths << path;
+        } else if (path.startsWith(QLatin1String("workload.")))
             workload.paths << path;
         else if (path.startsWith(QLatin1String("cloudOptions[i].")))
             cloudFields << path.mid(16);
         else if (path.startsWith(QLatin1String("onPremOptions[i].")))
             buildFields << path.mid(17);
+        else if (path.startsWith(QLatin1String("apiOptions[i].")))
+            apiFields << path.mid(14);
         else
             settings.paths << path;
     }
@@ -372,6 +394,9 @@ std::vector<PathGroup> availablePaths(const Scenario &scenario)
     elements(QStringLiteral("cloudOptions"), cloudFields, scenario.cloudOptions.size(),
              tr("Every cloud option (one shared draw)"),
              [&](std::size_t i) { return tr("Cloud option %1").arg(quoted(scenario.cloudOptions[i].name)); });
+    elements(QStringLiteral("apiOptions"), apiFields, scenario.apiOptions.size(),
+             tr("Every API option (one shared draw)"),
+             [&](std::size_t i) { return tr("API option %1").arg(quoted(scenario.apiOptions[i].name)); });
     return groups;
 }
 
