@@ -1,5 +1,6 @@
 #include "sheetimporter.h"
 
+#include "apipricesheet.h"
 #include "batchqueue.h"
 #include "bulkwrite.h"
 #include "text/csvreader.h"
@@ -428,6 +429,8 @@ ImportReport SheetImporter::import(const QString &path, const ImportOptions &opt
 
 ImportReport SheetImporter::run(const QString &path, const ImportOptions &options, bool write)
 {
+    if (isApiPriceSheet(path, options))
+        return importApiPriceSheet(m_document, path, options, write);
     ImportReport report;
     report.path = path;
     report.fileName = QFileInfo(path).fileName();

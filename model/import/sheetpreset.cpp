@@ -129,6 +129,14 @@ SheetPreset skyPilotPreset()
     return preset;
 }
 
+SheetPreset apiPricesPreset()
+{
+    SheetPreset preset;
+    preset.name = QStringLiteral("api");
+    preset.kind = PresetKind::ApiPrices;
+    return preset;
+}
+
 ColumnIndexes mapColumns(const SheetPreset &preset, const QStringList &header, const QString &sheetName)
 {
     ColumnIndexes indexes;
@@ -163,12 +171,14 @@ SheetPreset detectPreset(const QStringList &header, const std::vector<SheetPrese
 {
     if (hasColumns(header, {"provider", "instance_type", "gpu", "region", "on_demand"}))
         return nativePreset();
+    if (hasColumns(header, {"provider", "model", "input_per_mtok", "output_per_mtok"}))
+        return apiPricesPreset();
     if (hasColumns(header, {"InstanceType", "AcceleratorName", "AcceleratorCount", "Price", "Region"}))
         return skyPilotPreset();
     for (const SheetPreset &preset : saved)
         if (fits(preset, header))
             return preset;
-    throw InputError(sheetName, QStringLiteral("the header matches no import preset (native, skypilot%1); "
+    throw InputError(sheetName, QStringLiteral("the header matches no import preset (native, api, skypilot%1); "
                                                "save a column mapping and pass --preset NAME")
                                     .arg(saved.empty() ? QString() : QStringLiteral(" or a saved mapping")));
 }
@@ -179,10 +189,12 @@ SheetPreset presetByName(const QString &name, const std::vector<SheetPreset> &sa
         return nativePreset();
     if (name.compare(QLatin1String("skypilot"), Qt::CaseInsensitive) == 0)
         return skyPilotPreset();
+    if (name.compare(QLatin1String("api"), Qt::CaseInsensitive) == 0)
+        return apiPricesPreset();
     for (const SheetPreset &preset : saved)
         if (preset.name == name)
             return preset;
-    throw InputError(name, QStringLiteral("no such import preset (native, skypilot or a mapping saved in the document)"));
+    throw InputError(name, QStringLiteral("no such import preset (native, skypilot, api or a mapping saved in the document)"));
 }
 
 std::vector<SheetPreset> savedPresets(SettingsRepository &settings)
@@ -196,8 +208,9 @@ std::vector<SheetPreset> savedPresets(SettingsRepository &settings)
 
 void savePreset(SettingsRepository &settings, const SheetPreset &preset)
 {
-    if (preset.name.isEmpty() || preset.name == QLatin1String("native") || preset.name == QLatin1String("skypilot"))
-        throw InputError(preset.name, QStringLiteral("a custom mapping needs a name other than native or skypilot"));
+    if (preset.name.isEmpty() || preset.name == QLatin1String("native") || preset.name == QLatin1String("skypilot")
+        || preset.name == QLatin1String("api"))
+        throw InputError(preset.name, QStringLiteral("a custom mapping needs a name other than native, skypilot or api"));
     settings.saveMapping(preset.name, preset.toJson());
 }
 

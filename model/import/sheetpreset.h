@@ -46,10 +46,12 @@ inline constexpr int kSheetFieldCount = int(SheetField::Reserved3yUpfront) + 1;
 QString fieldName(SheetField field); // "instance_type", "gpu_info", ...
 std::optional<SheetField> fieldFromName(const QString &name);
 
-enum class PresetKind { Native, SkyPilot, Custom };
+// ApiPrices: a sheet of models served per token (pricing-db/api-offers.csv's columns), read by
+// apipricesheet.h rather than through the field table below, which it leaves empty.
+enum class PresetKind { Native, SkyPilot, Custom, ApiPrices };
 
 struct SheetPreset {
-    QString name;             // "native", "skypilot" or the saved mapping's name
+    QString name;             // "native", "skypilot", "api" or the saved mapping's name
     PresetKind kind = PresetKind::Custom;
     std::array<QString, kSheetFieldCount> columns; // header name per field; empty: not in the sheet
     // Values for fields the sheet has no column for (a custom sheet of one provider).
@@ -69,17 +71,18 @@ struct SheetPreset {
 
 SheetPreset nativePreset();
 SheetPreset skyPilotPreset();
+SheetPreset apiPricesPreset(); // "api"
 
 // Column index per field for one header; -1 where the sheet has no such column.
 using ColumnIndexes = std::array<int, kSheetFieldCount>;
 // Throws InputError (where = `sheetName`) naming a mapped column missing from the header.
 ColumnIndexes mapColumns(const SheetPreset &preset, const QStringList &header, const QString &sheetName);
 
-// Picks the preset whose required columns the header has: native, then SkyPilot, then the
+// Picks the preset whose required columns the header has: native, then API prices, then SkyPilot, then the
 // saved mappings in name order. Throws InputError when none fits.
 SheetPreset detectPreset(const QStringList &header, const std::vector<SheetPreset> &saved,
                          const QString &sheetName);
-// "native", "skypilot" or a saved mapping; throws InputError for an unknown name.
+// "native", "skypilot", "api" or a saved mapping; throws InputError for an unknown name.
 SheetPreset presetByName(const QString &name, const std::vector<SheetPreset> &saved);
 
 // Custom mappings stored in a document.
