@@ -19,6 +19,13 @@ using namespace breakeven;
 using testsupport::fullScenario;
 using testsupport::scenarioDifferences;
 
+// Takes schema 17's API offers and their earlier prices off a document.
+inline void dropSchema17(SQLite::Database &raw)
+{
+    raw.exec("DROP TABLE api_offer_prices");
+    raw.exec("DROP TABLE api_offers");
+}
+
 // Takes schema 16's serving off a document, as an older version left it: the workload's serving
 // columns, a scenario's API price change, a cloud option's autoscaling, and the tables of a
 // scenario's own models and API options.

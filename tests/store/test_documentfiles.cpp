@@ -195,6 +195,7 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        dropSchema17(raw);
         dropSchema16(raw);
         dropSchema15Columns(raw);
         // Schema 14's discounting convention and a big cluster's figures.
@@ -386,6 +387,7 @@ void TestDocumentFiles::keepsTheDiscountingConvention()
     }
     {
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema17(raw);
         dropSchema16(raw);
         dropSchema15Columns(raw);
         raw.exec("ALTER TABLE scenarios DROP COLUMN discounting");
@@ -433,6 +435,7 @@ void TestDocumentFiles::keepsFinancingAndTaxes()
     }
     {
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema17(raw);
         dropSchema16(raw);
         dropSchema15Columns(raw);
         raw.exec("PRAGMA user_version = 14");

@@ -37,7 +37,7 @@ private:
 void TestServingStore::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QCOMPARE(latestSchemaVersion(), 16);
+    QCOMPARE(latestSchemaVersion(), 17);
 }
 
 void TestServingStore::init()
@@ -104,12 +104,13 @@ void TestServingStore::upgradesSchema15Document()
     m_document.reset();
     {
         SQLite::Database raw(m_file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema17(raw);
         dropSchema16(raw);
         raw.exec("PRAGMA user_version = 15");
     }
     m_document = Document::open(m_file);
     auto &scenarios = m_document->scenarios();
-    QCOMPARE(m_document->connection().database().execAndGet("PRAGMA user_version").getInt(), 16);
+    QCOMPARE(m_document->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
     QCOMPARE(scenarios.list(), before);
     const Scenario read = scenarios.loadStored(oldId).scenario;
     QCOMPARE(scenarioDifferences(read, old), QString());
