@@ -40,8 +40,10 @@ std::vector<RankCandidate> catalogFor(const QString &argument)
         return candidates;
     }
     const auto document = Document::openReadOnly(argument.left(hash));
-    for (StoredOffer &stored : document->catalog().allOffers())
-        candidates.push_back({std::move(stored.offer), stored.priceAgeDays});
+    std::vector<StoredOffer> stored = document->catalog().allOffers();
+    candidates.reserve(stored.size());
+    for (StoredOffer &s : stored)
+        candidates.push_back({std::move(s.offer), s.priceAgeDays});
     return candidates;
 }
 

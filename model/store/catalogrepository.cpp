@@ -6,8 +6,10 @@
 #include "inputerror.h"
 #include "offerquery.h"
 #include "rows.h"
+#include "textpool.h"
 
 #include <QDate>
+#include <QHash>
 
 #include <sqlite3.h>
 
@@ -35,15 +37,19 @@ void bindOptionalId(SQLite::Statement &statement, int index, const std::optional
         statement.bind(index);
 }
 
+std::optional<qint64> ageInDays(const QString &date)
+{
+    const QDate asOf = QDate::fromString(date, Qt::ISODate);
+    return asOf.isValid() ? std::optional<qint64>(asOf.daysTo(QDate::currentDate())) : std::nullopt;
+}
+
 StoredOffer readStoredOffer(const SQLite::Statement &statement)
 {
     StoredOffer stored;
     stored.id = statement.getColumn(0).getInt64();
     stored.offer = rows::readOffer(statement, 1);
     stored.sheetId = optionalId(statement, 1 + rows::kOfferColumnCount);
-    const QDate asOf = QDate::fromString(stored.offer.asOf, Qt::ISODate);
-    if (asOf.isValid())
-        stored.priceAgeDays = asOf.daysTo(QDate::currentDate());
+    stored.priceAgeDays = ageInDays(stored.offer.asOf);
     return stored;
 }
 
@@ -300,9 +306,23 @@ std::vector<StoredOffer> CatalogRepository::allOffers()
 {
     return m_connection.read([&] {
         std::vector<StoredOffer> all;
+        if (auto count = m_connection.statement("SELECT count(*) FROM cloud_offers"); count->executeStep())
+            all.reserve(std::size_t(count->getColumn(0).getInt64()));
+        // Most text repeats from offer to offer (a sheet's provider, source and date; a handful
+        // of GPUs, regions and currencies): read once and shared, as is each date's age.
+        TextPool pool;
+        QHash<QString, std::optional<qint64>> ages;
         auto query = m_connection.statement(selectOffer());
-        while (query->executeStep())
-            all.push_back(readStoredOffer(*query));
+        while (query->executeStep()) {
+            StoredOffer &stored = all.emplace_back();
+            stored.id = query->getColumn(0).getInt64();
+            stored.offer = rows::readOffer(*query, 1, &pool);
+            stored.sheetId = optionalId(*query, 1 + rows::kOfferColumnCount);
+            auto age = ages.constFind(stored.offer.asOf);
+            if (age == ages.constEnd())
+                age = ages.insert(stored.offer.asOf, ageInDays(stored.offer.asOf));
+            stored.priceAgeDays = *age;
+        }
         return all;
     });
 }

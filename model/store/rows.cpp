@@ -1,6 +1,7 @@
 #include "rows.h"
 
 #include "connection.h"
+#include "textpool.h"
 
 #include <QStringList>
 #include <sqlite3.h>
@@ -411,12 +412,15 @@ void bindOffer(SQLite::Statement &s, int i, const CloudOffer &o)
     bindOptional(s, i + 17, o.reserved3yUpfront);
 }
 
-CloudOffer readOffer(const SQLite::Statement &s, int c)
+CloudOffer readOffer(const SQLite::Statement &s, int c, TextPool *pool)
 {
+    const auto text = [&](const SQLite::Statement &statement, int column) {
+        return pool ? pool->column(statement, column) : rows::text(statement, column);
+    };
     CloudOffer o;
     o.provider = text(s, c);
     o.category = parsed(s, c + 1, &cloudCategoryFromString);
-    o.instanceType = text(s, c + 2);
+    o.instanceType = rows::text(s, c + 2); // most differ from one offer to the next: not pooled
     o.gpu = text(s, c + 3);
     o.gpuCount = integer(s, c + 4);
     o.vcpus = real(s, c + 5);

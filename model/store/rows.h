@@ -8,6 +8,10 @@
 #include <array>
 #include <string>
 
+namespace breakeven {
+class TextPool;
+}
+
 namespace breakeven::rows {
 
 // Column lists in binding order; "first" arguments below are 1-based parameter indexes for
@@ -160,7 +164,8 @@ void readScenarioProperties(const SQLite::Statement &statement, int first, Scena
 Component readComponent(const SQLite::Statement &statement, int first);
 
 void bindOffer(SQLite::Statement &statement, int first, const CloudOffer &offer);
-CloudOffer readOffer(const SQLite::Statement &statement, int first);
+// With a pool, text repeated across offers is read once and shared.
+CloudOffer readOffer(const SQLite::Statement &statement, int first, TextPool *pool = nullptr);
 
 // Throws the exception Connection turns into "damaged: ..." for a value no version of
 // Breakeven writes (a document is untrusted input, CHECK constraints can be edited out).
