@@ -1,6 +1,7 @@
 #include "refreshsources.h"
 
 #include "awssource.h"
+#include "litellmsource.h"
 
 namespace breakeven {
 
@@ -33,6 +34,14 @@ QList<RefreshSourceInfo> refreshSources()
         aws.takesRegions = true;
         aws.byDefault = false;
         list << aws;
+        RefreshSourceInfo litellm;
+        litellm.name = QStringLiteral("litellm");
+        litellm.title = QStringLiteral("LiteLLM API prices");
+        litellm.description = QStringLiteral("Input, output and cached-input prices per million tokens (and rate limits "
+                                             "where listed) of the document's API offers, from LiteLLM's public price list "
+                                             "(model_prices_and_context_window.json, MIT licence).");
+        litellm.defaultEndpoint = defaultLiteLlmBaseUrl();
+        list << litellm;
         return list;
     }();
     return sources;
@@ -55,6 +64,8 @@ SourceRefresh runRefreshSource(Document &document, const QString &name, const Re
         return refreshAzure(document, options);
     if (name == QLatin1String("aws"))
         return refreshAws(document, options);
+    if (name == QLatin1String("litellm"))
+        return refreshLiteLlm(document, options);
     throw InputError(name, QStringLiteral("not a price refresh source"));
 }
 
