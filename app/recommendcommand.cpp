@@ -25,11 +25,17 @@ namespace breakeven::cli {
 
 namespace {
 
-// The offers a scenario is ranked against: its document's catalog for DOCUMENT#scenario, the
-// bundled one for a scenario file.
-std::vector<RankCandidate> catalogFor(const QString &argument)
-{
+// The offers a scenario is ranked against: its document's catalog (its cloud offers and its API
+// offers) for DOCUMENT#scenario, the bundled one for a scenario file.
+struct RankedAgainst {
     std::vector<RankCandidate> candidates;
+    std::vector<ApiOffer> apiOffers;
+};
+
+RankedAgainst catalogFor(const QString &argument)
+{
+    RankedAgainst against;
+    std::vector<RankCandidate> &candidates = against.candidates;
     const int hash = argument.lastIndexOf(QLatin1Char('#'));
     if (hash < 0 || QFileInfo::exists(argument)) {
         const QDate today = QDate::currentDate();
@@ -37,14 +43,17 @@ std::vector<RankCandidate> catalogFor(const QString &argument)
             const QDate asOf = QDate::fromString(offer.asOf, Qt::ISODate);
             candidates.push_back({std::move(offer), asOf.isValid() ? std::optional<qint64>(asOf.daysTo(today)) : std::nullopt});
         }
-        return candidates;
+        against.apiOffers = bundledApiOffers();
+        return against;
     }
     const auto document = Document::openReadOnly(argument.left(hash));
     std::vector<StoredOffer> stored = document->catalog().allOffers();
     candidates.reserve(stored.size());
     for (StoredOffer &s : stored)
         candidates.push_back({std::move(s.offer), s.priceAgeDays});
-    return candidates;
+    for (StoredApiOffer &s : document->apiOffers().offers())
+        against.apiOffers.push_back(std::move(s.offer));
+    return against;
 }
 
 QJsonValue orNull(const std::optional<double> &value)
@@ -140,11 +149,13 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
     const double utilization = args.option(QStringLiteral("utilization"))
         ? parseUtilization(*args.option(QStringLiteral("utilization")))
         : loaded.scenario.workload.utilization;
-    const std::vector<RankCandidate> candidates = catalogFor(argument);
+    const RankedAgainst against = catalogFor(argument);
+    const std::vector<RankCandidate> &candidates = against.candidates;
+    const std::vector<ApiOffer> &apiCatalog = against.apiOffers;
     const Scenario &s = loaded.scenario;
     // A serving workload: API offers ranked beside the GPU offers, by cost per million tokens.
     const double tokens = tokensServedOver(s, loaded.catalog, utilization);
-    const std::vector<RankedApiOffer> apis = rankApiOffers(s, loaded.catalog, bundledApiOffers(), utilization, top);
+    const std::vector<RankedApiOffer> apis = rankApiOffers(s, loaded.catalog, apiCatalog, utilization, top);
     const auto perMillionTokens = [&](double tco) { return tokens > 0 ? QJsonValue(tco / tokens * 1e6) : QJsonValue(QJsonValue::Null); };
 
     if (args.flag(QStringLiteral("json"))) {
@@ -181,7 +192,7 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
         }
         QJsonArray apiOffers;
         for (const RankedApiOffer &a : apis) {
-            const ApiOffer &offer = bundledApiOffers()[a.offer];
+            const ApiOffer &offer = apiCatalog[a.offer];
             QJsonObject o{{QStringLiteral("provider"), offer.provider},
                           {QStringLiteral("model"), offer.model},
                           {QStringLiteral("servedModel"), offer.servedModel},
@@ -278,7 +289,7 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
                                                                             choiceName({r.option.pricing, r.option.reservedUpfrontShare >= 1.0}))});
         }
         for (const RankedApiOffer &a : apis) {
-            const ApiOffer &offer = bundledApiOffers()[a.offer];
+            const ApiOffer &offer = apiCatalog[a.offer];
             together.push_back({a.tco, QStringLiteral("%1 %2 (API)").arg(offer.provider, offer.model)});
         }
         std::stable_sort(together.begin(), together.end(), [](const auto &a, const auto &b) { return a.first < b.first; });

@@ -178,7 +178,10 @@ void MainWindow::chooseAddApiOption()
 {
     if (!current())
         return;
-    AddApiOptionDialog dialog(current()->scenario, bundledApiOffers(), this);
+    std::vector<ApiOffer> offers;
+    for (StoredApiOffer &stored : document()->apiOffers().offers())
+        offers.push_back(std::move(stored.offer));
+    AddApiOptionDialog dialog(current()->scenario, offers, this);
     if (dialog.exec() != QDialog::Accepted || !current())
         return;
     const std::optional<ApiOption> option = dialog.option();
