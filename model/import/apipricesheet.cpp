@@ -216,8 +216,9 @@ ImportReport importApiPriceSheet(Document &document, const QString &path, const 
                     r.status = result == UpsertResult::Added ? RowStatus::Add
                         : result == UpsertResult::Updated    ? RowStatus::Update
                                                              : RowStatus::Unchanged;
-                    r.instanceType = row.offer.model;
-                    r.region = row.offer.provider;
+                    // The preview's rows name an offer as the catalog does: "provider model",
+                    // and the open model it serves in place of a GPU.
+                    r.instanceType = row.offer.provider + QLatin1Char(' ') + row.offer.model;
                     r.gpu = row.offer.servedModel;
                     report.rows.push_back(r);
                 }

@@ -104,6 +104,7 @@ void SheetFormatPage::fillPresets()
     m_preset->clear();
     m_preset->addItem(tr("native (bundled catalog columns)"), QStringLiteral("native"));
     m_preset->addItem(tr("SkyPilot vms.csv"), QStringLiteral("skypilot"));
+    m_preset->addItem(tr("Breakeven API prices"), QStringLiteral("api"));
     for (const SheetPreset &saved : setup.savedPresets)
         m_preset->addItem(tr("saved mapping: %1").arg(saved.name), saved.name);
     m_preset->addItem(tr("custom mapping…"), kCustom);
