@@ -1,14 +1,16 @@
 // The serving example of the first start, end to end in the window: "Llama 3.1 70B: an API, rented
-// H100s, or a server of our own" is among the scenarios of a new document; its results table gives
-// each option's cost per million tokens; the traffic, changed in the workload editor, moves them and
-// undo puts them back; a range put on the API's output price through the "±" of its editor is one
-// undo step, and the risk tornado names it in words; a copy saved and opened again holds it all.
+// H100s, or a server of our own" is among the scenarios of a new document, and the guide of an
+// empty scenario names it; its results table gives each option's cost per million tokens; the
+// traffic, changed in the workload editor, moves them and undo puts them back; a range put on the
+// API's output price through the "±" of its editor is one undo step, and the risk tornado names it
+// in words; a copy saved and opened again holds it all.
 #include "editors/apioptioneditor.h"
 #include "editors/numberfield.h"
 #include "editors/rangebuttons.h"
 #include "editors/rangedialog.h"
 #include "editors/servingfields.h"
 #include "editors/workloadeditor.h"
+#include "help/emptyscenarioguide.h"
 #include "charts/tornadochart.h"
 #include "engine/risk.h"
 #include "mainwindow/mainwindow.h"
@@ -22,6 +24,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QSettings>
@@ -131,6 +134,11 @@ void TestServingExample::theFirstStartOffersIt()
     QCOMPARE(scenario.apiOptions.size(), std::size_t(1));
     // The first scenario a new user sees is still the 8 × H100 server against renting.
     QCOMPARE(m_window->document()->scenarios().list().front().name, QStringLiteral("8 × H100 server vs renting"));
+    // The guide of an empty scenario points to it by name.
+    bool named = false;
+    for (const QLabel *label : m_window->scenarioView()->emptyGuide()->findChildren<QLabel *>())
+        named = named || label->text().contains(kExample);
+    QVERIFY(named);
 
     const auto costs = costsPerMillion();
     const QString own = scenario.onPremOptions.front().name;

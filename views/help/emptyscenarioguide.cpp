@@ -22,12 +22,18 @@ EmptyScenarioGuide::EmptyScenarioGuide(QWidget *parent)
 
     auto *steps = new QLabel(tr(
         "<ol>"
-        "<li><b>Workload</b>: how many GPUs of which model the work needs, and how busy they are.</li>"
+        "<li><b>Workload</b>: how many GPUs of which model the work needs, and how busy they are — or, to "
+        "serve a model, its traffic and tokens per request.</li>"
         "<li><b>On-prem builds</b>: what you could buy — an example server or rig, or one GPU at its catalog price.</li>"
         "<li><b>Cloud options</b>: what you could rent — offers from the catalog under the plan you would pay.</li>"
+        "<li><b>API options</b>, when the work serves a model: a provider's price per million tokens "
+        "(Scenario › Add API Option…).</li>"
         "</ol>"
         "<p>Then drag the utilization slider: the charts say what each option costs over time and when "
-        "buying pays off.</p>"));
+        "buying pays off.</p>"
+        "<p>The examples in the scenario list show both kinds of work: <i>8 × H100 server vs renting</i> "
+        "counts GPU time, <i>Llama 3.1 70B: an API, rented H100s, or a server of our own</i> counts served "
+        "requests and tokens.</p>"));
     steps->setWordWrap(true);
     steps->setTextFormat(Qt::RichText);
     steps->setMaximumWidth(640);
