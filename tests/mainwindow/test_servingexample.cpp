@@ -159,8 +159,8 @@ void TestServingExample::theFirstStartOffersIt()
         QVERIFY(results->index(r, ResultsModel::CostPerMillionTokens).data().toString().contains(QRegularExpression(QStringLiteral("\\d"))));
 }
 
-// A quarter of the traffic: the owned server's fixed cost is spread over fewer tokens, the API's
-// price per token stays; one undo step puts it back.
+// A quarter of the traffic, then a lower utilization: the owned server's fixed cost is spread over
+// fewer tokens, the API's price per token stays; one undo step puts each back.
 void TestServingExample::trafficMovesTheCostPerMillionTokens()
 {
     const Scenario scenario = reopened().scenario;
@@ -182,10 +182,6 @@ void TestServingExample::trafficMovesTheCostPerMillionTokens()
     QVERIFY2(quarter.at(own) > 2 * before.at(own), qPrintable(QStringLiteral("%1 → %2").arg(before.at(own)).arg(quarter.at(own))));
     QVERIFY(near(quarter.at(api), before.at(api)));
 
-    // The utilization slider moves with the window, and the table follows it live.
-    UtilizationBar *bar = m_window->scenarioView()->utilizationBar();
-    QVERIFY(bar->slider()->isEnabled() || bar->spinBox()->isEnabled());
-
     stack->undo();
     QCOMPARE(reopened().scenario.workload.serving->requestsPerSecond, 20.0);
     const auto restored = costsPerMillion();
@@ -194,6 +190,24 @@ void TestServingExample::trafficMovesTheCostPerMillionTokens()
     stack->redo();
     QVERIFY(near(costsPerMillion().at(own), quarter.at(own)));
     stack->undo();
+
+    // The utilization slider: the mean traffic is that share of the peak the fleet is sized for, so
+    // at 30 % the same server serves fewer tokens and each costs more; the API's price stays. One
+    // step, undone.
+    UtilizationBar *bar = m_window->scenarioView()->utilizationBar();
+    QCOMPARE(bar->slider()->value(), int(std::lround(100 * scenario.workload.utilization)));
+    const int beforeSlider = stack->index();
+    bar->slider()->setValue(30);
+    QCOMPARE(stack->index(), beforeSlider + 1);
+    QCOMPARE(reopened().scenario.workload.utilization, 0.3);
+    const auto quieter = costsPerMillion();
+    QVERIFY2(quieter.at(own) > 1.5 * before.at(own), qPrintable(QStringLiteral("%1 → %2").arg(before.at(own)).arg(quieter.at(own))));
+    QVERIFY(near(quieter.at(api), before.at(api)));
+    stack->undo();
+    QCOMPARE(reopened().scenario.workload.utilization, scenario.workload.utilization);
+    QCOMPARE(bar->slider()->value(), int(std::lround(100 * scenario.workload.utilization)));
+    for (const auto &[name, cost] : before)
+        QVERIFY2(near(costsPerMillion().at(name), cost), qPrintable(name));
 }
 
 void TestServingExample::aRangeOnAnApiPriceFromItsEditor()

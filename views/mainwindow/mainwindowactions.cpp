@@ -241,8 +241,8 @@ void MainWindow::connectView()
     connect(m_view, &ScenarioView::utilizationCommitted, this, [this](double from, double to) {
         if (!current() || from == to)
             return;
-        Workload before = current()->scenario.workload;
-        before.utilization = from;
+        // The stored value, not the slider's whole percent: undo gives back 2/3, not 0.67.
+        const Workload before = current()->scenario.workload;
         Workload after = before;
         after.utilization = to;
         commands::editWorkload(*m_context, currentId(), current()->scenario.name, QStringLiteral("utilization"),
