@@ -1,7 +1,8 @@
 // What Add API Option… starts from: an API offer of the document's catalog (the bundled price list,
-// pricing-db/api-offers.csv, and what sheets of API prices brought in), found by searching and sorting a table of provider, model, the model it serves and its prices per
-// million tokens; at first only the offers serving the workload's model (or one of its size), when
-// it serves one. Values only: the window adds the result through the command façade.
+// pricing-db/api-offers.csv, and what sheets of API prices brought in), found by searching and
+// sorting a table of provider, model, the model it serves and its prices per million tokens; at
+// first only the offers serving the workload's model (or one of its size), when it serves one.
+// Values only: the window adds the result through the command façade.
 #pragma once
 
 #include "catalog/apioffers.h"
