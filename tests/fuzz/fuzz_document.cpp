@@ -68,6 +68,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         catalog.offers({}, breakeven::OfferColumn::PricePerGpuHour, Qt::AscendingOrder, 0, 50);
         catalog.providers();
         catalog.sheets();
+        breakeven::ApiOfferRepository &apiOffers = document->apiOffers();
+        for (const breakeven::StoredApiOffer &offer : apiOffers.offers())
+            apiOffers.priceHistory(offer.id);
     } catch (const breakeven::InputError &) {
     }
     return 0;
