@@ -8,6 +8,7 @@
 #include "editors/numberfield.h"
 #include "editors/rangebuttons.h"
 #include "editors/rangedialog.h"
+#include "editors/rangeinputs.h"
 #include "editors/servingfields.h"
 #include "editors/workloadeditor.h"
 #include "help/emptyscenarioguide.h"
@@ -238,8 +239,11 @@ void TestServingExample::aRangeOnAnApiPriceFromItsEditor()
     RangeDialog *dialog = ranges->openDialog(kOutputPrice);
     QVERIFY(dialog);
     QVERIFY(dialog->elementChoice());
+    QCOMPARE(dialog->elementChoice()->text(), QStringLiteral("This API option"));
+    QCOMPARE(dialog->sharedChoice()->text(), QStringLiteral("Every API option, one shared draw"));
     dialog->elementChoice()->setChecked(true);
     dialog->valuesChoice()->setChecked(true);
+    QCOMPARE(dialog->lowBox()->suffix(), QStringLiteral(" USD")); // in the option's currency
     dialog->lowBox()->setValue(0.5);
     dialog->highBox()->setValue(1.5);
     const int steps = stack->index();
@@ -261,6 +265,20 @@ void TestServingExample::aRangeOnAnApiPriceFromItsEditor()
     QTRY_VERIFY(ranges->buttonFor(kOutputPrice)->isChecked());
     QVERIFY(!ranges->buttonFor(kOutputPrice)->property("sharedRange").toBool());
     QVERIFY(ranges->buttonFor(kOutputPrice)->toolTip().contains(QStringLiteral("1.5")));
+
+    // The ranges table's chooser lists the API option's fields under its name, the traffic under
+    // the workload, and no path left in the scenario's own group.
+    const std::vector<rangeinputs::PathGroup> groups = rangeinputs::availablePaths(ranged);
+    bool listed = false;
+    for (const rangeinputs::PathGroup &group : groups) {
+        if (group.title.contains(api.name))
+            listed = group.paths.contains(path);
+        if (group.title == QStringLiteral("Workload"))
+            QVERIFY(group.paths.contains(QStringLiteral("workload.serving.requestsPerSecond")));
+        for (const QString &p : group.paths)
+            QVERIFY2(!p.contains(QStringLiteral("[i]")), qPrintable(group.title + QStringLiteral(": ") + p));
+    }
+    QVERIFY(listed);
 
     // Undo takes it away (the scenario back to the default ranges), redo brings it back.
     stack->undo();
