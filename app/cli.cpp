@@ -45,7 +45,7 @@ QString usageText()
         "                   [--alias NAME=MODEL]...  a sheet's GPU name as a catalog GPU, kept\n"
         "  breakeven refresh --into DOCUMENT [--source NAME]... [--endpoint NAME=URL]... [--cloud NAME]...\n"
         "                   [--region NAME]... [--json]  fetch current prices over the network\n"
-        "  breakeven export SCENARIO --chart cumulative|utilization|breakdown|criteria|payoff|tco-spread|tornado\n"
+        "  breakeven export SCENARIO --chart cumulative|utilization|breakdown|criteria|payoff|tco-spread|tornado|serving\n"
         "                   --out FILE.pdf|.png|.svg [--utilization U] [--width W --height H] [--dpi D]\n"
         "  breakeven report SCENARIO --out FILE.pdf [--utilization U]\n"
         "  breakeven throughput --model M [--gpu G] [--precision fp16|fp8|int4] [--input I --output O]\n"

@@ -40,7 +40,7 @@ int runExport(const QStringList &arguments, QTextStream &out)
     const QString chartName = args.requiredOption(QStringLiteral("chart"));
     const auto kind = charts::chartKindFromString(chartName);
     if (!kind)
-        throw UsageError(QStringLiteral("unknown chart \"%1\"; use cumulative, utilization, breakdown, criteria, payoff, tco-spread or tornado").arg(chartName));
+        throw UsageError(QStringLiteral("unknown chart \"%1\"; use cumulative, utilization, breakdown, criteria, payoff, tco-spread, tornado or serving").arg(chartName));
     const QString path = args.requiredOption(QStringLiteral("out"));
     if (!exporting::chartFormatForPath(path))
         throw UsageError(QStringLiteral("--out \"%1\" must end in .pdf, .png or .svg").arg(path));

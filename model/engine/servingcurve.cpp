@@ -4,6 +4,7 @@
 
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace breakeven {
@@ -28,8 +29,18 @@ EngineInput pairInput(const EngineInput &in, int gpu, int api)
 QString requestRateText(double requestsPerSecond)
 {
     static const QLocale locale(QLocale::English, QLocale::UnitedStates);
-    const int decimals = requestsPerSecond >= 100 ? 0 : requestsPerSecond >= 1 ? 2 : 4;
-    return QStringLiteral("%1 requests a second").arg(locale.toString(requestsPerSecond, 'f', decimals));
+    // Three significant figures at most (0.969, 4.32, 20.6, 152), without trailing zeros (20, 4.5).
+    const int decimals = requestsPerSecond >= 100 ? 0
+        : requestsPerSecond > 0 ? std::clamp(2 - int(std::floor(std::log10(requestsPerSecond))), 0, 6)
+                                : 0;
+    QString text = locale.toString(requestsPerSecond, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return QStringLiteral("%1 requests a second").arg(text);
 }
 
 QString servingBreakEvenSentence(const CostModel &model, const ServingBreakEven &b)

@@ -64,7 +64,7 @@ ServingBreakEven servingCurveBreakEven(const CostModel &model, int gpu, int api,
 // A break-even in words: "above 3.15 requests a second, 8 x H100 server is cheaper than Together
 // Llama 70B", or why there is none.
 QString servingBreakEvenSentence(const CostModel &model, const ServingBreakEven &breakEven);
-// "3.15 requests a second", with the decimals the rate needs.
+// "3.15 requests a second": three significant figures at most, no trailing zeros.
 QString requestRateText(double requestsPerSecond);
 
 } // namespace breakeven

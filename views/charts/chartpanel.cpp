@@ -34,6 +34,7 @@ QString toString(ChartKind kind)
     case ChartKind::Tornado: return QStringLiteral("tornado");
     case ChartKind::Ownership: return QStringLiteral("ownership");
     case ChartKind::LoadDuration: return QStringLiteral("load-duration");
+    case ChartKind::Serving: return QStringLiteral("serving");
     }
     return {};
 }
@@ -262,6 +263,10 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
     for (int round = 0; round < 4; ++round) {
         QApplication::sendPostedEvents();
         QApplication::processEvents();
+        // The caption was fitted to the width of a scroll area not yet laid out (a hundred pixels,
+        // many lines): fitted again to the width it has now, it leaves the chart its room.
+        if (round == 0)
+            fitCaption();
     }
     if (!painter)
         return;

@@ -31,13 +31,15 @@ class ChartView;
 // Payoff, TcoSpread and Tornado show a risk analysis (docs/model.md, "Uncertainty") and need one
 // besides the evaluation (RiskChart::setRisk).
 // Ownership and LoadDuration show the hybrid options (docs/model.md, "Hybrid fleets").
-enum class ChartKind { Cumulative, Utilization, Breakdown, Criteria, Payoff, TcoSpread, Tornado, Ownership, LoadDuration };
+// Serving draws cost per million tokens against traffic, for a serving workload only.
+enum class ChartKind { Cumulative, Utilization, Breakdown, Criteria, Payoff, TcoSpread, Tornado, Ownership, LoadDuration, Serving };
 // "cumulative", "utilization", "breakdown", "criteria", "payoff", "tco-spread", "tornado", "ownership",
-// "load-duration"
+// "load-duration", "serving"
 QString toString(ChartKind kind);
 inline constexpr ChartKind kAllChartKinds[] = {ChartKind::Cumulative, ChartKind::Utilization, ChartKind::Breakdown,
                                                ChartKind::Criteria,   ChartKind::Payoff,      ChartKind::TcoSpread,
-                                               ChartKind::Tornado,    ChartKind::Ownership,   ChartKind::LoadDuration};
+                                               ChartKind::Tornado,    ChartKind::Ownership,   ChartKind::LoadDuration,
+                                               ChartKind::Serving};
 bool isRiskChart(ChartKind kind);
 bool isHybridChart(ChartKind kind);
 std::optional<ChartKind> chartKindFromString(const QString &text);

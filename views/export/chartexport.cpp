@@ -6,6 +6,7 @@
 #include "charts/loaddurationchart.h"
 #include "charts/ownershipchart.h"
 #include "charts/payoffchart.h"
+#include "charts/servingchart.h"
 #include "charts/tcospreadchart.h"
 #include "charts/tornadochart.h"
 #include "charts/utilizationchart.h"
@@ -85,6 +86,7 @@ std::unique_ptr<charts::ChartPanel> makeChartPanel(charts::ChartKind kind)
     case charts::ChartKind::Tornado: return std::make_unique<charts::TornadoChart>();
     case charts::ChartKind::Ownership: return std::make_unique<charts::OwnershipChart>();
     case charts::ChartKind::LoadDuration: return std::make_unique<charts::LoadDurationChart>();
+    case charts::ChartKind::Serving: return std::make_unique<charts::ServingChart>();
     }
     return nullptr;
 }
@@ -111,6 +113,9 @@ void exportChart(const CostModel &model, const Evaluation &evaluation, charts::C
     if (charts::isHybridChart(kind) && model.input().hybrids.empty())
         throw InputError(path, QStringLiteral("the %1 chart shows the hybrid options, and the scenario has none")
                                    .arg(charts::toString(kind)));
+    if (kind == charts::ChartKind::Serving && !model.input().serving)
+        throw InputError(path, QStringLiteral("the serving chart shows cost per million tokens, and the workload does not "
+                                              "serve a model (workload.serving)"));
     const QSize size = options.size.expandedTo(QSize(16, 16));
     // A chart on its own says what it shows: the scenario, the chart, the utilization and the day.
     const auto makeTitled = [&](QSize layout) {

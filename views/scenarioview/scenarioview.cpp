@@ -6,6 +6,7 @@
 #include "charts/criteriachart.h"
 #include "charts/cumulativechart.h"
 #include "charts/riskchart.h"
+#include "charts/servingchart.h"
 #include "charts/utilizationchart.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
@@ -70,6 +71,7 @@ ScenarioView::ScenarioView(QWidget *parent)
     , m_cumulative(new charts::CumulativeChart)
     , m_utilizationChart(new charts::UtilizationChart)
     , m_breakdown(new charts::BreakdownChart)
+    , m_servingChart(new charts::ServingChart)
     , m_criteria(new CriteriaPanel)
     , m_riskPanel(new RiskPanel)
     , m_hybridPanel(new HybridPanel)
@@ -101,14 +103,16 @@ ScenarioView::ScenarioView(QWidget *parent)
 
     m_chartStack->addWidget(m_tabs);
     m_chartStack->addWidget(m_guide);
-    for (charts::ChartPanel *panel : charts())
+    for (charts::ChartPanel *panel : allCharts().mid(0, 3)) // the serving chart's tab comes with a serving model
         m_tabs->addTab(panel, panel->title());
+    m_servingChart->setParent(this); // owned while its tab is not shown
+    m_servingChart->hide();
     m_tabs->addTab(m_criteria, tr("Criteria"));
     m_tabs->addTab(m_riskPanel, tr("Risk"));
     m_tabs->addTab(m_hybridPanel, tr("How much to own"));
     connect(m_hybridPanel, &HybridPanel::addHybridRequested, this, &ScenarioView::addHybridRequested);
-    m_stale = {false, false, false};
-    m_unbound = {false, false, false};
+    m_stale = QList<bool>(allCharts().size(), false);
+    m_unbound = QList<bool>(allCharts().size(), false);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshChart);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshCriteria);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ScenarioView::refreshHybrids);
@@ -205,13 +209,12 @@ ScenarioView::ScenarioView(QWidget *parent)
             panel->setDraft(true);
     });
     connect(m_bar->slider(), &QSlider::sliderReleased, this, [this] {
-        for (charts::ChartPanel *panel : charts() + m_hybridPanel->charts())
+        for (charts::ChartPanel *panel : allCharts() + m_hybridPanel->charts())
             panel->setDraft(false);
         // The visible chart drew simplified curves during the drag: give it the full data again.
-        const int tab = m_tabs->currentIndex();
-        if (tab >= 0 && tab < m_stale.size()) {
-            m_stale[tab] = true;
-            refreshChart(tab);
+        if (const int index = allCharts().indexOf(qobject_cast<charts::ChartPanel *>(m_tabs->currentWidget())); index >= 0) {
+            m_stale[index] = true;
+            refreshChartAt(index);
         }
         // The drag showed previews: the full run with the tornado, at the released value.
         riskOutdated();
@@ -222,9 +225,26 @@ ScenarioView::ScenarioView(QWidget *parent)
 
 ScenarioView::~ScenarioView() = default;
 
+QList<charts::ChartPanel *> ScenarioView::allCharts() const
+{
+    return {m_cumulative, m_utilizationChart, m_breakdown, m_servingChart};
+}
+
 QList<charts::ChartPanel *> ScenarioView::charts() const
 {
-    return {m_cumulative, m_utilizationChart, m_breakdown};
+    QList<charts::ChartPanel *> shown = allCharts();
+    if (m_tabs->indexOf(m_servingChart) < 0)
+        shown.removeLast();
+    return shown;
+}
+
+void ScenarioView::showServingTab(bool shown)
+{
+    const int tab = m_tabs->indexOf(m_servingChart);
+    if (shown && tab < 0)
+        m_tabs->insertTab(m_tabs->indexOf(m_breakdown) + 1, m_servingChart, m_servingChart->title());
+    else if (!shown && tab >= 0)
+        m_tabs->removeTab(tab); // the panel stays, a child of the view
 }
 
 charts::ChartPanel *ScenarioView::currentChart() const
@@ -290,7 +310,7 @@ const Evaluation *ScenarioView::evaluation() const
 void ScenarioView::detach()
 {
     // Charts and table hold pointers into the model: they let go before it goes.
-    for (charts::ChartPanel *panel : charts())
+    for (charts::ChartPanel *panel : allCharts())
         panel->setModel(nullptr);
     m_results->setCostModel(nullptr);
     m_pairs->setCostModel(nullptr);
@@ -334,13 +354,14 @@ void ScenarioView::rebind()
     m_problemBox->hide();
     m_banner->clear();
     // Series are made for the visible chart now; hidden tabs make theirs when shown.
-    m_unbound = {true, true, true};
+    m_unbound = QList<bool>(allCharts().size(), true);
+    showServingTab(model->input().serving.has_value());
     m_results->setCostModel(model);
     m_pairs->setCostModel(model);
     m_criteria->setCostModel(model);
     m_riskPanel->setCostModel(model);
     m_hybridPanel->setCostModel(model);
-    m_stale = {true, true, true};
+    m_stale = QList<bool>(allCharts().size(), true);
     refresh();
     // Once the new rows are laid out in the view's own font: measured now, before the first
     // show, the columns come out narrower than their text.
@@ -353,7 +374,7 @@ void ScenarioView::relabel()
     const CostModel *model = m_analysis->costModel();
     if (!model)
         return;
-    const QList<charts::ChartPanel *> panels = charts();
+    const QList<charts::ChartPanel *> panels = allCharts();
     for (int tab = 0; tab < panels.size(); ++tab) {
         if (!m_unbound[tab])
             panels[tab]->relabel();
@@ -363,7 +384,7 @@ void ScenarioView::relabel()
     m_criteria->relabel();
     m_riskPanel->relabel();
     m_hybridPanel->relabel();
-    m_stale = {true, true, true};
+    m_stale = QList<bool>(allCharts().size(), true);
     refresh();
 }
 
@@ -390,7 +411,7 @@ void ScenarioView::refresh()
     m_hybridsStale = true;
     refreshHybrids();
     m_riskPanel->setEvaluation(*evaluation);
-    m_stale = {true, true, true};
+    m_stale = QList<bool>(allCharts().size(), true);
     // Hidden tabs catch up when shown, so a tick costs one chart, not three.
     refreshChart(m_tabs->currentIndex());
     riskOutdated();
@@ -451,18 +472,23 @@ void ScenarioView::riskArrived(std::shared_ptr<const RiskResult> risk, bool prev
 
 void ScenarioView::refreshChart(int tab)
 {
+    refreshChartAt(allCharts().indexOf(qobject_cast<charts::ChartPanel *>(m_tabs->widget(tab))));
+}
+
+void ScenarioView::refreshChartAt(int tab)
+{
     const Evaluation *evaluation = m_analysis->evaluation();
     if (tab < 0 || tab >= m_stale.size() || !evaluation || !m_analysis->costModel())
         return;
     if (m_unbound[tab]) {
-        charts()[tab]->setModel(m_analysis->costModel());
-        charts()[tab]->applyPalette();
+        allCharts()[tab]->setModel(m_analysis->costModel());
+        allCharts()[tab]->applyPalette();
         m_unbound[tab] = false;
         m_stale[tab] = true;
     }
     if (!m_stale[tab])
         return;
-    charts()[tab]->setEvaluation(*evaluation);
+    allCharts()[tab]->setEvaluation(*evaluation);
     m_stale[tab] = false;
 }
 
@@ -509,8 +535,8 @@ void ScenarioView::updateAllCharts()
             m_hybridsStale = false;
         }
     }
-    for (int tab = 0; tab < m_stale.size(); ++tab)
-        refreshChart(tab);
+    for (int index = 0; index < m_stale.size(); ++index)
+        refreshChartAt(index);
 }
 
 bool ScenarioView::writeCsv(const QString &path, const QString &csv)

@@ -42,6 +42,7 @@ namespace charts {
 class BreakdownChart;
 class ChartPanel;
 class CumulativeChart;
+class ServingChart;
 class UtilizationChart;
 } // namespace charts
 
@@ -74,7 +75,10 @@ public:
     charts::CumulativeChart *cumulativeChart() const { return m_cumulative; }
     charts::UtilizationChart *utilizationChart() const { return m_utilizationChart; }
     charts::BreakdownChart *breakdownChart() const { return m_breakdown; }
+    // "Cost per million tokens", a tab after the breakdown while the workload serves a model.
+    charts::ServingChart *servingChart() const { return m_servingChart; }
     charts::ChartPanel *currentChart() const;
+    // The charts of the tabs shown (the serving chart only while the workload serves).
     QList<charts::ChartPanel *> charts() const;
     ResultsModel *resultsModel() const { return m_results; }
     QSortFilterProxyModel *sortedResults() const { return m_sorted; }
@@ -129,6 +133,12 @@ private:
     void relabel();
     void refresh();
     void refreshChart(int tab);
+    // Every chart panel, its tab shown or not: what m_stale and m_unbound are indexed by.
+    QList<charts::ChartPanel *> allCharts() const;
+    // allCharts()[index], whether or not its tab is shown.
+    void refreshChartAt(int index);
+    // The serving chart's tab, shown while the model serves.
+    void showServingTab(bool shown);
     void refreshPairs();
     void refreshCriteria();
     void refreshHybrids();
@@ -156,6 +166,7 @@ private:
     charts::CumulativeChart *m_cumulative;
     charts::UtilizationChart *m_utilizationChart;
     charts::BreakdownChart *m_breakdown;
+    charts::ServingChart *m_servingChart;
     CriteriaPanel *m_criteria;
     RiskPanel *m_riskPanel;
     HybridPanel *m_hybridPanel;
