@@ -1,5 +1,6 @@
 #include "catalogwidget.h"
 
+#include "apioffertab.h"
 #include "catalogformat.h"
 #include "gputablemodel.h"
 #include "inputerror.h"
@@ -65,6 +66,10 @@ CatalogWidget::CatalogWidget(QWidget *parent)
 
     m_tabs->addTab(createGpuTab(), tr("GPU models"));
     m_tabs->addTab(createOfferTab(), tr("Cloud offers"));
+    m_apiTab = new ApiOfferTab(this);
+    m_apiTab->setObjectName(QStringLiteral("apiOfferTab"));
+    connect(m_apiTab, &ApiOfferTab::addRequested, this, &CatalogWidget::addApiOfferRequested);
+    m_tabs->addTab(m_apiTab, tr("API offers"));
     m_tabs->setDocumentMode(true);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -213,6 +218,7 @@ void CatalogWidget::setDocument(Document *document)
 {
     m_document = document;
     m_offerModel->setRepository(document ? &document->catalog() : nullptr);
+    m_apiTab->setRepository(document ? &document->apiOffers() : nullptr);
     refresh();
 }
 
@@ -224,6 +230,7 @@ void CatalogWidget::refresh()
         m_offerModel->reload();
         return;
     }
+    m_apiTab->reload();
     QString problem;
     try {
         CatalogRepository &catalog = m_document->catalog();

@@ -1,9 +1,11 @@
-// The catalog dock's content: a tab of GPU models and a tab of cloud offers (filtered and
-// sorted in SQL, read lazily), from which the user adds GPUs and offers to the scenario. The
+// The catalog dock's content: a tab of GPU models, a tab of cloud offers (filtered and sorted in
+// SQL, read lazily) and a tab of API offers (models served per token, apioffertab.h), from which
+// the user adds GPUs, offers and API options to the scenario. The
 // widget changes nothing itself: it asks, and the main window turns the request into an undo
 // command.
 #pragma once
 
+#include "catalog/apioffers.h"
 #include "catalog/cloudoptionfromoffer.h"
 #include "domain.h"
 #include "store/catalogrepository.h"
@@ -23,6 +25,7 @@ class QToolButton;
 
 namespace breakeven {
 
+class ApiOfferTab;
 class Document;
 class GpuTableModel;
 class OfferFilterBar;
@@ -32,7 +35,7 @@ class PriceHistoryPanel;
 class CatalogWidget : public QWidget {
     Q_OBJECT
 public:
-    enum Tab { GpuTab, OfferTab };
+    enum Tab { GpuTab, OfferTab, ApiTab };
     // More than this many selected offers are cut to this many: a scenario of thousands of
     // options is never what a shift-click meant.
     static constexpr int MaxOffersPerRequest = 500;
@@ -67,12 +70,15 @@ public:
     GpuTableModel *gpuModel() const { return m_gpuModel; }
     OfferFilterBar *filterBar() const { return m_filterBar; }
     PriceHistoryPanel *priceHistory() const { return m_history; }
+    ApiOfferTab *apiOfferTab() const { return m_apiTab; }
 
 signals:
     // Offers the user picked, each with a price for `plan` (offers without one are left out).
     void addOffersRequested(const QList<breakeven::StoredOffer> &offers, breakeven::PricingPlan plan,
                             bool allUpfront = false);
     void addGpuRequested(const breakeven::GpuModel &gpu);
+    // An API offer to add to the current scenario as an API option.
+    void addApiOfferRequested(const breakeven::ApiOffer &offer);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -109,6 +115,7 @@ private:
     QLabel *m_offerStatus = nullptr;
     PriceHistoryPanel *m_history = nullptr;
     QHBoxLayout *m_offerButtons = nullptr;
+    ApiOfferTab *m_apiTab = nullptr;
 };
 
 } // namespace breakeven

@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 
+#include "catalog/apioffers.h"
 #include "catalog/catalogwidget.h"
+#include "commands/commands.h"
 #include "importwizard/importwizard.h"
 #include "inputerror.h"
 #include "scenariopanel.h"
@@ -139,6 +141,20 @@ void MainWindow::createDocks()
     });
     connect(m_catalog, &CatalogWidget::addOffersRequested, this, &MainWindow::addOffers);
     connect(m_catalog, &CatalogWidget::addGpuRequested, this, &MainWindow::addGpu);
+    // An API offer from the dock becomes an API option of the current scenario, named apart from
+    // its others: one undo step, as Scenario › Add API Option… makes it.
+    connect(m_catalog, &CatalogWidget::addApiOfferRequested, this, [this](const ApiOffer &offer) {
+        if (!current())
+            return;
+        ApiOption option = apiOptionFromOffer(offer);
+        QStringList taken;
+        for (const ApiOption &other : current()->scenario.apiOptions)
+            taken.append(other.name);
+        option.name = uniqueName(option.name, taken);
+        commands::addApiOption(*m_context, currentId(), option);
+        if (current() && !current()->ids.apiOptions.empty())
+            m_panel->select(ScenarioTreeModel::Node::ApiOption, current()->ids.apiOptions.back());
+    });
 }
 
 void MainWindow::setImportWizardFactory(std::function<QDialog *(QWidget *)> factory)
