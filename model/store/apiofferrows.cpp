@@ -46,8 +46,7 @@ std::optional<double> optionalAmount(const SQLite::Statement &s, int column)
         return std::nullopt;
     const double value = rows::real(s, column);
     if (!(value >= 0))
-        rows::damaged(QStringLiteral("%1 of %2 in column %3 (it is 0 or more)")
-                          .arg(QStringLiteral("a value"))
+        rows::damaged(QStringLiteral("a negative value, %1, in column %2")
                           .arg(value)
                           .arg(QString::fromUtf8(s.getColumnName(column))));
     return value;
