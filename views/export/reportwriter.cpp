@@ -16,6 +16,7 @@
 #include "reportcontent.h"
 #include "reportlayout.h"
 #include "riskreport.h"
+#include "servingreport.h"
 
 #include <QAbstractAxis>
 #include <QAbstractTextDocumentLayout>
@@ -113,6 +114,13 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         addChart(QStringLiteral("<h2>Cumulative cost</h2>"), {charts::ChartKind::Cumulative});
         addChart(QStringLiteral("<h2>Cost vs utilization</h2>"), {charts::ChartKind::Utilization});
         addChart(QStringLiteral("<h2>Cost breakdown</h2>"), {charts::ChartKind::Breakdown});
+        if (model.input().serving) {
+            layout.addHtml(servingIntroHtml(scenario, model, evaluation), true);
+            layout.addTable(servingTableHtml(model, evaluation), 0.85);
+            layout.addHtml(servingSourcesHtml(scenario, model, evaluation), false, 0.9);
+            layout.addHtml(servingBreakEvensHtml(model, reportBreakEvens(model, evaluation)));
+            addChart(QStringLiteral("<h3>Cost per million tokens against traffic</h3>"), {charts::ChartKind::Serving});
+        }
         if (!hybrids.empty()) {
             layout.addHtml(hybridIntroHtml(model, hybrids, evaluation.utilization), true);
             layout.addHtml(hybridOptionsHtml(model, hybrids));
