@@ -150,13 +150,18 @@ private slots:
         const auto breakEvens = servingCurveBreakEvens(m, s.workload.utilization);
         const qint64 search = timer.nsecsElapsed();
         timer.restart();
+        const auto assembled = servingBreakEvens(s, servingGpus(), m, s.workload.utilization);
+        const qint64 reassembling = timer.nsecsElapsed();
+        QCOMPARE(assembled.size(), breakEvens.size());
+        timer.restart();
         double sum = 0;
         for (std::size_t k = 0; k < curve.rates().size(); ++k)
             for (int i = 0; i < curve.optionCount(); ++i)
                 sum += curve.costPerMillionTokens(i, k, 0.5).value_or(0);
         const qint64 tick = timer.nsecsElapsed();
-        qInfo("121 rates × %d options laid out in %.2f ms; %d break-evens in %.2f ms; one utilization in %.3f ms",
-              m.optionCount(), layOut / 1e6, int(breakEvens.size()), search / 1e6, tick / 1e6);
+        qInfo("121 rates × %d options laid out in %.2f ms; %d break-evens in %.2f ms (%.2f ms re-assembling the "
+              "scenario); one utilization in %.3f ms",
+              m.optionCount(), layOut / 1e6, int(breakEvens.size()), search / 1e6, reassembling / 1e6, tick / 1e6);
         QVERIFY(sum > 0);
     }
 

@@ -16,6 +16,9 @@
 #include <QChart>
 #include <QCategoryAxis>
 #include <QImage>
+#include <QLegend>
+#include <QPainter>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QTabWidget>
@@ -151,6 +154,31 @@ private slots:
         QVERIFY(tabs->currentWidget() != view.servingChart());
         view.setScenario(servingScenario(), servingGpus());
         QCOMPARE(tabs->indexOf(view.servingChart()), 3);
+    }
+
+    void legendNamesReadOnceAtAnyTextSize()
+    {
+        // "Together …" beside "The workload's rate": names that share only a first letter are
+        // elided in the middle, not cut and repeated ("Toge…Together …").
+        Scenario s = servingScenario();
+        s.apiOptions[0].name = QStringLiteral("Together AI, Llama 3.1 70B Turbo");
+        const CostModel m(assemble(s, servingGpus()));
+        const Evaluation e = m.evaluate(s.workload.utilization);
+        auto panel = exporting::makeExportPanel(m, e, charts::ChartKind::Serving, QSize(1000, 620));
+        panel->renderTo(nullptr, QRectF(0, 0, 1000, 620));
+        panel->setTextScale(1.6); // as the report draws it
+        QImage image(QSize(1000, 620), QImage::Format_RGB32);
+        QPainter painter(&image);
+        panel->renderTo(&painter, QRectF(0, 0, 1000, 620));
+        painter.end();
+        int shown = 0;
+        for (QLegendMarker *marker : panel->chart()->legend()->markers()) {
+            if (!marker->isVisible())
+                continue;
+            ++shown;
+            QVERIFY2(marker->label().count(QLatin1String("Toge")) <= 1, qPrintable(marker->label()));
+        }
+        QCOMPARE(shown, 6); // four options, the workload's rate, the break-evens
     }
 
     void exportsLikeTheOtherCharts()

@@ -53,6 +53,10 @@ QString elidedKeeping(const QString &text, qsizetype keepFrom, const QFont &font
     width = std::max(width, minimumLabelWidth(font));
     if (metrics.horizontalAdvance(text) <= width)
         return text;
+    // Apart from its first letters on ("Together …" beside "The …"): its start and end keep, as
+    // for any name; a head cut from a tail that repeats it would read twice.
+    if (keepFrom < 4)
+        return metrics.elidedText(text, Qt::ElideMiddle, width);
     const QString tail = text.mid(keepFrom);
     const int headRoom = width - metrics.horizontalAdvance(tail) - metrics.horizontalAdvance(QChar(0x2026));
     const int minHead = metrics.averageCharWidth() * 4;

@@ -89,6 +89,7 @@ QCategoryAxis *logAxis(const QString &title)
 ServingChart::ServingChart(QWidget *parent)
     : ChartPanel(parent)
 {
+    // Names are long; beside the plot they are read in full instead of elided.
     chart()->legend()->setAlignment(Qt::AlignRight);
     connect(chart(), &QChart::plotAreaChanged, this, &ServingChart::placeLabels);
     connect(chartView(), &ChartView::zoomReset, this, &ServingChart::placeLabels);
@@ -182,7 +183,7 @@ void ServingChart::setModel(const CostModel *model)
     }
 
     m_current = new QLineSeries;
-    m_current->setName(tr("The workload: %1").arg(requestRateText(m_lambda)));
+    m_current->setName(tr("The workload's rate"));
     QPen pen(QColor(0x55, 0x55, 0x55));
     pen.setWidthF(1.5);
     pen.setStyle(Qt::DotLine);
