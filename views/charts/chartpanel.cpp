@@ -14,7 +14,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSizePolicy>
-#include <QTimer>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPainter>
@@ -64,7 +63,6 @@ ChartPanel::ChartPanel(QWidget *parent)
     , m_view(new ChartView(m_chart, this))
     , m_caption(new QLabel(this))
     , m_captionArea(new QScrollArea(this))
-    , m_captionTimer(new QTimer(this))
     , m_resetButton(new QToolButton(this))
     , m_controls(new QHBoxLayout)
 {
@@ -92,12 +90,6 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_captionArea->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_captionArea->viewport()->setAutoFillBackground(false);
     m_caption->setAutoFillBackground(false);
-    m_captionTimer->setSingleShot(true);
-    m_captionTimer->setInterval(100000);
-    connect(m_captionTimer, &QTimer::timeout, this, [this] {
-        if (m_pendingCaption)
-            showCaption(*std::exchange(m_pendingCaption, std::nullopt));
-    });
 
     m_resetButton->setText(tr("Reset zoom"));
     m_resetButton->setToolTip(tr("Drag a rectangle on the chart to zoom; double-click or press this to reset"));
@@ -208,31 +200,14 @@ void ChartPanel::setCaptionShown(bool shown)
 
 QString ChartPanel::caption() const
 {
-    return m_pendingCaption.value_or(m_caption->text());
+    return m_caption->text();
 }
 
 void ChartPanel::setCaption(const QString &text)
 {
-    if (m_draft) {
-        m_pendingCaption = text;
-        if (!m_captionTimer->isActive())
-            m_captionTimer->start();
-        return;
-    }
-    m_pendingCaption.reset();
-    m_captionTimer->stop();
-    showCaption(text);
-}
-
-void ChartPanel::showCaption(const QString &text)
-{
-    const bool changed = m_caption->text() != text;
-    if (changed)
+    if (m_caption->text() != text)
         m_caption->setText(text);
-    const bool visible = m_captionShown && !text.isEmpty();
-    if (!changed && m_captionArea->isVisibleTo(this) == visible)
-        return; // a word-wrapped label's height costs a text lay-out: only when something moved
-    m_captionArea->setVisible(visible);
+    m_captionArea->setVisible(m_captionShown && !text.isEmpty());
     fitCaption();
 }
 
@@ -272,8 +247,6 @@ void ChartPanel::setDraft(bool draft)
         if (line)
             line->setPen(pen);
     m_finalPens.clear();
-    if (m_pendingCaption)
-        setCaption(*std::exchange(m_pendingCaption, std::nullopt));
 }
 
 void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
