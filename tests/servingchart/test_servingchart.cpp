@@ -140,7 +140,8 @@ private slots:
         QTabWidget *tabs = view.chartTabs();
         const int tab = tabs->indexOf(view.servingChart());
         QCOMPARE(tab, 3); // after the breakdown
-        QCOMPARE(tabs->tabText(tab), QStringLiteral("Cost per million tokens"));
+        QCOMPARE(tabs->tabText(tab), QStringLiteral("Per token"));
+        QCOMPARE(tabs->tabToolTip(tab), QStringLiteral("Cost per million tokens against traffic"));
         tabs->setCurrentIndex(tab);
         QCOMPARE(view.currentChart(), view.servingChart());
         QCOMPARE(int(view.servingChart()->optionSeries().size()), 4);

@@ -241,8 +241,12 @@ QList<charts::ChartPanel *> ScenarioView::charts() const
 void ScenarioView::showServingTab(bool shown)
 {
     const int tab = m_tabs->indexOf(m_servingChart);
-    if (shown && tab < 0)
-        m_tabs->insertTab(m_tabs->indexOf(m_breakdown) + 1, m_servingChart, m_servingChart->title());
+    if (shown && tab < 0) {
+        // A short name, so that the tabs keep to the width of the chart at 1600 × 1000 with the
+        // docks open; the tooltip and the chart's own title say it in full.
+        const int at = m_tabs->insertTab(m_tabs->indexOf(m_breakdown) + 1, m_servingChart, tr("Per token"));
+        m_tabs->setTabToolTip(at, tr("%1 against traffic").arg(m_servingChart->title()));
+    }
     else if (!shown && tab >= 0)
         m_tabs->removeTab(tab); // the panel stays, a child of the view
 }
