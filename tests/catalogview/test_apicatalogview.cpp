@@ -92,7 +92,7 @@ private Q_SLOTS:
         const qint64 offers = m_document->apiOffers().offerCount();
         QVERIFY(offers >= 60);
         QCOMPARE(tab().model()->rowCount(), int(offers));
-        QCOMPARE(tab().statusLabel()->text(), QStringLiteral("%1 API offers").arg(offers));
+        QCOMPARE(tab().statusLabel()->text(), QStringLiteral("%1 API offers, prices per million tokens").arg(offers));
         const int row = rowOf(tab(), QStringLiteral("groq"), QStringLiteral("openai/gpt-oss-120b"));
         QVERIFY(row >= 0);
         using C = ApiOfferTableModel;
@@ -109,12 +109,15 @@ private Q_SLOTS:
         const int gpt5 = rowOf(tab(), QStringLiteral("openai"), QStringLiteral("gpt-5"));
         QVERIFY(cell(tab(), gpt5, C::ServedModel).isEmpty());
         QVERIFY(tab().proxy()->index(gpt5, C::ServedModel).data(Qt::ToolTipRole).toString().contains(QStringLiteral("proprietary")));
-        // The main columns are shown, the currency a header menu away.
+        // The main columns are shown, the currency and the date a header menu away (the date is
+        // in each price's tooltip).
         QHeaderView *header = tab().view()->horizontalHeader();
         for (int column : {C::Provider, C::Model, C::ServedModel, C::InputPerMillion, C::OutputPerMillion,
-                           C::CachedInputPerMillion, C::AsOf})
+                           C::CachedInputPerMillion})
             QVERIFY2(!header->isSectionHidden(column), qPrintable(QString::number(column)));
         QVERIFY(header->isSectionHidden(C::Currency));
+        QVERIFY(header->isSectionHidden(C::AsOf));
+        QVERIFY(tab().proxy()->index(row, C::OutputPerMillion).data(Qt::ToolTipRole).toString().contains(QStringLiteral("2026-07-24")));
     }
 
     void filtersByText_data()
@@ -143,7 +146,7 @@ private Q_SLOTS:
         QCOMPARE(tab().proxy()->rowCount(), expected);
         QVERIFY(expected < tab().model()->rowCount());
         QCOMPARE(tab().statusLabel()->text(),
-                 QStringLiteral("%1 of %2 API offers").arg(expected).arg(tab().model()->rowCount()));
+                 QStringLiteral("%1 of %2 API offers, prices per million tokens").arg(expected).arg(tab().model()->rowCount()));
         for (int row = 0; row < tab().proxy()->rowCount(); ++row) {
             QString line;
             for (int column = 0; column < ApiOfferTableModel::ColumnCount; ++column)

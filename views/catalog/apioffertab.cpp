@@ -63,7 +63,8 @@ ApiOfferTab::ApiOfferTab(QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideMiddle);
+    // Model names differ early ("Llama 3.1 405B Instruct (Bedrock)"): their ends give way.
+    m_view->setTextElideMode(Qt::ElideRight);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
@@ -71,15 +72,18 @@ ApiOfferTab::ApiOfferTab(QWidget *parent)
     m_view->horizontalHeader()->setSortIndicator(ApiOfferTableModel::Provider, Qt::AscendingOrder);
     m_view->setSortingEnabled(true);
     connect(m_view, &QTableView::doubleClicked, this, &ApiOfferTab::addCurrentOffer);
+    // The columns follow the viewport's width, which changes without the tab's (a scroll bar).
+    m_view->viewport()->installEventFilter(this);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ApiOfferTab::updateHistory);
 
-    // The currency is in each price when it is not USD; it and the rate limit are a header menu
-    // away at first, so that a dock of a laptop's width shows the prices.
+    // The currency is in each price when it is not USD, the date in each price's tooltip and in
+    // the history below; they and the rate limit are a header menu away at first, so that the
+    // dock's default width shows the prices.
     QHeaderView *header = m_view->horizontalHeader();
     const QVariant saved = QSettings().value(kShownColumnsKey);
     QList<int> shown{ApiOfferTableModel::Provider, ApiOfferTableModel::Model, ApiOfferTableModel::ServedModel,
                      ApiOfferTableModel::InputPerMillion, ApiOfferTableModel::OutputPerMillion,
-                     ApiOfferTableModel::CachedInputPerMillion, ApiOfferTableModel::AsOf};
+                     ApiOfferTableModel::CachedInputPerMillion};
     if (saved.isValid()) {
         shown.clear();
         for (const QString &column : saved.toString().split(u',', Qt::SkipEmptyParts))
@@ -120,6 +124,8 @@ ApiOfferTab::ApiOfferTab(QWidget *parent)
             [this, addAction] { addAction->setEnabled(m_view->selectionModel()->hasSelection()); });
 
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A narrow dock wraps the count rather than growing wider than the window gives it.
+    m_status->setWordWrap(true);
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_status, 1);
     bottom->addWidget(m_add);
@@ -165,6 +171,17 @@ void ApiOfferTab::reload()
     m_model->setOffers(std::move(offers));
     if (m_model->rowCount() > 0) {
         m_view->resizeColumnsToContents();
+        // Prices are short: their columns as wide as the figures and the title, without the room
+        // a sort indicator takes (the title gives way to it when sorted by that column).
+        const QFontMetrics titles = m_view->horizontalHeader()->fontMetrics();
+        const QFontMetrics figures = m_view->fontMetrics();
+        for (int column : {ApiOfferTableModel::InputPerMillion, ApiOfferTableModel::OutputPerMillion,
+                           ApiOfferTableModel::CachedInputPerMillion}) {
+            int width = titles.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 14;
+            for (int row = 0; row < m_model->rowCount(); ++row)
+                width = std::max(width, figures.horizontalAdvance(m_model->index(row, column).data().toString()) + 12);
+            m_view->setColumnWidth(column, width);
+        }
         m_measured.clear();
         for (int column = 0; column < ApiOfferTableModel::ColumnCount; ++column)
             m_measured << m_view->columnWidth(column);
@@ -188,6 +205,13 @@ void ApiOfferTab::resizeEvent(QResizeEvent *event)
     fitColumns();
 }
 
+bool ApiOfferTab::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
 void ApiOfferTab::fitColumns()
 {
     using C = ApiOfferTableModel;
@@ -196,10 +220,11 @@ void ApiOfferTab::fitColumns()
     QHeaderView *header = m_view->horizontalHeader();
     const QFontMetrics metrics = m_view->fontMetrics();
     const int available = m_view->viewport()->width();
-    const std::pair<int, int> yielding[] = {{C::Model, metrics.horizontalAdvance(QStringLiteral("Llama 3.3 70B")) + 12},
-                                            {C::ServedModel, metrics.horizontalAdvance(QStringLiteral("Llama-3.1-70B")) + 12},
-                                            {C::Provider, metrics.horizontalAdvance(QStringLiteral("fireworks")) + 12},
-                                            {C::RateLimit, metrics.horizontalAdvance(QStringLiteral("2,000 req/min")) + 12}};
+    // The open model first (its names are short and alike), then the provider, the model last.
+    const std::pair<int, int> yielding[] = {{C::ServedModel, metrics.horizontalAdvance(QStringLiteral("Llama-3.1-70B")) + 12},
+                                            {C::Provider, metrics.horizontalAdvance(QStringLiteral("aws-bedro")) + 12},
+                                            {C::RateLimit, metrics.horizontalAdvance(QStringLiteral("2,000 req/min")) + 12},
+                                            {C::Model, metrics.horizontalAdvance(QStringLiteral("Llama 3.3 70B")) + 12}};
     int total = 0;
     for (int column = 0; column < C::ColumnCount; ++column)
         if (!header->isSectionHidden(column))
@@ -213,6 +238,14 @@ void ApiOfferTab::fitColumns()
         }
         if (header->sectionSize(column) != width)
             m_view->setColumnWidth(column, width);
+    }
+    // Room left over goes back to the model's name, then the open model's.
+    for (int column : {C::Model, C::ServedModel}) {
+        if (header->isSectionHidden(column) || total >= available)
+            continue;
+        const int width = std::min(m_measured[column], header->sectionSize(column) + (available - total));
+        total += width - header->sectionSize(column);
+        m_view->setColumnWidth(column, width);
     }
 }
 
@@ -243,8 +276,9 @@ void ApiOfferTab::updateStatus()
     const int shown = m_proxy->rowCount();
     const int all = m_model->rowCount();
     const QLocale locale;
-    m_status->setText(shown == all ? tr("%1 API offers").arg(locale.toString(all))
-                                   : tr("%1 of %2 API offers").arg(locale.toString(shown), locale.toString(all)));
+    m_status->setText(shown == all ? tr("%1 API offers, prices per million tokens").arg(locale.toString(all))
+                                   : tr("%1 of %2 API offers, prices per million tokens")
+                                         .arg(locale.toString(shown), locale.toString(all)));
 }
 
 void ApiOfferTab::updateHistory()

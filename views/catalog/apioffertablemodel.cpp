@@ -117,8 +117,12 @@ QVariant ApiOfferTableModel::data(const QModelIndex &index, int role) const
         case ServedModel:
             return offer.servedModel.isEmpty() ? tr("A proprietary model: it serves no open model of the catalog")
                                                : tr("Serves the open model %1").arg(offer.servedModel);
+        case InputPerMillion:
+        case OutputPerMillion:
+            return tr("Per million tokens, as of %1").arg(offer.asOf);
         case CachedInputPerMillion:
-            return offer.cachedInputPerMillion ? QVariant() : tr("No cached-input price listed");
+            return offer.cachedInputPerMillion ? tr("Per million cached input tokens, as of %1").arg(offer.asOf)
+                                               : tr("No cached-input price listed: cached input costs the input price");
         case AsOf:
             if (stale)
                 return staleToolTip(offer.asOf);
@@ -141,9 +145,9 @@ QVariant ApiOfferTableModel::headerData(int section, Qt::Orientation orientation
         case Provider: return tr("Provider");
         case Model: return tr("Model");
         case ServedModel: return tr("Open model");
-        case InputPerMillion: return tr("Input /M");
-        case OutputPerMillion: return tr("Output /M");
-        case CachedInputPerMillion: return tr("Cached /M");
+        case InputPerMillion: return tr("Input");
+        case OutputPerMillion: return tr("Output");
+        case CachedInputPerMillion: return tr("Cached");
         case Currency: return tr("Currency");
         case RateLimit: return tr("Rate limit");
         case AsOf: return tr("As of");

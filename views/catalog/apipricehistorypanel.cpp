@@ -77,12 +77,18 @@ ApiPriceHistoryPanel::ApiPriceHistoryPanel(QWidget *parent)
     m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
                               + 3 * m_table->verticalHeader()->defaultSectionSize() + 4);
 
-    auto *headingRow = new QHBoxLayout;
-    headingRow->addWidget(m_heading, 1);
-    headingRow->addWidget(m_series, 0, Qt::AlignTop);
+    // The series picker on a row of its own: beside the heading, a narrow dock's wrapped heading
+    // would not get its height.
+    m_seriesLabel = new QLabel(tr("C&hart:"), this);
+    m_seriesLabel->setBuddy(m_series);
+    auto *seriesRow = new QHBoxLayout;
+    seriesRow->addWidget(m_seriesLabel);
+    seriesRow->addWidget(m_series);
+    seriesRow->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
-    layout->addLayout(headingRow);
+    layout->addWidget(m_heading);
+    layout->addLayout(seriesRow);
     layout->addWidget(m_trendLabel);
     m_row->addWidget(m_chart, 3);
     m_row->addWidget(m_table, 2);
@@ -97,6 +103,7 @@ void ApiPriceHistoryPanel::clear(const QString &message)
 {
     m_heading->setText(message);
     m_series->hide();
+    m_seriesLabel->hide();
     m_trendLabel->clear();
     m_trendLabel->hide();
     m_chart->setPoints({}, {});
@@ -136,6 +143,7 @@ void ApiPriceHistoryPanel::showOffer(ApiOfferRepository *repository, const std::
     m_currency = offer.currency;
     m_heading->setText(tr("%1 %2: prices per million tokens (%3)").arg(offer.provider, offer.model, offer.currency));
     m_series->show();
+    m_seriesLabel->show();
 
     m_table->setRowCount(int(m_points.size()));
     // Newest first: the current prices on top.

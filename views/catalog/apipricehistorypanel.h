@@ -52,6 +52,7 @@ private:
 
     QLabel *m_heading;
     QComboBox *m_series;
+    QLabel *m_seriesLabel = nullptr;
     QLabel *m_trendLabel;
     PriceHistoryChart *m_chart;
     QTableWidget *m_table;
