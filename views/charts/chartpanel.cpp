@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSizePolicy>
+#include <QTimer>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPainter>
@@ -63,6 +64,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     , m_view(new ChartView(m_chart, this))
     , m_caption(new QLabel(this))
     , m_captionArea(new QScrollArea(this))
+    , m_captionTimer(new QTimer(this))
     , m_resetButton(new QToolButton(this))
     , m_controls(new QHBoxLayout)
 {
@@ -90,6 +92,12 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_captionArea->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_captionArea->viewport()->setAutoFillBackground(false);
     m_caption->setAutoFillBackground(false);
+    m_captionTimer->setSingleShot(true);
+    m_captionTimer->setInterval(250);
+    connect(m_captionTimer, &QTimer::timeout, this, [this] {
+        if (m_pendingCaption)
+            showCaption(*std::exchange(m_pendingCaption, std::nullopt));
+    });
 
     m_resetButton->setText(tr("Reset zoom"));
     m_resetButton->setToolTip(tr("Drag a rectangle on the chart to zoom; double-click or press this to reset"));
@@ -200,14 +208,30 @@ void ChartPanel::setCaptionShown(bool shown)
 
 QString ChartPanel::caption() const
 {
-    return m_caption->text();
+    return m_pendingCaption.value_or(m_caption->text());
 }
 
 void ChartPanel::setCaption(const QString &text)
 {
-    if (m_caption->text() != text)
+    if (m_draft) {
+        m_pendingCaption = text;
+        m_captionTimer->start(); // again: shown once the slider rests a moment, or is let go
+        return;
+    }
+    m_pendingCaption.reset();
+    m_captionTimer->stop();
+    showCaption(text);
+}
+
+void ChartPanel::showCaption(const QString &text)
+{
+    const bool changed = m_caption->text() != text;
+    if (changed)
         m_caption->setText(text);
-    m_captionArea->setVisible(m_captionShown && !text.isEmpty());
+    const bool visible = m_captionShown && !text.isEmpty();
+    if (!changed && m_captionArea->isVisibleTo(this) == visible)
+        return; // a word-wrapped label's height costs a text lay-out: only when something moved
+    m_captionArea->setVisible(visible);
     fitCaption();
 }
 
@@ -247,6 +271,8 @@ void ChartPanel::setDraft(bool draft)
         if (line)
             line->setPen(pen);
     m_finalPens.clear();
+    if (m_pendingCaption)
+        setCaption(*std::exchange(m_pendingCaption, std::nullopt));
 }
 
 void ChartPanel::renderTo(QPainter *painter, const QRectF &target)

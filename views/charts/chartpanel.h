@@ -17,6 +17,7 @@ class QLabel;
 class QScrollArea;
 class QLineSeries;
 class QPainter;
+class QTimer;
 class QToolButton;
 
 namespace breakeven {
@@ -110,9 +111,16 @@ private:
     // short panel scrolls instead of running over the chart's axis.
     void fitCaption();
 
+    // Sets the caption's text now; visibility and size only follow when something changed.
+    void showCaption(const QString &text);
+
     QLabel *m_caption;
     QScrollArea *m_captionArea;
     bool m_captionShown = true;
+    // While dragging, a caption laid out anew on every tick would cost as much as the chart: its
+    // text waits here until the slider rests for a quarter of a second or is let go.
+    std::optional<QString> m_pendingCaption;
+    QTimer *m_captionTimer;
     qreal m_textScale = 1.0;
     QToolButton *m_resetButton;
     QHBoxLayout *m_controls;
