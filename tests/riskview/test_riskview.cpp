@@ -593,7 +593,7 @@ void TestRiskView::exportRiskCharts()
                                     QStringLiteral("odds"), QStringLiteral("--out"), out},
                                    env);
     QCOMPARE(wrong.exitCode, 2);
-    QVERIFY(wrong.err.contains("payoff, tco-spread or tornado"));
+    QVERIFY(wrong.err.contains("payoff, tco-spread, tornado or serving"));
 }
 
 QTEST_MAIN(TestRiskView)
