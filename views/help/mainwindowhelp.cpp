@@ -57,8 +57,10 @@ void describeCentralView(ScenarioView *view, CatalogWidget *catalog)
     view->chartTabs()->setWhatsThis(MainWindow::tr(
         "<b>Charts</b><p><i>Cumulative cost</i>: what each option has cost by each month, with the month "
         "buying pays off marked. <i>Cost vs utilization</i>: the TCO against the utilization, with the "
-        "break-even utilizations. <i>Breakdown</i>: what each TCO is made of. <i>Criteria</i>, "
-        "<i>Risk</i> and <i>How much to own</i> follow in their tabs.</p>"));
+        "break-even utilizations. <i>Breakdown</i>: what each TCO is made of. <i>Per token</i>, while the "
+        "workload serves a model: the cost per million tokens against the request rate, with the rate at "
+        "which each GPU option and each API cost the same. <i>Criteria</i>, <i>Risk</i> and <i>How much to "
+        "own</i> follow in their tabs.</p>"));
     view->riskPanel()->setWhatsThis(MainWindow::tr(
         "<b>Risk</b><p>Thousands of futures drawn from the scenario's ranges: per pair the odds that buying "
         "wins, by when it has paid off in half of the futures, and what flips the answer.</p>"));
