@@ -32,6 +32,9 @@ constexpr double kHighest = 10.0;
 constexpr int kRates = 121;
 constexpr int kMaxNumbered = 12;
 constexpr int kMaxCaptionPairs = 6;
+// Each pair's break-even costs about 0.2 ms: past this many, a slider tick marks those against the
+// cheapest API only.
+constexpr qsizetype kMaxDraftPairs = 16;
 
 const QLocale &english()
 {
@@ -270,7 +273,8 @@ void ServingChart::setEvaluation(const Evaluation &e)
     m_current->replace(QList<QPointF>{{x, m_axisY->min()}, {x, m_axisY->max()}});
 
     // Every (GPU option, API option) pair's break-even at this utilization: in a scenario of more
-    // pairs than a chart can mark, those against the API cheapest at the workload's rate.
+    // pairs than a chart can mark, and while the slider is dragged past a few pairs, those against
+    // the API cheapest at the workload's rate (the release brings every pair back).
     std::optional<int> cheapestApi;
     const std::size_t atLambda = std::size_t(kRates / 2);
     double cheapestCost = std::numeric_limits<double>::infinity();
@@ -290,7 +294,8 @@ void ServingChart::setEvaluation(const Evaluation &e)
         }
     }
     m_breakEvens.clear();
-    const bool everyPair = qsizetype(gpuOptions) * apiOptions <= kMaxMarkedPairs;
+    const qsizetype pairs = qsizetype(gpuOptions) * apiOptions;
+    const bool everyPair = pairs <= (isDraft() ? kMaxDraftPairs : kMaxMarkedPairs);
     if (everyPair) {
         m_breakEvens = servingCurveBreakEvens(*m_model, u);
     } else if (cheapestApi) {
@@ -331,10 +336,13 @@ void ServingChart::setEvaluation(const Evaluation &e)
     const ServingInput &s = *m_model->input().serving;
     QStringList lines;
     lines << tr("Serving %1 at %2, %3 tokens in and %4 out a request: the dotted line is the workload's %5 on average "
-                "(peak %6 ×). Both axes are logarithmic.")
+                "(peak %6 ×).")
                  .arg(s.model, s.precision, english().toString(s.inputTokens, 'f', 0),
                       english().toString(s.outputTokens, 'f', 0), requestRateText(s.requestsPerSecond),
                       english().toString(s.peakToMean, 'g', 3));
+    // Away from the workload's own utilization (its mean over its peak) the fleet serves another mean.
+    if (std::abs(u * s.peakToMean - 1) > 1e-6)
+        lines.back() += tr(" At %1 utilization, %2 served.").arg(formatPercent(u), requestRateText(s.requestsPerSecond * s.peakToMean * u));
     if (!m_markTexts.isEmpty()) {
         QStringList numbered;
         for (int k = 0; k < m_markTexts.size(); ++k)
@@ -352,7 +360,7 @@ void ServingChart::setEvaluation(const Evaluation &e)
     if (!everyPair && cheapestApi)
         lines << tr("Break-evens against the API cheapest at the workload's rate, %1 (of %2 pairs).")
                      .arg(m_model->option(*cheapestApi).name)
-                     .arg(qsizetype(gpuOptions) * apiOptions);
+                     .arg(pairs);
     lines += ends;
     const QString infeasible = infeasibleCaption(*m_model);
     if (!infeasible.isEmpty())
