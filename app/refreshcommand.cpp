@@ -70,12 +70,15 @@ QJsonObject sourceJson(const SourceRefresh &source)
 
 QString sourceText(const SourceRefresh &source)
 {
-    // A source priced by region lists regions where the SkyPilot catalog lists clouds.
+    // A source priced by region lists regions where the SkyPilot catalog lists clouds, the API
+    // prices' source providers.
     const RefreshSourceInfo *info = findRefreshSource(source.source);
     const bool regions = info && info->takesRegions;
+    const bool providers = info && info->byProvider;
     QString text = QStringLiteral("%1 (%2): %3 imported, %4 skipped, %5 read\n")
                        .arg(source.source, source.baseUrl.toDisplayString(QUrl::RemoveUserInfo))
-                       .arg(countText("breakeven::cli", regions ? "%n region(s)" : "%n cloud(s)", qint64(source.cloudsImported)))
+                       .arg(countText("breakeven::cli", regions ? "%n region(s)" : providers ? "%n provider(s)" : "%n cloud(s)",
+                                      qint64(source.cloudsImported)))
                        .arg(source.cloudsSkipped)
                        .arg(countText("breakeven::cli", "%n row(s)", qint64(source.rowsRead)));
     for (const CloudRefresh &cloud : source.clouds) {

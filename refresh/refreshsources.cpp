@@ -41,6 +41,7 @@ QList<RefreshSourceInfo> refreshSources()
                                              "where listed) of the document's API offers, from LiteLLM's public price list "
                                              "(model_prices_and_context_window.json, MIT licence).");
         litellm.defaultEndpoint = defaultLiteLlmBaseUrl();
+        litellm.byProvider = true;
         list << litellm;
         return list;
     }();

@@ -20,6 +20,7 @@ struct RefreshSourceInfo {
     QUrl defaultEndpoint;     // its public base URL
     bool takesClouds = false; // RefreshOptions::clouds means something to it
     bool takesRegions = false; // RefreshOptions::regions means something to it
+    bool byProvider = false;  // its entries (SourceRefresh::clouds) are providers, not clouds
     // Run when no source is named. The AWS Price List's offer files are a few hundred MB per
     // region, so it runs only when asked for.
     bool byDefault = true;

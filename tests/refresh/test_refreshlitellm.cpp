@@ -383,6 +383,13 @@ private Q_SLOTS:
         const QJsonObject source = answer[QStringLiteral("sources")].toArray().first().toObject();
         QCOMPARE(source[QStringLiteral("source")].toString(), QStringLiteral("litellm"));
         QCOMPARE(source[QStringLiteral("rows")].toObject()[QStringLiteral("updated")].toInt(), 3);
+        // The text names providers, each with its counts.
+        run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--into"), document, QStringLiteral("--source"),
+                                         QStringLiteral("litellm"), QStringLiteral("--endpoint"),
+                                         QStringLiteral("litellm=") + endpoint(kJuly).toString()});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.startsWith("litellm (") && run.out.contains(" providers imported, 0 skipped"), run.out.constData());
+        QVERIFY2(run.out.contains("  groq        : 0 added, 1 updated, 0 unchanged"), run.out.constData());
         const QByteArray before = fileHash(document);
         serve([](int) { return json("[]"); });
         run = testsupport::runBreakeven({QStringLiteral("refresh"), QStringLiteral("--into"), document, QStringLiteral("--source"),

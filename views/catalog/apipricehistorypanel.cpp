@@ -79,7 +79,7 @@ ApiPriceHistoryPanel::ApiPriceHistoryPanel(QWidget *parent)
 
     // The series picker on a row of its own: beside the heading, a narrow dock's wrapped heading
     // would not get its height.
-    m_seriesLabel = new QLabel(tr("C&hart:"), this);
+    m_seriesLabel = new QLabel(tr("Char&t:"), this);
     m_seriesLabel->setBuddy(m_series);
     auto *seriesRow = new QHBoxLayout;
     seriesRow->addWidget(m_seriesLabel);
@@ -117,7 +117,8 @@ void ApiPriceHistoryPanel::clear(const QString &message)
 void ApiPriceHistoryPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    const auto direction = width() >= 2 * m_chart->sizeHint().width() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    // The table's four columns need about as much room as the chart.
+    const auto direction = width() >= 3 * m_chart->sizeHint().width() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
     if (m_row->direction() != direction)
         m_row->setDirection(direction);
 }

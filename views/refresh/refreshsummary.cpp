@@ -1,5 +1,6 @@
 #include "refreshsummary.h"
 
+#include "refreshsources.h"
 #include "widgets/plural.h"
 
 #include <QCoreApplication>
@@ -97,6 +98,17 @@ QString refreshResultLine(const RefreshResult &result)
                   result.report.skippedRows);
 }
 
+namespace {
+
+// Whether the source's entries are providers (the API prices' source), not clouds.
+bool byProvider(const QString &source)
+{
+    const RefreshSourceInfo *info = findRefreshSource(source);
+    return info && info->byProvider;
+}
+
+} // namespace
+
 QString refreshSummaryText(const std::vector<RefreshResult> &results)
 {
     QString text;
@@ -108,7 +120,8 @@ QString refreshSummaryText(const std::vector<RefreshResult> &results)
         const SourceRefresh &report = result.report;
         text += tr("%1 (%2), %3: %4 imported, %5 skipped, %6 read\n")
                     .arg(result.title, result.source, report.baseUrl.toDisplayString(QUrl::RemoveUserInfo),
-                         countText("breakeven::RefreshSummary", "%n cloud(s)", report.cloudsImported),
+                         countText("breakeven::RefreshSummary", byProvider(result.source) ? "%n provider(s)" : "%n cloud(s)",
+                                   report.cloudsImported),
                          number(report.cloudsSkipped),
                          countText("breakeven::RefreshSummary", "%n row(s)", report.rowsRead));
         text += QStringLiteral("  %1\n").arg(counts(report.offers.added, report.offers.updated, report.offers.unchanged,
