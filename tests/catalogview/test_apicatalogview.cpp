@@ -258,6 +258,17 @@ private Q_SLOTS:
         QCOMPARE(after.apiOptions[before].model, QStringLiteral("Llama-3.3-70B"));
         QVERIFY(after.apiOptions[before].name != after.apiOptions[before + 1].name);
         QVERIFY(window.undoStack()->canUndo());
+
+        // A price written to the document shows in the dock without being asked for.
+        std::optional<StoredApiOffer> groq = window.document()->apiOffers().find(QStringLiteral("groq"), QStringLiteral("llama-3.3-70b-versatile"));
+        QVERIFY(groq);
+        ApiOffer cheaper = groq->offer;
+        cheaper.outputPerMillion = 0.5;
+        cheaper.asOf = QStringLiteral("2026-11-01");
+        window.document()->apiOffers().saveOffer(cheaper);
+        const int row = rowOf(windowTab, QStringLiteral("groq"), QStringLiteral("llama-3.3-70b-versatile"));
+        QTRY_COMPARE(cell(windowTab, row, ApiOfferTableModel::OutputPerMillion), QStringLiteral("0.5"));
+        QCOMPARE(windowTab.priceHistory()->points().size(), size_t(2));
     }
 };
 
