@@ -1,20 +1,28 @@
 // The catalog dock's API offers tab offscreen: it lists the document's API offers with their
 // prices per million tokens, filters them by text, sorts them by price, shows the selected
 // offer's dated prices after a change, follows the document, and "Add as API Option" asks for
-// the offer (in the window: one more API option of the current scenario).
+// the offer (in the window: one more API option of the current scenario). Refresh Prices… with
+// the LiteLLM source against a local server shows the new prices and their history in the tab,
+// as one undo step.
+#include "../refresh/refreshserver.h"
 #include "catalog/apioffertab.h"
 #include "catalog/apioffertablemodel.h"
 #include "catalog/apipricehistorypanel.h"
 #include "catalog/catalogwidget.h"
 #include "catalog/pricehistorypanel.h"
 #include "mainwindow/mainwindow.h"
+#include "refresh/refreshdialog.h"
+#include "refreshsources.h"
 #include "store/document.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QFile>
+#include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -269,6 +277,56 @@ private Q_SLOTS:
         const int row = rowOf(windowTab, QStringLiteral("groq"), QStringLiteral("llama-3.3-70b-versatile"));
         QTRY_COMPARE(cell(windowTab, row, ApiOfferTableModel::OutputPerMillion), QStringLiteral("0.5"));
         QCOMPARE(windowTab.priceHistory()->points().size(), size_t(2));
+    }
+
+    void refreshShowsInTheTabAndUndoes()
+    {
+        // January's recorded list (tests/data/refresh/SOURCE.md) over the bundled July prices.
+        refreshtest::RefreshServer server(QStringLiteral(BREAKEVEN_TEST_DATA "/refresh/skypilot"));
+        server.setRoute([](const QByteArray &path, int) -> std::optional<refreshtest::Answer> {
+            if (path != "/litellm/model_prices_and_context_window.json")
+                return std::nullopt;
+            QFile file(QStringLiteral(BREAKEVEN_TEST_DATA "/refresh/litellm/2026-01-07/model_prices_and_context_window.json"));
+            refreshtest::Answer answer;
+            answer.contentType = "application/json";
+            answer.body = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+            return answer;
+        });
+        MainWindow window(Document::create(m_dir.filePath(QStringLiteral("refresh.breakeven"))));
+        window.setMessageHandler([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
+        auto *catalog = window.findChild<CatalogWidget *>();
+        QVERIFY(catalog);
+        ApiOfferTab &windowTab = *catalog->apiOfferTab();
+        const int row = rowOf(windowTab, QStringLiteral("groq"), QStringLiteral("openai/gpt-oss-120b"));
+        windowTab.view()->selectRow(row);
+        QCOMPARE(windowTab.priceHistory()->points().size(), size_t(1));
+        const int steps = window.undoStack()->count();
+
+        window.actions().refreshPrices->trigger();
+        auto *dialog = window.findChild<RefreshDialog *>();
+        QVERIFY(dialog);
+        for (const RefreshSourceInfo &source : refreshSources())
+            dialog->sourceBox(source.name)->setChecked(source.name == QLatin1String("litellm"));
+        dialog->endpointEdit(QStringLiteral("litellm"))
+            ->setText(QUrl(server.baseUrl()).adjusted(QUrl::RemovePath).toString() + QStringLiteral("/litellm/"));
+        QSignalSpy refreshed(dialog, &RefreshDialog::refreshed);
+        QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(refreshed.count(), 1, 60000);
+
+        // The tab shows January's price and both dates, without being asked.
+        QTRY_COMPARE(cell(windowTab, row, ApiOfferTableModel::OutputPerMillion), QStringLiteral("0.75"));
+        QCOMPARE(windowTab.currentOffer()->offer.provider, QStringLiteral("groq"));
+        QCOMPARE(windowTab.priceHistory()->points().size(), size_t(2));
+        QCOMPARE(windowTab.priceHistory()->points()[0].outputPerMillion, 0.6);
+
+        // One undo step takes it back, history and all.
+        QCOMPARE(window.undoStack()->count(), steps + 1);
+        dialog->close();
+        window.undoStack()->undo();
+        QTRY_COMPARE(cell(windowTab, row, ApiOfferTableModel::OutputPerMillion), QStringLiteral("0.6"));
+        QCOMPARE(windowTab.priceHistory()->points().size(), size_t(1));
+        QCOMPARE(window.document()->apiOffers().find(QStringLiteral("groq"), QStringLiteral("openai/gpt-oss-120b"))->offer.asOf,
+                 QStringLiteral("2026-07-24"));
     }
 };
 
