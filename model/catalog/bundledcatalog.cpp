@@ -83,6 +83,10 @@ GpuCatalog loadBundledGpuCatalog()
     GpuCatalog catalog;
     for (const GpuModel &g : models)
         catalog.add(g);
+    const QHash<QString, GpuCatalog::LowPrecisionTflops> rates
+        = GpuCatalog::parseLowPrecisionTflops(readResource(gpus), gpus);
+    for (auto it = rates.begin(); it != rates.end(); ++it)
+        catalog.setLowPrecisionTflops(it.key(), it.value());
     const QString aliases = kPrefix + QStringLiteral("gpu-aliases.csv");
     Table t(readResource(aliases), aliases);
     while (t.next()) {

@@ -1,6 +1,5 @@
 #include "gpucatalog.h"
 
-#include <QFile>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -23,17 +22,7 @@ GpuCatalog::GpuCatalog(std::vector<GpuModel> models, const QHash<QString, QStrin
 
 const GpuCatalog &GpuCatalog::bundled()
 {
-    static const GpuCatalog catalog = [] {
-        GpuCatalog c = loadBundledGpuCatalog();
-        const QString path = QStringLiteral(":/pricing-db/gpus.csv");
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            throw InputError(path, QStringLiteral("bundled file is missing"));
-        const auto rates = parseLowPrecisionTflops(file.readAll(), path);
-        for (auto it = rates.begin(); it != rates.end(); ++it)
-            c.setLowPrecisionTflops(it.key(), it.value());
-        return c;
-    }();
+    static const GpuCatalog catalog = loadBundledGpuCatalog();
     return catalog;
 }
 

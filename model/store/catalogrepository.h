@@ -115,6 +115,9 @@ public:
     GpuCatalog gpuCatalog();
     // Inserts, or replaces the model whose normalized name matches.
     void saveGpuModel(const GpuModel &model);
+    // The dense FP8 and FP4 rates of the model of that catalog name (schema 18); gpuCatalog() has
+    // them. A name not in the catalog changes nothing.
+    void setLowPrecisionTflops(const QString &gpuName, const GpuCatalog::LowPrecisionTflops &rates);
     // Throws InputError when `gpuName` is not in the catalog.
     void addGpuAlias(const QString &alias, const QString &gpuName);
 

@@ -61,6 +61,9 @@ DocumentSeed loadBundledSeed()
     DocumentSeed seed;
     const GpuCatalog catalog = loadBundledGpuCatalog();
     seed.gpus = catalog.models();
+    for (const GpuModel &gpu : seed.gpus)
+        if (const GpuCatalog::LowPrecisionTflops rates = catalog.lowPrecisionTflops(gpu.name); rates.fp8 > 0 || rates.fp4 > 0)
+            seed.lowPrecision.insert(gpu.name, rates);
     seed.aliases = bundledAliases(catalog);
     seed.offers = loadBundledOffers();
     seed.offersSha256 = QString::fromLatin1(
@@ -80,6 +83,8 @@ void writeSeed(Connection &connection, const DocumentSeed &seed)
     connection.write([&] {
         for (const GpuModel &gpu : seed.gpus)
             catalog.saveGpuModel(gpu);
+        for (auto rates = seed.lowPrecision.cbegin(); rates != seed.lowPrecision.cend(); ++rates)
+            catalog.setLowPrecisionTflops(rates.key(), rates.value());
         for (const auto &[alias, name] : seed.aliases)
             catalog.addGpuAlias(alias, name);
 

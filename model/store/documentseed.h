@@ -2,9 +2,11 @@
 // parsed completely before the new file is created, so a bad resource creates no file.
 #pragma once
 
+#include "catalog/gpucatalog.h"
 #include "domain.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QString>
 #include <utility>
 #include <vector>
@@ -15,6 +17,7 @@ class Connection;
 
 struct DocumentSeed {
     std::vector<GpuModel> gpus;
+    QHash<QString, GpuCatalog::LowPrecisionTflops> lowPrecision; // by catalog name: FP8 and FP4 rates
     std::vector<std::pair<QString, QString>> aliases; // alias, catalog name
     std::vector<CloudOffer> offers;
     QString offersSha256;

@@ -171,6 +171,25 @@ void apiOffers(SQLite::Database &database)
         apirows::upsert(prepare, offer, std::nullopt);
 }
 
+// The FP8 and FP4 rates of the bundled catalog's GPUs, for those a document has (by key); a GPU a
+// user added keeps 0 until given its own.
+void lowPrecisionRates(SQLite::Database &database)
+{
+    database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v18.sql")));
+    const GpuCatalog &bundled = GpuCatalog::bundled();
+    SQLite::Statement update(database, "UPDATE gpu_models SET fp8_tflops = ?, fp4_tflops = ? WHERE key = ?");
+    for (const GpuModel &gpu : bundled.models()) {
+        const GpuCatalog::LowPrecisionTflops rates = bundled.lowPrecisionTflops(gpu.name);
+        if (rates.fp8 <= 0 && rates.fp4 <= 0)
+            continue;
+        update.bind(1, rates.fp8);
+        update.bind(2, rates.fp4);
+        update.bind(3, GpuCatalog::normalized(gpu.name).toStdString());
+        update.exec();
+        update.reset();
+    }
+}
+
 void demandsAndHybrids(SQLite::Database &database)
 {
     database.exec(schemaScript(QStringLiteral(":/pricing-db/schema/v13.sql")));
@@ -200,6 +219,7 @@ constexpr UpgradeStep kUpgradeSteps[] = {
     { 15, &payingForIt },
     { 16, &serving },
     { 17, &apiOffers },
+    { 18, &lowPrecisionRates },
 };
 
 } // namespace

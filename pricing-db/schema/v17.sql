@@ -4,7 +4,7 @@
 -- Prices are per million tokens in the row's currency. A NULL cached-input price: the provider
 -- prices no cached input; a NULL rate limit: none published. An offer is one provider's model id
 -- (the model's name where the sheet gives no id). The upgrade step writes the bundled offers
--- (pricing-db/api-offers.csv) under a sheet of their own, "bundled API prices".
+-- (pricing-db/api-offers.csv), linked to no sheet: each carries its own source and date.
 CREATE TABLE api_offers (
     id INTEGER PRIMARY KEY,
     provider TEXT NOT NULL,

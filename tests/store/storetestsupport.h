@@ -20,6 +20,13 @@ using testsupport::fullScenario;
 using testsupport::scenarioDifferences;
 
 // Takes schema 17's API offers and their earlier prices off a document.
+// Takes schema 18's FP8 and FP4 rates off the GPU catalog.
+inline void dropSchema18(SQLite::Database &raw)
+{
+    raw.exec("ALTER TABLE gpu_models DROP COLUMN fp8_tflops");
+    raw.exec("ALTER TABLE gpu_models DROP COLUMN fp4_tflops");
+}
+
 inline void dropSchema17(SQLite::Database &raw)
 {
     raw.exec("DROP TABLE api_offer_prices");

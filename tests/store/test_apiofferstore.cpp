@@ -86,7 +86,7 @@ private:
 void TestApiOfferStore::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QCOMPARE(latestSchemaVersion(), 17);
+    QCOMPARE(latestSchemaVersion(), 18);
     QVERIFY(bundledApiOffers().size() >= 60);
 }
 
@@ -154,13 +154,14 @@ void TestApiOfferStore::upgradesSchema16Document()
     const QStringList currentSchema = schemaOf(m_file);
     {
         SQLite::Database raw(m_file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema18(raw);
         dropSchema17(raw);
         raw.exec("PRAGMA user_version = 16");
     }
     QVERIFY(schemaOf(m_file) != currentSchema);
 
     m_document = Document::open(m_file);
-    QCOMPARE(m_document->connection().database().execAndGet("PRAGMA user_version").getInt(), 17);
+    QCOMPARE(m_document->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
     const StoredScenario after = m_document->scenarios().loadStored(id);
     QCOMPARE(scenarioDifferences(after.scenario, before.scenario), QString());
     QCOMPARE(after.ids.apiOptions, before.ids.apiOptions);

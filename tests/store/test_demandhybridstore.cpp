@@ -129,7 +129,7 @@ void TestDemandHybridStore::cleanup()
 // adds them, keeps the rest and reads no profile and no hybrids.
 void TestDemandHybridStore::upgradesSchema12Document()
 {
-    QCOMPARE(latestSchemaVersion(), 17);
+    QCOMPARE(latestSchemaVersion(), 18);
     const Scenario plain = fullScenario(QStringLiteral("before profiles"));
     const qint64 id = m_document->scenarios().save(plain);
     const StoredScenario before = m_document->scenarios().loadStored(id);
@@ -142,6 +142,7 @@ void TestDemandHybridStore::upgradesSchema12Document()
         raw.exec("DROP TABLE hybrid_options");
         raw.exec("DROP TABLE workload_demands");
         // Schema 16's, 15's and 14's columns.
+        dropSchema18(raw);
         dropSchema17(raw);
         dropSchema16(raw);
         dropSchema15Columns(raw);

@@ -195,6 +195,7 @@ void TestDocumentFiles::upgradesVersionEightDocumentWithProfiles()
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE gpu_throughput");
         raw.exec("ALTER TABLE workloads DROP COLUMN throughput_profile");
+        dropSchema18(raw);
         dropSchema17(raw);
         dropSchema16(raw);
         dropSchema15Columns(raw);
@@ -387,6 +388,7 @@ void TestDocumentFiles::keepsTheDiscountingConvention()
     }
     {
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema18(raw);
         dropSchema17(raw);
         dropSchema16(raw);
         dropSchema15Columns(raw);
@@ -435,6 +437,7 @@ void TestDocumentFiles::keepsFinancingAndTaxes()
     }
     {
         SQLite::Database raw(file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema18(raw);
         dropSchema17(raw);
         dropSchema16(raw);
         dropSchema15Columns(raw);

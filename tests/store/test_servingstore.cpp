@@ -2,6 +2,10 @@
 // options round-trip exactly; a document of schema 15 opens with no serving and no API options and
 // keeps everything else; API options are edited by row id and come back under their own id and
 // place, as undo needs.
+#include "engine/assembly.h"
+#include "engine/costmodel.h"
+#include "engine/servingresults.h"
+#include "exchange/scenariojson.h"
 #include "inputerror.h"
 #include "store/database.h"
 #include "store/document.h"
@@ -26,6 +30,7 @@ private slots:
     void upgradesSchema15Document();
     void apiOptionEditsAndTheirUndo();
     void workloadEditKeepsOrClearsServing();
+    void catalogKeepsLowPrecisionRates();
 
 private:
     QTemporaryDir m_dir;
@@ -37,7 +42,7 @@ private:
 void TestServingStore::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QCOMPARE(latestSchemaVersion(), 17);
+    QCOMPARE(latestSchemaVersion(), 18);
 }
 
 void TestServingStore::init()
@@ -104,6 +109,7 @@ void TestServingStore::upgradesSchema15Document()
     m_document.reset();
     {
         SQLite::Database raw(m_file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema18(raw);
         dropSchema17(raw);
         dropSchema16(raw);
         raw.exec("PRAGMA user_version = 15");
@@ -224,6 +230,49 @@ void TestServingStore::workloadEditKeepsOrClearsServing()
     scenarios.setWorkload(id, gpuTime);
     QVERIFY(!scenarios.loadWorkload(id).serving);
     QVERIFY(scenarios.loadWorkload(id) == gpuTime);
+}
+
+// The document's GPU catalog carries the FP8 and FP4 rates (schema 18), new or upgraded from 17:
+// a serving scenario at FP8 costs the same from a document as from its file with the bundled
+// catalog, to the cent.
+void TestServingStore::catalogKeepsLowPrecisionRates()
+{
+    const GpuCatalog &bundled = GpuCatalog::bundled();
+    const auto check = [&](const GpuCatalog &stored) {
+        int withRates = 0;
+        for (const GpuModel &gpu : bundled.models()) {
+            const GpuCatalog::LowPrecisionTflops rates = bundled.lowPrecisionTflops(gpu.name);
+            QVERIFY2(stored.lowPrecisionTflops(gpu.name) == rates, qPrintable(gpu.name));
+            withRates += rates.fp8 > 0 ? 1 : 0;
+        }
+        QVERIFY(withRates >= 10);
+    };
+    check(m_document->catalog().gpuCatalog());
+    m_document.reset();
+    {
+        SQLite::Database raw(m_file.toStdString(), SQLite::OPEN_READWRITE);
+        dropSchema18(raw);
+        raw.exec("PRAGMA user_version = 17");
+    }
+    m_document = Document::open(m_file);
+    QCOMPARE(m_document->connection().database().execAndGet("PRAGMA user_version").getInt(), latestSchemaVersion());
+    const GpuCatalog stored = m_document->catalog().gpuCatalog();
+    check(stored);
+
+    const Scenario example = readScenarioFile(QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/llama-70b-serving.json"));
+    QVERIFY(example.workload.serving);
+    QCOMPARE(example.workload.serving->precision, QStringLiteral("fp8"));
+    const CostModel fromFile(assemble(example, bundled));
+    const CostModel fromDocument(assemble(example, stored));
+    const Evaluation a = fromFile.evaluate(example.workload.utilization);
+    const Evaluation b = fromDocument.evaluate(example.workload.utilization);
+    const std::vector<ServingOptionFigures> fa = servingOptionFigures(fromFile, a);
+    const std::vector<ServingOptionFigures> fb = servingOptionFigures(fromDocument, b);
+    QCOMPARE(fa.size(), fb.size());
+    for (int i = 0; i < fromFile.optionCount(); ++i) {
+        QCOMPARE(b.tco(i), a.tco(i));
+        QCOMPARE(fb[std::size_t(i)].tokensPerSecondPerGpu, fa[std::size_t(i)].tokensPerSecondPerGpu);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestServingStore)
