@@ -402,9 +402,15 @@ QString resultsTable(const CostModel &model, const Evaluation &e, const std::vec
         gpuRows << QStringList{o.gpu, QString::number(o.relativeThroughput, 'g', 3) + QStringLiteral(" ×"),
                                o.throughputBasis.isEmpty() ? QStringLiteral("-") : o.throughputBasis};
     }
-    out += QStringLiteral("\nThroughput against %1, %2 profile (%3):\n")
-               .arg(model.input().referenceGpu, profileName(model.input().throughputProfile),
-                    profileDescription(model.input().throughputProfile));
+    if (const auto &serving = model.input().serving)
+        // A serving workload's work is counted in tokens: each GPU's figure is its tokens per
+        // second over the reference GPU's, not a training or inference profile.
+        out += QStringLiteral("\nThroughput against %1, from tokens per second serving %2 at %3:\n")
+                   .arg(model.input().referenceGpu, serving->model, serving->precision);
+    else
+        out += QStringLiteral("\nThroughput against %1, %2 profile (%3):\n")
+                   .arg(model.input().referenceGpu, profileName(model.input().throughputProfile),
+                        profileDescription(model.input().throughputProfile));
     out += table(gpuRows, {false, true, false});
 
     const auto pairs = model.pairs(e);

@@ -63,6 +63,25 @@ private slots:
         QVERIFY(row.value(QStringLiteral("tokensPerSecondPerGpu")).toDouble() > 0);
     }
 
+    // compare on the serving example says what each GPU's throughput is counted from (tokens per
+    // second of the workload's model, not a training profile), the traffic, and each break-even in
+    // words.
+    void compareSpeaksOfTokens()
+    {
+        const Run run = runBreakeven({QStringLiteral("compare"),
+                                      QStringLiteral(BREAKEVEN_SOURCE_DIR "/resources/examples/llama-70b-serving.json")});
+        QCOMPARE(run.exitCode, 0);
+        const QByteArray &out = run.out;
+        QVERIFY2(out.contains("Throughput against H100-SXM5-80GB, from tokens per second serving Llama-3.1-70B at fp8:"),
+                 out.constData());
+        QVERIFY2(!out.contains("training profile"), out.constData());
+        QVERIFY2(out.contains("Serving Llama-3.1-70B at fp8: 20.00 requests a second on average (peak 1.50 ×), "
+                              "1,000 tokens in and 300 out per request"),
+                 out.constData());
+        QVERIFY2(out.contains("8 × H100 server against Together AI, Llama 3.1 70B Turbo: break-even at "), out.constData());
+        QVERIFY2(out.contains("8 × H100 server is cheaper above it"), out.constData());
+    }
+
     void mistakes_data()
     {
         QTest::addColumn<QStringList>("arguments");
