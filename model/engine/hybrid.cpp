@@ -38,6 +38,12 @@ Layout layOutAlone(const EngineInput &scenario, const OptionInput &option, doubl
     in.growthPerYear = 0;
     in.options = {option};
     in.options.front().cloud.maxGpus = std::numeric_limits<int>::max(); // the quota is checked per K
+    // A serving hybrid rents its bursts as they come, by the GPU-hour used: not the replicas its
+    // rented option alone would keep running at the peak (the owned units are whole replicas).
+    if (option.kind == OptionKind::Cloud && option.serving.replicaGpus > 0) {
+        in.options.front().serving.autoscales = true;
+        in.options.front().serving.replicaGpus = 0;
+    }
     const CostModel model(std::move(in));
     Layout layout;
     layout.feasible = model.isFeasible(0);

@@ -6,6 +6,7 @@
 #include "catalog/bundledcatalog.h"
 #include "engine/assembly.h"
 #include "engine/costmodel.h"
+#include "engine/hybrid.h"
 #include "engine/resultsjson.h"
 #include "engine/risk.h"
 #include "engine/servingassembly.h"
@@ -131,6 +132,37 @@ private slots:
         QCOMPARE(m.option(cloud).serving.replicaGpus, 2);
         QVERIFY(m.option(cloud).throughputBasis == QLatin1String("measured")
                 || m.option(cloud).throughputBasis == QLatin1String("modelled"));
+    }
+
+    // A hybrid of the server and rented H100s serving: with no units owned it rents every
+    // request's GPU-hours as it bursts, so it costs what the rented option costs when it
+    // autoscales (billed for the mean); with units owned, the rest is rented the same way.
+    void hybridRentsItsBurstsByTheHour()
+    {
+        Scenario s = serving();
+        s.hybridOptions = {{QStringLiteral("hybrid"), s.onPremOptions.front().name, s.cloudOptions.front().name, 0}};
+        const HybridModel none(assemble(s, GpuCatalog::bundled()));
+        const double u = s.workload.utilization;
+        const HybridResult r = none.evaluate(0, u);
+        QVERIFY2(r.status.feasible, qPrintable(r.status.reason));
+        Scenario autoscaled = s;
+        autoscaled.hybridOptions.clear();
+        autoscaled.cloudOptions.front().autoscales = true;
+        const CostModel rented(assemble(autoscaled, GpuCatalog::bundled()));
+        const int cloud = indexOf(rented, QStringLiteral("8 x H100"));
+        // The option alone rounds its fleet up to whole replicas; the bursts are the GPU-hours
+        // themselves (no growth here, so every month scales alike).
+        const OptionInput &o = rented.option(cloud);
+        const double gpus = rented.input().gpus / o.workThroughput();
+        const double whole = std::ceil(gpus / o.serving.replicaGpus) * o.serving.replicaGpus;
+        QVERIFY(whole > gpus); // the rounding this test tells apart
+        const double expected = rented.evaluate(u).tco(cloud) * gpus / whole;
+        QVERIFY(expected > 0);
+        QVERIFY2(std::abs(r.tco - expected) <= 1e-6 * expected,
+                 qPrintable(QStringLiteral("%1 against %2").arg(r.tco, 0, 'f', 2).arg(expected, 0, 'f', 2)));
+        QVERIFY(r.tcoByUnits.size() >= 2);
+        for (double tco : r.tcoByUnits)
+            QVERIFY(std::isfinite(tco) && tco > 0);
     }
 
     void apiBillByHand()
