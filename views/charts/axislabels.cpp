@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <vector>
 
 namespace breakeven::charts {
 
@@ -47,24 +48,41 @@ namespace {
 
 // `text` cut to `width` keeping everything from `keepFrom` on (where it differs from another
 // name): its start, "…", then the part that tells it apart.
-QString elidedKeeping(const QString &text, qsizetype keepFrom, const QFont &font, int width)
+// The widths of a name and of its part from `keepFrom` on do not depend on the room: measured once
+// for every width a search tries.
+struct Measured {
+    int text = 0;
+    int tail = 0;
+};
+
+Measured measure(const QFontMetrics &metrics, const QString &text, qsizetype keepFrom)
 {
-    const QFontMetrics metrics(font);
-    width = std::max(width, minimumLabelWidth(font));
-    if (metrics.horizontalAdvance(text) <= width)
+    return {metrics.horizontalAdvance(text), keepFrom < 4 ? 0 : metrics.horizontalAdvance(text.mid(keepFrom))};
+}
+
+QString elidedKeeping(const QString &text, qsizetype keepFrom, const QFontMetrics &metrics, int floor, int width,
+                      const Measured &measured)
+{
+    width = std::max(width, floor);
+    if (measured.text <= width)
         return text;
     // Apart from its first letters on ("Together …" beside "The …"): its start and end keep, as
     // for any name; a head cut from a tail that repeats it would read twice.
     if (keepFrom < 4)
         return metrics.elidedText(text, Qt::ElideMiddle, width);
     const QString tail = text.mid(keepFrom);
-    const int headRoom = width - metrics.horizontalAdvance(tail) - metrics.horizontalAdvance(QChar(0x2026));
+    const int headRoom = width - measured.tail - metrics.horizontalAdvance(QChar(0x2026));
     const int minHead = metrics.averageCharWidth() * 4;
     if (headRoom < minHead)
         return metrics.elidedText(text.left(4) + QChar(0x2026) + tail, Qt::ElideRight, width);
+    // The longest start that fits: Qt's own elision finds it in one pass (it adds "…", taken off),
+    // where chopping a letter at a time measures a long start once per letter.
     QString head = text.left(keepFrom);
-    while (!head.isEmpty() && metrics.horizontalAdvance(head) > headRoom)
-        head.chop(1);
+    if (metrics.horizontalAdvance(head) > headRoom) {
+        head = metrics.elidedText(head, Qt::ElideRight, headRoom);
+        if (head.endsWith(QChar(0x2026)))
+            head.chop(1);
+    }
     return head + QChar(0x2026) + tail;
 }
 
@@ -74,9 +92,7 @@ QStringList distinctElided(const QStringList &names, const QFont &font, int widt
 {
     const QFontMetrics metrics(font);
     const int step = std::max(4, metrics.averageCharWidth() * 2);
-    int longest = 0;
-    for (const QString &name : names)
-        longest = std::max(longest, metrics.horizontalAdvance(name));
+    const int floor = minimumLabelWidth(font);
     // Where each name starts to differ from the one it shares the longest start with: elided
     // there, names alike but for their ends ("… reserved-1y (cloud)") stay apart at any width.
     // That one is a neighbour in sorted order, so sorting finds it for every name at once.
@@ -104,11 +120,20 @@ QStringList distinctElided(const QStringList &names, const QFont &font, int widt
                 break;
             }
     }
+    std::vector<Measured> widths(std::size_t(names.size()));
+    int longest = 0;
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        widths[std::size_t(i)] = measure(metrics, names[i], std::max<qsizetype>(0, differs[i] - 2));
+        longest = std::max(longest, widths[std::size_t(i)].text);
+    }
     const auto labelsAt = [&](int at) {
         QStringList labels;
         for (qsizetype i = 0; i < names.size(); ++i)
-            labels << (differs[i] > 0 ? elidedKeeping(names[i], std::max<qsizetype>(0, differs[i] - 2), font, at)
-                                      : middleElided(names[i], font, at));
+            labels << (differs[i] > 0 ? elidedKeeping(names[i], std::max<qsizetype>(0, differs[i] - 2), metrics, floor, at,
+                                                      widths[std::size_t(i)])
+                                      : widths[std::size_t(i)].text <= std::max(at, floor)
+                                          ? names[i]
+                                          : metrics.elidedText(names[i], Qt::ElideMiddle, std::max(at, floor)));
         return labels;
     };
     // Names alike in full stay alike; only the elision may not make two meet.
