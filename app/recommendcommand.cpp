@@ -13,13 +13,13 @@
 #include "widgets/plural.h"
 
 #include <QDate>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 namespace breakeven::cli {
 
@@ -32,26 +32,27 @@ struct RankedAgainst {
     std::vector<ApiOffer> apiOffers;
 };
 
-RankedAgainst catalogFor(const QString &argument)
+RankedAgainst bundledCatalog()
+{
+    RankedAgainst against;
+    const QDate today = QDate::currentDate();
+    for (CloudOffer &offer : loadBundledOffers()) {
+        const QDate asOf = QDate::fromString(offer.asOf, Qt::ISODate);
+        against.candidates.push_back({std::move(offer), asOf.isValid() ? std::optional<qint64>(asOf.daysTo(today)) : std::nullopt});
+    }
+    against.apiOffers = bundledApiOffers();
+    return against;
+}
+
+RankedAgainst documentCatalog(Document &document)
 {
     RankedAgainst against;
     std::vector<RankCandidate> &candidates = against.candidates;
-    const int hash = argument.lastIndexOf(QLatin1Char('#'));
-    if (hash < 0 || QFileInfo::exists(argument)) {
-        const QDate today = QDate::currentDate();
-        for (CloudOffer &offer : loadBundledOffers()) {
-            const QDate asOf = QDate::fromString(offer.asOf, Qt::ISODate);
-            candidates.push_back({std::move(offer), asOf.isValid() ? std::optional<qint64>(asOf.daysTo(today)) : std::nullopt});
-        }
-        against.apiOffers = bundledApiOffers();
-        return against;
-    }
-    const auto document = Document::openReadOnly(argument.left(hash));
-    std::vector<StoredOffer> stored = document->catalog().allOffers();
+    std::vector<StoredOffer> stored = document.catalog().allOffers();
     candidates.reserve(stored.size());
     for (StoredOffer &s : stored)
         candidates.push_back({std::move(s.offer), s.priceAgeDays});
-    for (StoredApiOffer &s : document->apiOffers().offers())
+    for (StoredApiOffer &s : document.apiOffers().offers())
         against.apiOffers.push_back(std::move(s.offer));
     return against;
 }
@@ -145,11 +146,14 @@ int runRecommend(const QStringList &arguments, QTextStream &out)
     if (auto p = args.option(QStringLiteral("provider")))
         filter.provider = *p;
     const QString argument = args.positional(0, QStringLiteral("SCENARIO"));
-    const LoadedScenario loaded = loadScenarioArgument(argument);
+    // The document (for DOCUMENT#scenario) is opened and checked once, for the scenario and its catalog.
+    std::optional<RankedAgainst> fromDocument;
+    const LoadedScenario loaded
+        = loadScenarioArgument(argument, {}, [&](Document &document) { fromDocument = documentCatalog(document); });
     const double utilization = args.option(QStringLiteral("utilization"))
         ? parseUtilization(*args.option(QStringLiteral("utilization")))
         : loaded.scenario.workload.utilization;
-    const RankedAgainst against = catalogFor(argument);
+    const RankedAgainst against = fromDocument ? std::move(*fromDocument) : bundledCatalog();
     const std::vector<RankCandidate> &candidates = against.candidates;
     const std::vector<ApiOffer> &apiCatalog = against.apiOffers;
     const Scenario &s = loaded.scenario;

@@ -41,7 +41,8 @@ QString quotedNames(const QStringList &names)
 
 } // namespace
 
-LoadedScenario loadScenarioArgument(const QString &argument, const std::function<void(Scenario &)> &adjust)
+LoadedScenario loadScenarioArgument(const QString &argument, const std::function<void(Scenario &)> &adjust,
+                                    const std::function<void(Document &)> &whileOpen)
 {
     // A file name may itself contain '#': an existing file always wins.
     const int hash = argument.lastIndexOf(QLatin1Char('#'));
@@ -70,6 +71,8 @@ LoadedScenario loadScenarioArgument(const QString &argument, const std::function
                          names.isEmpty() ? QStringLiteral("the document has no scenarios")
                                          : QStringLiteral("no scenario of that name; the document has %1")
                                                .arg(quotedNames(names)));
+    if (whileOpen)
+        whileOpen(*document);
     return assembled(std::move(scenario), std::move(catalog), QDir::toNativeSeparators(argument), adjust);
 }
 

@@ -7,6 +7,10 @@
 
 #include <functional>
 
+namespace breakeven {
+class Document;
+}
+
 namespace breakeven::cli {
 
 // A scenario argument read and assembled for the engine once, against the GPU catalog it goes
@@ -20,6 +24,9 @@ struct LoadedScenario {
 // Throws InputError naming the file (and scenario) first, then the field, when it cannot be read
 // or breaks a rule of the scenario format. `adjust` changes the scenario for this run (options
 // such as --cloud-price-change) before it is checked and assembled.
-LoadedScenario loadScenarioArgument(const QString &argument, const std::function<void(Scenario &)> &adjust = {});
+// `whileOpen`, for DOCUMENT#scenario, reads more of the document before it is closed (a command
+// that needs its catalog too opens and checks the file once).
+LoadedScenario loadScenarioArgument(const QString &argument, const std::function<void(Scenario &)> &adjust = {},
+                                    const std::function<void(Document &)> &whileOpen = {});
 
 } // namespace breakeven::cli

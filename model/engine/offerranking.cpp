@@ -102,7 +102,9 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
     // Serving: an instance smaller than a replica cannot serve and counts round up to replicas, so
     // offers are grouped by GPU and instance size (docs/model.md, "Serving").
     const bool serving = scenario.workload.serving.has_value();
-    QHash<QString, int> gpuIndex; // a GPU as offers spell it -> its probes' group, -1: unknown or too small
+    // A GPU as offers spell it, and (serving) the instance's GPUs -> its probes' group, -1: unknown
+    // or too small. Keyed without building a string per offer: the offers share their GPU's text.
+    QHash<std::pair<QString, int>, int> gpuIndex;
     std::vector<QString> gpuNames;
     std::vector<int> groupOfGpuAndPlan; // [gpu * kPaymentChoiceCount + choice] -> first probe, -1: none yet
     probe.cloudOptions.clear();
@@ -113,7 +115,7 @@ Ranking rankOffers(const Scenario &scenario, const GpuCatalog &catalog, const st
         const auto rate = rateOf(offer.currency);
         if (!rate)
             continue;
-        const QString gpuKey = serving ? QStringLiteral("%1\x1f%2").arg(offer.gpu).arg(offer.gpuCount) : offer.gpu;
+        const std::pair<QString, int> gpuKey{offer.gpu, serving ? offer.gpuCount : 0};
         auto known = gpuIndex.constFind(gpuKey);
         if (known == gpuIndex.constEnd()) {
             const auto gpu = resolveGpu(scenario, offer.gpu, catalog);
