@@ -19,10 +19,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -194,6 +196,16 @@ void TestServingWindow::servingWorkloadAndAnApiOption()
     const int apiResult = resultsRow(api.name);
     QVERIFY(apiResult >= 0);
     QCOMPARE(results->index(apiResult, ResultsModel::Kind).data().toString(), QStringLiteral("API"));
+    QCOMPARE(results->index(apiResult, ResultsModel::Throughput).data().toString(), QStringLiteral("per token"));
+    // Tokens per second and the cost per million tokens stand beside the TCO.
+    QTableView *table = nullptr;
+    for (QTableView *t : m_window->scenarioView()->findChildren<QTableView *>())
+        if (auto *proxy = qobject_cast<QSortFilterProxyModel *>(t->model()); proxy && proxy->sourceModel() == results)
+            table = t;
+    QVERIFY(table);
+    const int tco = table->horizontalHeader()->visualIndex(ResultsModel::Tco);
+    QCOMPARE(table->horizontalHeader()->visualIndex(ResultsModel::TokensPerSecond), tco + 1);
+    QCOMPARE(table->horizontalHeader()->visualIndex(ResultsModel::CostPerMillionTokens), tco + 2);
     const QString perMillion = results->index(apiResult, ResultsModel::CostPerMillionTokens).data().toString();
     QVERIFY2(perMillion != QStringLiteral("n/a") && perMillion.contains(QRegularExpression(QStringLiteral("\\d"))),
              qPrintable(perMillion));

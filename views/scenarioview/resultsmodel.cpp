@@ -174,6 +174,8 @@ QString ResultsModel::displayText(int r, int column) const
                                                 : tr("on-prem");
     case Units: return unitsText(*m_model, r);
     case Throughput: {
+        if (option.kind == OptionKind::Api)
+            return tr("per token"); // no GPU of its own: its work is billed by the token
         const QString figure = QStringLiteral("%1 ×").arg(QString::number(option.relativeThroughput, 'g', 3));
         if (option.throughputBasis == QLatin1String("the scenario's figure"))
             return tr("%1, the scenario's").arg(figure);

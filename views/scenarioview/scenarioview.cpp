@@ -361,6 +361,16 @@ void ScenarioView::rebind()
     m_unbound = QList<bool>(allCharts().size(), true);
     showServingTab(model->input().serving.has_value());
     m_results->setCostModel(model);
+    if (model->input().serving) {
+        // Serving: tokens per second and the cost per million tokens are what is read first,
+        // beside the TCO rather than past the table's right edge.
+        QHeaderView *header = m_table->horizontalHeader();
+        const int after = header->visualIndex(ResultsModel::Tco) + 1;
+        if (header->visualIndex(ResultsModel::TokensPerSecond) > after) {
+            header->moveSection(header->visualIndex(ResultsModel::TokensPerSecond), after);
+            header->moveSection(header->visualIndex(ResultsModel::CostPerMillionTokens), after + 1);
+        }
+    }
     m_pairs->setCostModel(model);
     m_criteria->setCostModel(model);
     m_riskPanel->setCostModel(model);
