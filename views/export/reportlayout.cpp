@@ -153,7 +153,15 @@ void ReportLayout::addTable(const QString &html, qreal fontScale)
     while (start < rows.size()) {
         const qsizetype left = rows.size() - start;
         const qreal room = m_pageHeight - m_y - pendingHeight();
-        const auto fits = [&](qsizetype count) { return document(tableOf(start, count), scale)->size().height() <= room; };
+        // The last part laid out to check it, kept: when it is the part placed, it is not laid out
+        // again (a page of a long table is a lay-out of a hundred rows).
+        std::unique_ptr<QTextDocument> checked;
+        qsizetype checkedCount = -1;
+        const auto fits = [&](qsizetype count) {
+            checked = document(tableOf(start, count), scale);
+            checkedCount = count;
+            return checked->size().height() <= room;
+        };
         qsizetype count = 0;
         if (!rowTop.empty()) {
             while (count < left && partHeight(start, count + 1) <= room)
@@ -185,7 +193,7 @@ void ReportLayout::addTable(const QString &html, qreal fontScale)
             count = std::max<qsizetype>(kMinRowsOnAPage, left - kMinRowsOnAPage);
         count = std::max<qsizetype>(count, 1);
         ReportBlock block;
-        block.text = document(tableOf(start, count), scale);
+        block.text = checked && checkedCount == count ? std::move(checked) : document(tableOf(start, count), scale);
         block.height = block.text->size().height();
         place(std::move(block));
         start += count;
