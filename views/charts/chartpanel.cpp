@@ -123,8 +123,14 @@ void ChartPanel::fitCaption()
     const int width = std::max(1, m_captionArea->viewport()->width() > 1 ? m_captionArea->viewport()->width() : this->width());
     const int wanted = m_caption->heightForWidth(width);
     const int controls = m_controls->sizeHint().height();
-    const int room = height() - controls - m_view->minimumHeight();
-    const int least = m_caption->fontMetrics().lineSpacing() * 2 + 6;
+    // A few pixels kept spare: the tab widget and stack around a panel add their frames to its
+    // minimum, and a minimum at the very height the panel has would grow the window by them.
+    constexpr int kSpare = 6;
+    const int room = height() - controls - m_view->minimumHeight() - kSpare;
+    // Two lines at least where the panel is not laid out yet (an export sizes it afterwards); in a
+    // shown panel no more than its room, or the caption's height would raise the panel's minimum
+    // above the height it has and grow the window.
+    const int least = isVisible() && room >= 0 ? 0 : m_caption->fontMetrics().lineSpacing() * 2 + 6;
     m_captionArea->setFixedHeight(std::max(0, std::min(wanted, std::max(least, room))));
 }
 
