@@ -11,10 +11,6 @@ namespace breakeven {
 
 namespace {
 
-constexpr double kSearchSpan = 100.0; // as servingBreakEven(): (0, 100 × λ]
-constexpr int kScanPoints = 60;       // a geometric scan over six decades below that
-constexpr int kBisections = 60;
-
 // The model's input with only the two options (hybrids name options by index: none).
 EngineInput pairInput(const EngineInput &in, int gpu, int api)
 {
@@ -133,43 +129,21 @@ std::optional<double> ServingCurve::costPerMillionTokens(int option, std::size_t
 
 ServingBreakEven servingCurveBreakEven(const CostModel &model, int gpu, int api, double utilization)
 {
-    ServingBreakEven r;
-    r.gpu = gpu;
-    r.api = api;
     const EngineInput pair = pairInput(model.input(), gpu, api);
     const double lambda = pair.serving ? pair.serving->requestsPerSecond : 0.0;
-    if (!(lambda > 0))
-        return r;
+    if (!(lambda > 0)) {
+        ServingBreakEven none;
+        none.gpu = gpu;
+        none.api = api;
+        return none;
+    }
     const double u = utilization < kNegligibleUtilization ? 0.0 : utilization;
     // Positive: the GPU option is dearer.
     const auto gap = [&](double rate) {
         const CostModel m(atRequestRate(pair, rate));
         return (m.tcoFixed(0) + u * m.tcoPerUtilization(0)) - (m.tcoFixed(1) + u * m.tcoPerUtilization(1));
     };
-    const double top = kSearchSpan * lambda;
-    double previousRate = 0;
-    double previousGap = 0;
-    for (int k = 0; k <= kScanPoints; ++k) {
-        const double rate = top * std::pow(10.0, -6.0 * (kScanPoints - k) / kScanPoints);
-        const double g = gap(rate);
-        if (k > 0 && (previousGap > 0) != (g > 0)) {
-            double lo = previousRate;
-            double hi = rate;
-            const bool dearerBelow = previousGap > 0;
-            for (int b = 0; b < kBisections && hi - lo > 1e-12 * hi; ++b) {
-                const double mid = 0.5 * (lo + hi);
-                ((gap(mid) > 0) == dearerBelow ? lo : hi) = mid;
-            }
-            r.requestsPerSecond = 0.5 * (lo + hi);
-            r.winsAbove = dearerBelow ? gpu : api;
-            return r;
-        }
-        previousRate = rate;
-        previousGap = g;
-    }
-    const QString cheaper = model.option(previousGap > 0 ? api : gpu).name;
-    r.reason = QStringLiteral("%1 is cheaper at every rate up to %2 (100 × the workload's)").arg(cheaper, requestRateText(top));
-    return r;
+    return findServingBreakEven(model, gpu, api, lambda, gap);
 }
 
 std::vector<ServingBreakEven> servingCurveBreakEvens(const CostModel &model, double utilization)

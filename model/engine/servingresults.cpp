@@ -96,19 +96,13 @@ std::pair<double, double> servingPairTcos(const Scenario &s, const GpuCatalog &c
     return {e.tco(0), e.tco(1)};
 }
 
-ServingBreakEven servingBreakEven(const Scenario &s, const GpuCatalog &catalog, const CostModel &model, int gpu, int api,
-                                  double utilization)
+ServingBreakEven findServingBreakEven(const CostModel &model, int gpu, int api, double lambda,
+                                      const std::function<double(double)> &gap)
 {
     ServingBreakEven r;
     r.gpu = gpu;
     r.api = api;
-    const double lambda = s.workload.serving->requestsPerSecond;
     const double top = kSearchSpan * lambda;
-    // Positive: the GPU option is dearer.
-    const auto gap = [&](double rate) {
-        const auto [gpuTco, apiTco] = servingPairTcos(s, catalog, gpu, api, rate, utilization);
-        return gpuTco - apiTco;
-    };
     double previousRate = 0;
     double previousGap = 0;
     for (int k = 0; k <= kScanPoints; ++k) {
@@ -132,6 +126,18 @@ ServingBreakEven servingBreakEven(const Scenario &s, const GpuCatalog &catalog, 
     const QString cheaper = model.option(previousGap > 0 ? api : gpu).name;
     r.reason = QStringLiteral("%1 is cheaper at every rate up to %2 (100 × the workload's)").arg(cheaper, rateText(top));
     return r;
+}
+
+ServingBreakEven servingBreakEven(const Scenario &s, const GpuCatalog &catalog, const CostModel &model, int gpu, int api,
+                                  double utilization)
+{
+    const double lambda = s.workload.serving->requestsPerSecond;
+    // Positive: the GPU option is dearer.
+    const auto gap = [&](double rate) {
+        const auto [gpuTco, apiTco] = servingPairTcos(s, catalog, gpu, api, rate, utilization);
+        return gpuTco - apiTco;
+    };
+    return findServingBreakEven(model, gpu, api, lambda, gap);
 }
 
 std::vector<ServingBreakEven> servingBreakEvens(const Scenario &s, const GpuCatalog &catalog, const CostModel &model,

@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -44,6 +45,11 @@ struct ServingBreakEven {
 // them), evaluated at `utilization`: {GPU option, API option}.
 std::pair<double, double> servingPairTcos(const Scenario &scenario, const GpuCatalog &catalog, int gpu, int api,
                                           double lambda, double utilization);
+// The first change of sign of `gap` (at a mean request rate: the GPU option's TCO less the API
+// option's) on the scan of (0, 100 × lambda], narrowed down by bisection; without one, the reason
+// names the option cheaper throughout. Both break-even searches below share it.
+ServingBreakEven findServingBreakEven(const CostModel &model, int gpu, int api, double lambda,
+                                      const std::function<double(double)> &gap);
 // By bisection on the sign of the difference: unit and replica counts step, so the TCOs are not
 // smooth in λ. The first change of sign on a geometric scan of (0, 100 × λ] is narrowed down.
 ServingBreakEven servingBreakEven(const Scenario &scenario, const GpuCatalog &catalog, const CostModel &model, int gpu,

@@ -142,19 +142,8 @@ OfferCounts ApiOfferRepository::saveOffers(const std::vector<ApiOffer> &offers, 
 {
     return m_connection.write([&] {
         OfferCounts counts;
-        for (const ApiOffer &offer : offers) {
-            switch (upsert(offer, sheetId)) {
-            case UpsertResult::Added:
-                ++counts.added;
-                break;
-            case UpsertResult::Updated:
-                ++counts.updated;
-                break;
-            case UpsertResult::Unchanged:
-                ++counts.unchanged;
-                break;
-            }
-        }
+        for (const ApiOffer &offer : offers)
+            counts.count(upsert(offer, sheetId));
         if (counts.added + counts.updated > 0)
             catalogChanged();
         return counts;

@@ -391,19 +391,8 @@ OfferCounts CatalogRepository::saveOffers(
 {
     return m_connection.write([&] {
         OfferCounts counts;
-        for (const CloudOffer &offer : offers) {
-            switch (upsertOffer(offer, sheetId)) {
-            case UpsertResult::Added:
-                ++counts.added;
-                break;
-            case UpsertResult::Updated:
-                ++counts.updated;
-                break;
-            case UpsertResult::Unchanged:
-                ++counts.unchanged;
-                break;
-            }
-        }
+        for (const CloudOffer &offer : offers)
+            counts.count(upsertOffer(offer, sheetId));
         if (counts.added + counts.updated > 0)
             catalogChanged();
         return counts;

@@ -84,6 +84,12 @@ struct OfferCounts {
     qint64 added = 0;
     qint64 updated = 0;
     qint64 unchanged = 0;
+
+    // Counts what one offer's write did.
+    void count(UpsertResult result)
+    {
+        ++(result == UpsertResult::Added ? added : result == UpsertResult::Updated ? updated : unchanged);
+    }
 };
 
 // One imported price sheet and what its import did.

@@ -10,8 +10,6 @@
 #include <QChart>
 #include <QCheckBox>
 #include <QCursor>
-#include <QGraphicsRectItem>
-#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLocale>
@@ -23,7 +21,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 namespace breakeven::charts {
 
@@ -52,9 +49,7 @@ CumulativeChart::CumulativeChart(QWidget *parent)
 
 void CumulativeChart::clear()
 {
-    for (QGraphicsRectItem *item : m_labelItems)
-        delete item;
-    m_labelItems.clear();
+    m_markLabels.clear();
     removeSeriesAndAxes();
     m_series.clear();
     m_options.clear();
@@ -538,9 +533,7 @@ void CumulativeChart::simplify(QList<QPointF> *points, double tolerance)
 void CumulativeChart::textScaleChanged()
 {
     // Labels are made again at the new size.
-    for (QGraphicsRectItem *box : m_labelItems)
-        delete box;
-    m_labelItems.clear();
+    m_markLabels.clear();
     placeLabels();
 }
 
@@ -554,75 +547,15 @@ QList<QPointF> CumulativeChart::numberedMarks() const
 
 QList<QRectF> CumulativeChart::markLabelRects() const
 {
-    QList<QRectF> rects;
-    for (const QGraphicsRectItem *box : m_labelItems)
-        if (box->isVisible())
-            rects << box->mapRectToScene(box->rect());
-    return rects;
+    return m_markLabels.rects();
 }
 
 void CumulativeChart::placeLabels()
 {
-    const QList<QPointF> marks = numberedMarks();
-    const int wanted = int(marks.size());
-    while (int(m_labelItems.size()) < wanted) {
-        auto *box = new QGraphicsRectItem(chart());
-        box->setBrush(QColor(255, 255, 255, 235));
-        box->setPen(QPen(QColor(0x44, 0x44, 0x44), 0.8));
-        box->setZValue(20);
-        auto *text = new QGraphicsSimpleTextItem(box);
-        QFont font = text->font();
-        font.setPointSizeF(font.pointSizeF() * 0.85);
-        font.setBold(true);
-        text->setFont(scaledFont(font));
-        text->setPos(3, 0);
-        m_labelItems.push_back(box);
-    }
-    const QRectF plot = chart()->plotArea();
-    const QRectF legend = chart()->legend()->isVisible() ? chart()->legend()->geometry() : QRectF();
-    // Each mark gets a small numbered box beside it, explained in the caption: the first of eight
-    // places around the mark (then further out) that overlaps no box placed before, stays in the
-    // plot, off the legend and off the curves' ends at the right edge. A mark with no such place
-    // keeps its symbol only; the caption still lists it.
-    std::vector<QRectF> placed;
-    const bool shown = m_crossovers && m_crossovers->isVisible();
-    for (std::size_t i = 0; i < m_labelItems.size(); ++i) {
-        QGraphicsRectItem *box = m_labelItems[i];
-        if (int(i) >= wanted || !shown) {
-            box->hide();
-            continue;
-        }
-        auto *text = static_cast<QGraphicsSimpleTextItem *>(box->childItems().constFirst());
-        text->setText(QString::number(i + 1));
-        const QRectF textBox = text->boundingRect();
-        const QSizeF size(std::max(textBox.width() + 6, textBox.height()), textBox.height());
-        box->setRect(QRectF(QPointF(0, 0), size));
-        const QPointF at = chart()->mapToPosition(marks[int(i)], m_crossovers);
-        const QRectF allowed = plot.adjusted(1, 1, -(size.width() + 6), -1);
-        std::optional<QRectF> chosen;
-        for (int ring = 1; ring <= 4 && !chosen && plot.contains(at); ++ring) {
-            const qreal d = 6 * ring;
-            const QPointF offsets[] = {{d, -d - size.height()}, {-d - size.width(), -d - size.height()}, {d, d},
-                                       {-d - size.width(), d}, {-size.width() / 2, -d - size.height()},
-                                       {-size.width() / 2, d}, {d, -size.height() / 2}, {-d - size.width(), -size.height() / 2}};
-            for (const QPointF &offset : offsets) {
-                const QRectF rect(at + offset, size);
-                if (!allowed.contains(rect.topLeft()) || rect.bottom() > plot.bottom() - 1
-                    || rect.right() > plot.right() - 6 || rect.intersects(legend))
-                    continue;
-                if (std::any_of(placed.begin(), placed.end(),
-                                [&](const QRectF &other) { return rect.adjusted(-2, -2, 2, 2).intersects(other); }))
-                    continue;
-                chosen = rect;
-                break;
-            }
-        }
-        box->setVisible(chosen.has_value());
-        if (chosen) {
-            box->setPos(chosen->topLeft());
-            placed.push_back(*chosen);
-        }
-    }
+    QFont font;
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    font.setBold(true);
+    m_markLabels.place(chart(), m_crossovers, numberedMarks(), m_crossovers && m_crossovers->isVisible(), scaledFont(font), /*rightClearance=*/6);
 }
 
 QString CumulativeChart::tooltipText(int seriesIndex, const QPointF &point) const

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "chartpanel.h"
+#include "marklabels.h"
 
 #include <QList>
 #include <QPointF>
@@ -16,7 +17,6 @@
 
 class QAreaSeries;
 class QCheckBox;
-class QGraphicsRectItem;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -112,7 +112,7 @@ private:
     QStringList m_captionLines;        // the caption but for the "decided by" line
     QString m_decidedBy;
     QStringList m_pointLabels;
-    std::vector<QGraphicsRectItem *> m_labelItems; // a text item on a white box each
+    MarkLabels m_markLabels; // the numbered boxes beside numberedMarks()
     QCheckBox *m_bandsToggle;
     QList<QAreaSeries *> m_bands;
     std::shared_ptr<const RiskResult> m_bandRisk;

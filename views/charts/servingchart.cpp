@@ -8,8 +8,6 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QCursor>
-#include <QGraphicsRectItem>
-#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -105,9 +103,7 @@ QPointF ServingChart::valueAt(const QPointF &plotted)
 
 void ServingChart::clear()
 {
-    for (QGraphicsRectItem *item : m_labelItems)
-        delete item;
-    m_labelItems.clear();
+    m_markLabels.clear();
     removeSeriesAndAxes();
     m_series.clear();
     m_options.clear();
@@ -371,79 +367,21 @@ void ServingChart::setEvaluation(const Evaluation &e)
 
 void ServingChart::textScaleChanged()
 {
-    for (QGraphicsRectItem *box : m_labelItems)
-        delete box;
-    m_labelItems.clear();
+    m_markLabels.clear();
     placeLabels();
 }
 
 QList<QRectF> ServingChart::markLabelRects() const
 {
-    QList<QRectF> rects;
-    for (const QGraphicsRectItem *box : m_labelItems)
-        if (box->isVisible())
-            rects << box->mapRectToScene(box->rect());
-    return rects;
+    return m_markLabels.rects();
 }
 
 void ServingChart::placeLabels()
 {
-    const int wanted = int(m_markPoints.size());
-    while (int(m_labelItems.size()) < wanted) {
-        auto *box = new QGraphicsRectItem(chart());
-        box->setBrush(QColor(255, 255, 255, 235));
-        box->setPen(QPen(QColor(0x44, 0x44, 0x44), 0.8));
-        box->setZValue(20);
-        auto *text = new QGraphicsSimpleTextItem(box);
-        QFont font = text->font();
-        font.setPointSizeF(font.pointSizeF() * 0.85);
-        font.setBold(true);
-        text->setFont(scaledFont(font));
-        text->setPos(3, 0);
-        m_labelItems.push_back(box);
-    }
-    const QRectF plot = chart()->plotArea();
-    const QRectF legend = chart()->legend()->isVisible() ? chart()->legend()->geometry() : QRectF();
-    // A numbered box beside each mark, at the first of eight places around it (then further out)
-    // that stays in the plot and overlaps no box placed before; a mark with no such place keeps
-    // its circle, and the caption still lists it.
-    std::vector<QRectF> placed;
-    const bool shown = m_marks && m_marks->isVisible();
-    for (std::size_t i = 0; i < m_labelItems.size(); ++i) {
-        QGraphicsRectItem *box = m_labelItems[i];
-        if (int(i) >= wanted || !shown) {
-            box->hide();
-            continue;
-        }
-        auto *text = static_cast<QGraphicsSimpleTextItem *>(box->childItems().constFirst());
-        text->setText(QString::number(i + 1));
-        const QRectF textBox = text->boundingRect();
-        const QSizeF size(std::max(textBox.width() + 6, textBox.height()), textBox.height());
-        box->setRect(QRectF(QPointF(0, 0), size));
-        const QPointF at = chart()->mapToPosition(m_markPoints[int(i)], m_marks);
-        std::optional<QRectF> chosen;
-        for (int ring = 1; ring <= 4 && !chosen && plot.contains(at); ++ring) {
-            const qreal d = 6 * ring;
-            const QPointF offsets[] = {{d, -d - size.height()}, {-d - size.width(), -d - size.height()}, {d, d},
-                                       {-d - size.width(), d}, {-size.width() / 2, -d - size.height()},
-                                       {-size.width() / 2, d}, {d, -size.height() / 2}, {-d - size.width(), -size.height() / 2}};
-            for (const QPointF &offset : offsets) {
-                const QRectF rect(at + offset, size);
-                if (!plot.adjusted(1, 1, -1, -1).contains(rect) || rect.intersects(legend))
-                    continue;
-                if (std::any_of(placed.begin(), placed.end(),
-                                [&](const QRectF &other) { return rect.adjusted(-2, -2, 2, 2).intersects(other); }))
-                    continue;
-                chosen = rect;
-                break;
-            }
-        }
-        box->setVisible(chosen.has_value());
-        if (chosen) {
-            box->setPos(chosen->topLeft());
-            placed.push_back(*chosen);
-        }
-    }
+    QFont font;
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    font.setBold(true);
+    m_markLabels.place(chart(), m_marks, m_markPoints, m_marks && m_marks->isVisible(), scaledFont(font));
 }
 
 } // namespace breakeven::charts

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "chartpanel.h"
+#include "marklabels.h"
 
 #include "engine/servingcurve.h"
 
@@ -18,7 +19,6 @@
 #include <vector>
 
 class QCategoryAxis;
-class QGraphicsRectItem;
 class QLineSeries;
 class QScatterSeries;
 
@@ -71,7 +71,7 @@ private:
     QList<QPointF> m_markPoints;
     QStringList m_markTexts;
     std::vector<ServingBreakEven> m_breakEvens;
-    std::vector<QGraphicsRectItem *> m_labelItems;
+    MarkLabels m_markLabels; // the numbered boxes beside the break-evens
 };
 
 } // namespace breakeven::charts
