@@ -16,6 +16,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QtTest>
 
 #include <cmath>
@@ -273,6 +274,76 @@ private slots:
         QVERIFY(near(borrowed.evaluate(0.6).tco(0), cash.evaluate(0.6).tco(0), 1e-6));
         QCOMPARE(borrowed.evaluate(0.6).monthly(0, 0), 0.0);
         QVERIFY(near(borrowed.evaluate(0.6).monthly(0, 1), cash.evaluate(0.6).monthly(0, 0) + cash.evaluate(0.6).monthly(0, 1)));
+    }
+
+    // The same property on random scenarios, through the new code paths themselves: a tax at a
+    // rate of 0 (by each depreciation method), a loan with everything paid down (at any rate and
+    // term), and yearly discounting at a rate of 0 each run their own arithmetic and must give
+    // every build's and every cloud option's curve as cash, untaxed and monthly give it.
+    void neutralTermsChangeNothing_data()
+    {
+        QTest::addColumn<int>("seed");
+        for (int seed = 1; seed <= 16; ++seed)
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+    }
+
+    void neutralTermsChangeNothing()
+    {
+        QFETCH(int, seed);
+        QRandomGenerator rng{quint32(seed)};
+        const auto between = [&](double lo, double hi) { return lo + (hi - lo) * rng.generateDouble(); };
+        Scenario s = scenario(between(1, 24), between(0.2, 1), 12 * int(between(2, 7)));
+        s.workload.growthPerYear = between(0, 0.4);
+        s.creditResaleValue = seed % 2 == 0;
+        s.discountRatePerYear = seed % 3 == 0 ? 0.0 : between(0.01, 0.15);
+        s.hardwarePriceChangePerYear = between(-0.2, 0);
+        for (int b = 0; b < 2; ++b) {
+            OnPremBuild unit = build(QStringLiteral("build %1").arg(b), between(5000, 300000), 1 + b * 7);
+            unit.lifetimeYears = between(1, 6);  // bought again within most horizons
+            unit.infrastructureOneTime = between(0, 20000);
+            unit.loadW = between(300, 10000);
+            unit.idleW = *unit.loadW * 0.3;
+            unit.electricityPerKWh = between(0.05, 0.3);
+            unit.laborPerMonth = between(0, 2000);
+            unit.colocationPerKWMonth = between(0, 200);
+            unit.spareShare = seed % 4 == 0 ? 0.1 : 0.0;
+            unit.goodput = between(0.8, 1);
+            s.onPremOptions.push_back(unit);
+        }
+        s.cloudOptions = {cloud(QStringLiteral("on demand"), between(0.5, 4)),
+                          cloud(QStringLiteral("reserved"), between(0.5, 3), PricingPlan::Reserved1y)};
+        const double u = between(0.1, 1);
+        const auto sameCurves = [&](const Scenario &variant, const char *what) {
+            const CostModel base = model(s);
+            const CostModel other = model(variant);
+            const Evaluation a = base.evaluate(u);
+            const Evaluation b = other.evaluate(u);
+            QCOMPARE(b.cumulative.rows(), a.cumulative.rows());
+            QCOMPARE(b.cumulative.cols(), a.cumulative.cols());
+            const double scale = std::max(1.0, a.cumulative.abs().maxCoeff());
+            const double gap = (a.cumulative - b.cumulative).abs().maxCoeff();
+            QVERIFY2(gap <= 1e-9 * scale, qPrintable(QStringLiteral("%1: the curves differ by %2 of %3")
+                                                           .arg(QLatin1String(what)).arg(gap).arg(scale)));
+        };
+
+        for (const DepreciationMethod method :
+             {DepreciationMethod::StraightLine, DepreciationMethod::Macrs5, DepreciationMethod::Expensing}) {
+            Scenario taxed = s;
+            taxed.tax = Tax{0.0, method, between(1, 7)};
+            sameCurves(taxed, "a tax at 0 %");
+            if (QTest::currentTestFailed())
+                return;
+        }
+        Scenario paidDown = s;
+        for (OnPremBuild &unit : paidDown.onPremOptions)
+            unit.financing = loan(between(0, 0.2), int(between(1, 120)), 1.0);
+        sameCurves(paidDown, "a loan paid down in full");
+        if (QTest::currentTestFailed())
+            return;
+        s.discountRatePerYear = 0;
+        Scenario yearly = s;
+        yearly.discounting = Discounting::Yearly;
+        sameCurves(yearly, "yearly discounting at 0 %");
     }
 
     // Ranges take the loan rate, a lease's payment and the tax rate like any other field, and name
