@@ -70,7 +70,7 @@ QVariant PairsModel::headerData(int section, Qt::Orientation orientation, int ro
         case Crossover: return tr("Buying pays off");
         case BreakEven: return tr("Break-even u");
         case CostRatio: return tr("Cost ratio");
-        case Saving: return tr("Saved by buying");
+        case Saving: return tr("Saved by buying (NPV)");
         case Irr: return tr("IRR of buying");
         case Payback: return tr("Discounted payback");
         case ColumnCount: break;
