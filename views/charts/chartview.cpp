@@ -7,6 +7,7 @@
 #include <QLegendMarker>
 #include <QFontMetrics>
 #include <QMouseEvent>
+#include <QSet>
 
 #include <algorithm>
 
@@ -74,7 +75,31 @@ void ChartView::fitLegend()
         return;
     m_legendRoom = room;
     m_legendNames = full;
-    const QStringList labels = distinctElided(full, legend->font(), room);
+    QStringList labels = distinctElided(full, legend->font(), room);
+    if (!row) {
+        // Beside the plot a name too long for one line takes two (split at the space nearest its
+        // middle, each line elided in the middle only if it must), the longest names first, as
+        // long as the legend has the height and the names stay apart; the others stay on one line.
+        const int budget = int(chart()->size().height() * 0.85) - int(shown.size()) * 8;
+        int height = int(shown.size()) * metrics.lineSpacing();
+        std::vector<qsizetype> tooLong;
+        for (qsizetype k = 0; k < full.size(); ++k)
+            if (metrics.horizontalAdvance(full[k]) > room)
+                tooLong.push_back(k);
+        std::stable_sort(tooLong.begin(), tooLong.end(), [&](qsizetype a, qsizetype b) {
+            return metrics.horizontalAdvance(full[a]) > metrics.horizontalAdvance(full[b]);
+        });
+        for (const qsizetype k : tooLong) {
+            if (height + metrics.lineSpacing() > budget)
+                break;
+            QStringList tried = labels;
+            tried[k] = twoLineLabel(full[k], legend->font(), room);
+            if (QSet<QString>(tried.begin(), tried.end()).size() != tried.size())
+                continue;
+            labels = tried;
+            height += metrics.lineSpacing();
+        }
+    }
     for (qsizetype k = 0; k < shown.size(); ++k)
         if (shown[k]->label() != labels[k])
             shown[k]->setLabel(labels[k]);

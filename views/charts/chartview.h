@@ -19,8 +19,9 @@ public:
     // Call after series were (re)created: legend markers are rebuilt with them (and their labels
     // cut to kLegendLabelChars).
     void connectLegendMarkers();
-    // Elides the legend's labels in the middle to the room the legend gives each (done on every
-    // resize); the full name stays in the marker's tooltip.
+    // Fits the legend's labels to the room the legend gives each (done on every resize): beside
+    // the plot a long name takes two lines where the legend has the height, else it is elided in
+    // the middle; the full name stays in the marker's tooltip.
     void fitLegend();
 
 public slots:
