@@ -6,8 +6,8 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QFontMetrics>
+#include <QGraphicsLayout>
 #include <QMouseEvent>
-#include <QSet>
 
 #include <algorithm>
 
@@ -44,6 +44,7 @@ void ChartView::connectLegendMarkers()
         connect(marker, &QLegendMarker::clicked, this, &ChartView::toggleSeries);
     }
     chart()->legend()->setShowToolTips(true);
+    m_legendRoom = -1; // the labels were set again: fitted to nothing yet
     fitLegend();
 }
 
@@ -68,12 +69,15 @@ void ChartView::fitLegend()
     QStringList full;
     for (QLegendMarker *marker : shown)
         full << marker->property(kFullLabel).toString();
-    bool fitted = room == m_legendRoom && full == m_legendNames;
+    // Beside the plot, the legend's height decides which names may take two lines.
+    const int tall = row ? 0 : int(chart()->size().height());
+    bool fitted = room == m_legendRoom && tall == m_legendHeight && full == m_legendNames;
     for (qsizetype k = 0; fitted && k < shown.size(); ++k)
         fitted = !shown[k]->label().isEmpty();
     if (fitted)
         return;
     m_legendRoom = room;
+    m_legendHeight = tall;
     m_legendNames = full;
     QStringList labels = distinctElided(full, legend->font(), room);
     if (!row) {
@@ -81,28 +85,39 @@ void ChartView::fitLegend()
         // middle, each line elided in the middle only if it must), the longest names first, as
         // long as the legend has the height and the names stay apart; the others stay on one line.
         const int budget = int(chart()->size().height() * 0.85) - int(shown.size()) * 8;
+        // Qt's legend keeps a few more pixels of margin than `room` allows for: a name within
+        // them of the room would be cut at its end by Qt, so it takes two lines too.
+        const int lineRoom = room - 12;
         int height = int(shown.size()) * metrics.lineSpacing();
-        std::vector<qsizetype> tooLong;
-        for (qsizetype k = 0; k < full.size(); ++k)
-            if (metrics.horizontalAdvance(full[k]) > room)
-                tooLong.push_back(k);
-        std::stable_sort(tooLong.begin(), tooLong.end(), [&](qsizetype a, qsizetype b) {
-            return metrics.horizontalAdvance(full[a]) > metrics.horizontalAdvance(full[b]);
-        });
-        for (const qsizetype k : tooLong) {
+        std::vector<std::pair<int, qsizetype>> tooLong; // width, index: the widest first
+        if (height + metrics.lineSpacing() <= budget) {
+            for (qsizetype k = 0; k < full.size(); ++k)
+                if (const int width = metrics.horizontalAdvance(full[k]); width > lineRoom)
+                    tooLong.emplace_back(width, k);
+            std::stable_sort(tooLong.begin(), tooLong.end(),
+                             [](const auto &a, const auto &b) { return a.first > b.first; });
+        }
+        for (const auto &entry : tooLong) {
             if (height + metrics.lineSpacing() > budget)
                 break;
-            QStringList tried = labels;
-            tried[k] = twoLineLabel(full[k], legend->font(), room);
-            if (QSet<QString>(tried.begin(), tried.end()).size() != tried.size())
+            const QString twoLines = twoLineLabel(full[entry.second], legend->font(), lineRoom);
+            if (labels.contains(twoLines))
                 continue;
-            labels = tried;
+            labels[entry.second] = twoLines;
             height += metrics.lineSpacing();
         }
     }
-    for (qsizetype k = 0; k < shown.size(); ++k)
-        if (shown[k]->label() != labels[k])
+    bool changed = false;
+    for (qsizetype k = 0; k < shown.size(); ++k) {
+        if (shown[k]->label() != labels[k]) {
             shown[k]->setLabel(labels[k]);
+            changed = true;
+        }
+    }
+    // A legend whose geometry stays the same is not laid out again, and its entries would keep
+    // the text they were laid out with: lay them out at once.
+    if (changed && legend->layout())
+        legend->layout()->setGeometry(legend->layout()->geometry());
 }
 
 void ChartView::resizeEvent(QResizeEvent *event)

@@ -37,9 +37,11 @@ protected:
 private:
     void toggleSeries();
 
-    // What the legend was last fitted to (its room and full labels): a resize that changes
-    // neither, as a render to a file makes several of, fits nothing again.
+    // What the legend was last fitted to (its room, its height beside the plot and the full
+    // labels): a resize that changes none, as a render to a file makes several of, fits nothing
+    // again.
     int m_legendRoom = -1;
+    int m_legendHeight = -1;
     QStringList m_legendNames;
 };
 
