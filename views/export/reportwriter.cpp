@@ -38,6 +38,7 @@ namespace breakeven::exporting {
 namespace {
 
 constexpr int kResolution = 96;            // painter units per inch
+constexpr qreal kChartPpi = 300;           // a chart image's pixels per inch on the page
 constexpr qreal kChartHeightRatio = 0.62;  // chart block height / content width
 constexpr qreal kMinChartTextPt = 8.0;     // the smallest text of a chart on the page
 // Tables are split by the layout, where a page ends.
@@ -225,8 +226,9 @@ void writeReport(const Scenario &scenario, const GpuCatalog &catalog, const Cost
         // Charts go in as images at print resolution: drawn straight onto the PDF, Qt Charts
         // loses legend entries (the view culls them against a region it computes for screens).
         // Panels are made and laid out before painting starts: a chart built while the PDF
-        // painter is active does not finish laying out its legend.
-        constexpr qreal kImageScale = 3.0;
+        // painter is active does not finish laying out its legend. Each image has kChartPpi
+        // pixels per inch of the page: print resolution, and no more pixels to fill and compress.
+        const qreal kImageScale = kChartPpi * width / (kResolution * chartSize.width());
         std::vector<QImage> chartImages;
         for (const ChartSpec &spec : charts) {
             auto panel = makeExportPanel(model, evaluation, spec.kind, chartSize.toSize(), risk);
