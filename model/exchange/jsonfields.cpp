@@ -1,5 +1,6 @@
 #include "jsonfields.h"
 
+#include <QHash>
 #include <QJsonDocument>
 
 #include <algorithm>
@@ -195,12 +196,42 @@ std::optional<QJsonArray> ObjectReader::arrayField(QAnyStringView key)
     return value->toArray();
 }
 
+namespace {
+
+// The fields of a scenario's top level, workload, options and builds that versions 2 and 3 of the
+// format added (docs/scenario-format.md).
+int versionThatAdded(const QString &key)
+{
+    static const QHash<QString, int> added = {
+        {QStringLiteral("throughputProfile"), 2}, {QStringLiteral("demand"), 2},
+        {QStringLiteral("priceChangePerYear"), 2}, {QStringLiteral("reservedUpfrontShare"), 2},
+        {QStringLiteral("commitmentMonths"), 2}, {QStringLiteral("scores"), 2},
+        {QStringLiteral("resaleHaircut"), 2}, {QStringLiteral("cloudPriceChangePerYear"), 2},
+        {QStringLiteral("hardwarePriceChangePerYear"), 2}, {QStringLiteral("electricityPriceChangePerYear"), 2},
+        {QStringLiteral("criteriaWeights"), 2}, {QStringLiteral("uncertainty"), 2},
+        {QStringLiteral("hybridOptions"), 2},
+        {QStringLiteral("serving"), 3}, {QStringLiteral("goodput"), 3}, {QStringLiteral("autoscales"), 3},
+        {QStringLiteral("colocationPerKWMonth"), 3}, {QStringLiteral("spareShare"), 3},
+        {QStringLiteral("financing"), 3}, {QStringLiteral("discounting"), 3}, {QStringLiteral("tax"), 3},
+        {QStringLiteral("models"), 3}, {QStringLiteral("apiOptions"), 3},
+        {QStringLiteral("apiPriceChangePerYear"), 3},
+    };
+    return added.value(key, 0);
+}
+
+} // namespace
+
 void ObjectReader::finish() const
 {
     // QJsonObject iterates in key order, so the field reported is the same on every run.
     for (auto it = m_object.begin(); it != m_object.end(); ++it) {
-        if (!m_known.contains(it.key()))
-            fail(it.key(), QStringLiteral("unknown field"));
+        if (m_known.contains(it.key()))
+            continue;
+        const int needs = m_formatVersion > 0 ? versionThatAdded(it.key()) : 0;
+        if (needs > m_formatVersion)
+            fail(it.key(), QStringLiteral("needs version %1 of the scenario format; this file says \"version\": %2")
+                               .arg(needs).arg(m_formatVersion));
+        fail(it.key(), QStringLiteral("unknown field"));
     }
     if (!m_firstMissing.isEmpty())
         fail(m_firstMissing, QStringLiteral("required field is missing"));

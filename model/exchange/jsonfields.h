@@ -125,6 +125,9 @@ public:
     // Reports a field no read asked for, then a missing required one. Unknown fields come first
     // because a misspelt key is the usual reason a required one seems missing.
     void finish() const;
+    // The scenario format's version of the file being read: an unknown field that a later version
+    // of the format has is reported as needing that version.
+    void setFormatVersion(int version) { m_formatVersion = version; }
 
     [[noreturn]] void fail(QAnyStringView key, const QString &reason) const;
 
@@ -136,6 +139,7 @@ private:
     QString m_path;
     QSet<QString> m_known;
     QString m_firstMissing;
+    int m_formatVersion = 0; // 0: not a scenario's part, or not known
 };
 
 // Writes indented JSON, four spaces a level, keys in call order. Keys are ignored for values

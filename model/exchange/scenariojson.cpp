@@ -119,6 +119,7 @@ std::map<QString, double> readExchangeRates(const QJsonObject &object, const QSt
 Workload readWorkload(const QJsonObject &object, const QString &path, int version)
 {
     ObjectReader reader(object, path);
+    reader.setFormatVersion(version);
     Workload workload;
     reader.text("name", workload.name, Text::Name);
     reader.number("gpus", workload.gpus, kNonNegative);
@@ -187,6 +188,7 @@ GpuModel readGpu(const QJsonObject &object, const QString &path)
 CloudOption readCloudOption(const QJsonObject &object, const QString &path, int version)
 {
     ObjectReader reader(object, path);
+    reader.setFormatVersion(version);
     CloudOption option;
     reader.text("name", option.name, Text::Name, Need::Required);
     reader.text("provider", option.provider);
@@ -242,6 +244,7 @@ Component readComponent(const QJsonObject &object, const QString &path)
 OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path, int version)
 {
     ObjectReader reader(object, path);
+    reader.setFormatVersion(version);
     OnPremBuild build;
     reader.text("name", build.name, Text::Name, Need::Required);
     reader.enumeration("kind", build.kind,
@@ -286,6 +289,7 @@ Scenario readScenario(const QJsonObject &root)
     // Checked first: a file of another kind or of a newer format would otherwise be reported
     // field by field.
     const int version = readFormatAndVersion(reader);
+    reader.setFormatVersion(version);
 
     Scenario scenario;
     reader.text("name", scenario.name, Text::Name);

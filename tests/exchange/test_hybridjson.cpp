@@ -149,7 +149,7 @@ void TestHybridJson::rejectsBadHybridOptions_data()
     row(one(R"({"name": "h", "onPrem": "b", "cloud": "c", "units": "3"})"), "hybridOptions[0].units",
         QStringLiteral("must be an integer"));
 
-    // Unknown fields and shapes; in a version-1 file the field itself is unknown.
+    // Unknown fields and shapes; a version-1 file is told the field needs version 2.
     row(one(R"({"name": "h", "onPrem": "b", "cloud": "c", "unit": 3})"), "hybridOptions[0].unit",
         QStringLiteral("unknown field"));
     row(hybridDoc("[1]"), "hybridOptions[0]", QStringLiteral("must be an object"));
@@ -158,7 +158,7 @@ void TestHybridJson::rejectsBadHybridOptions_data()
     row(doc(R"("onPremOptions": [{"name": "b", "gpu": "K80"}],
                "cloudOptions": [{"name": "c", "gpu": "A10G", "pricePerHour": 1}],
                "hybridOptions": [{"name": "h", "onPrem": "b", "cloud": "c"}])"),
-        "hybridOptions", QStringLiteral("unknown field"));
+        "hybridOptions", QStringLiteral("needs version 2 of the scenario format; this file says \"version\": 1"));
     {
         QByteArray many = R"({"name": "h0", "onPrem": "b", "cloud": "c"})";
         for (int i = 1; i <= 200; ++i)

@@ -146,10 +146,14 @@ void TestScenarioJson::rejectsInvalidInput_data()
     // Version 3: the discounting convention, one of its spellings; unknown in versions 1 and 2.
     const auto v3 = [](QByteArray json) { return json.replace(R"("version": 1)", R"("version": 3)"); };
     row(v3(doc(R"("discounting": "quarterly")")), "discounting", "must be one of monthly, yearly");
-    row(doc(R"("discounting": "yearly")"), "discounting", "unknown field");
+    row(doc(R"("discounting": "yearly")"), "discounting",
+        "needs version 3 of the scenario format; this file says \"version\": 1");
 
     // Version 2: the market rates and commitments, within their ranges; unknown in version 1.
     const auto v2 = [](QByteArray json) { return json.replace(R"("version": 1)", R"("version": 2)"); };
+    row(v2(onPrem(R"("financing": {"method": "cash"})")), "onPremOptions[0].financing",
+        "needs version 3 of the scenario format; this file says \"version\": 2");
+    row(v2(cloud(R"("goodput": 0.9)")), "cloudOptions[0].goodput", "needs version 3");
     row(v2(doc(R"("cloudPriceChangePerYear": 1.5)")), "cloudPriceChangePerYear", "between -0.9 and 1");
     row(v2(doc(R"("hardwarePriceChangePerYear": -0.95)")), "hardwarePriceChangePerYear", "between -0.9 and 1");
     row(v2(doc(R"("electricityPriceChangePerYear": "2%")")), "electricityPriceChangePerYear", "must be a number");
@@ -161,7 +165,7 @@ void TestScenarioJson::rejectsInvalidInput_data()
     const auto demand = [&](const QByteArray &fields) {
         return v2(workload(R"("demand": {)" + fields + "}"));
     };
-    row(workload(R"("demand": {"stepHours": 1, "gpus": [1]})"), "workload.demand", "unknown field");
+    row(workload(R"("demand": {"stepHours": 1, "gpus": [1]})"), "workload.demand", "needs version 2");
     row(demand(R"("stepHours": 1)"), "workload.demand.gpus", "is required");
     row(demand(R"("gpus": [])"), "workload.demand.gpus", "is empty");
     row(demand(R"("gpus": [4, -1])"), "workload.demand.gpus[1]", "must be 0 or more (not -1)");
@@ -183,10 +187,10 @@ void TestScenarioJson::rejectsInvalidInput_data()
     row(v2(onPrem(R"("resaleHaircut": -0.1)")), "onPremOptions[0].resaleHaircut", "between 0 and 1");
     row(v2(workload(R"("throughputProfile": "inference")")), "workload.throughputProfile",
         "must be one of training, llm-training, inference-memory-bound, peak (not \"inference\")");
-    row(workload(R"("throughputProfile": "peak")"), "workload.throughputProfile", "unknown field");
-    row(doc(R"("cloudPriceChangePerYear": -0.2)"), "cloudPriceChangePerYear", "unknown field");
-    row(onPrem(R"("resaleHaircut": 0)"), "onPremOptions[0].resaleHaircut", "unknown field");
-    row(cloud(R"("commitmentMonths": 36)"), "cloudOptions[0].commitmentMonths", "unknown field");
+    row(workload(R"("throughputProfile": "peak")"), "workload.throughputProfile", "needs version 2");
+    row(doc(R"("cloudPriceChangePerYear": -0.2)"), "cloudPriceChangePerYear", "needs version 2");
+    row(onPrem(R"("resaleHaircut": 0)"), "onPremOptions[0].resaleHaircut", "needs version 2");
+    row(cloud(R"("commitmentMonths": 36)"), "cloudOptions[0].commitmentMonths", "needs version 2");
 
     // Unknown fields at each level; a misspelt key is reported before the field it misses.
     row(doc(R"("nmae": "x")"), "nmae", "unknown field");
