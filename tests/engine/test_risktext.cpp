@@ -124,8 +124,8 @@ private slots:
                                                 << false << "Lambda 8 × H100's price per hour above 24.50 USD an hour" << 20.0
                                                 << 30.0 << "20.00 to 30.00 USD an hour";
         QTest::newRow("a cloud option's price change")
-            << "cloudOptions[1].priceChangePerYear" << "AWS p5.48xlarge spot's yearly price change" << -0.1 << true
-            << "AWS p5.48xlarge spot's prices falling faster than 10 % a year" << -0.2 << 0.1 << "−20 % to +10 % a year";
+            << "cloudOptions[1].priceChangePerYear" << "AWS p5.48xlarge, spot's yearly price change" << -0.1 << true
+            << "AWS p5.48xlarge, spot's prices falling faster than 10 % a year" << -0.2 << 0.1 << "−20 % to +10 % a year";
         QTest::newRow("every cloud option's price change")
             << "cloudOptions[*].priceChangePerYear" << "every cloud option's yearly price change" << 0.1 << false
             << "every cloud option's prices rising faster than 10 % a year" << -0.2 << 0.1 << "−20 % to +10 % a year";

@@ -246,9 +246,9 @@ void TestHybridView::comboChoosesTheHybridShown()
     panel->hybridBox()->setCurrentIndex(1);
     QCOMPARE(panel->currentHybrid(), 1);
     const HybridResult &h = view.analysis()->hybrids()[1];
-    QVERIFY(panel->sentenceLabel()->text().contains(QStringLiteral("AWS p5.48xlarge spot")) || h.burstShare <= 0);
+    QVERIFY(panel->sentenceLabel()->text().contains(QStringLiteral("AWS p5.48xlarge, spot")) || h.burstShare <= 0);
     QCOMPARE(panel->loadDurationChart()->capacityLine()->at(0).y(), h.ownedCapacity);
-    QVERIFY(panel->loadDurationChart()->burstArea()->name().contains(QStringLiteral("AWS p5.48xlarge spot")));
+    QVERIFY(panel->loadDurationChart()->burstArea()->name().contains(QStringLiteral("AWS p5.48xlarge, spot")));
     // A tick keeps the choice.
     view.setUtilization(0.7);
     QCOMPARE(panel->currentHybrid(), 1);
