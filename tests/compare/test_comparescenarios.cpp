@@ -93,6 +93,24 @@ private slots:
         m_dir.reset();
     }
 
+    // At first the scenario shown and the one shown before it are ticked, not every scenario of
+    // the document (a new document has the bundled examples too).
+    void ticksTheScenarioShownAndTheOneBefore()
+    {
+        const auto idOf = [&](const QString &name) { return *m_window->document()->scenarios().findId(name); };
+        QVERIFY(m_window->document()->scenarios().names().size() > 3);
+        m_window->selectScenario(idOf(kFive));
+        m_window->selectScenario(idOf(kThree));
+        CompareScenariosDialog *dialog = m_window->compareScenarios();
+        QVERIFY(dialog);
+        QStringList names;
+        for (const auto &compared : dialog->compared())
+            names << compared.name;
+        names.sort();
+        QCOMPARE(names, (QStringList{kThree, kFive}));
+        dialog->close();
+    }
+
     void tableHoldsEachScenariosOwnResults()
     {
         QVERIFY(m_window->actions().compareScenarios);

@@ -70,6 +70,13 @@ MainWindow::MainWindow(std::unique_ptr<Document> document, QWidget *parent)
             QSettings().setValue(lastScenarioKey(m_context->doc().path()), shown->scenario.name);
     };
     connect(m_session, &ScenarioSession::currentChanged, this, rememberShown);
+    // Compare Scenarios ticks the scenario shown and the one shown before it.
+    connect(m_session, &ScenarioSession::currentChanged, this, [this](qint64 scenarioId) {
+        if (scenarioId != m_shownScenarioId) {
+            m_previousScenarioId = m_shownScenarioId;
+            m_shownScenarioId = scenarioId;
+        }
+    });
     connect(m_session, &ScenarioSession::currentUpdated, this, rememberShown); // a rename
     connect(m_session, &ScenarioSession::currentUpdated, this, &MainWindow::updateActions);
     connect(m_session, &ScenarioSession::catalogChanged, this, &MainWindow::updateStatus);

@@ -215,6 +215,8 @@ private:
     QToolBar *m_toolBar = nullptr;
     help::ManualWindow *m_manual = nullptr;
     bool m_shown = false;
+    qint64 m_shownScenarioId = 0;    // the scenario shown now, and the one shown before it
+    qint64 m_previousScenarioId = 0;
     std::function<QDialog *(QWidget *)> m_importWizardFactory;
     std::function<void(const QString &, const QString &)> m_messageHandler;
 };

@@ -58,15 +58,33 @@ CompareScenariosDialog *MainWindow::compareScenarios()
     if (!document())
         return nullptr;
     std::vector<Scenario> scenarios;
+    QStringList ticked;
     try {
-        for (const QString &name : document()->scenarios().names())
+        const QStringList names = document()->scenarios().names();
+        for (const QString &name : names)
             scenarios.push_back(document()->scenarios().load(name));
+        // The scenario shown is what the user has in mind, and the one shown before it (a variant
+        // just made, or just looked at) what to set beside it; without one, its neighbour in the
+        // list. The others are a tick away.
+        if (const StoredScenario *shown = current()) {
+            ticked << shown->scenario.name;
+            QString other;
+            if (m_previousScenarioId != 0 && m_previousScenarioId != currentId()) {
+                for (const QString &name : names)
+                    if (document()->scenarios().findId(name) == m_previousScenarioId)
+                        other = name;
+            }
+            const qsizetype at = names.indexOf(shown->scenario.name);
+            if (other.isEmpty() && names.size() > 1)
+                other = names.value(at + 1 < names.size() ? at + 1 : at - 1);
+            if (!other.isEmpty())
+                ticked << other;
+        }
     } catch (const InputError &error) {
         showStatusError(error.message());
         return nullptr;
     }
-    // The shown scenario is what the user has in mind; it is ticked with every other at first.
-    auto *dialog = new CompareScenariosDialog(std::move(scenarios), m_session->gpuCatalog(), {}, this);
+    auto *dialog = new CompareScenariosDialog(std::move(scenarios), m_session->gpuCatalog(), ticked, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;
