@@ -287,7 +287,12 @@ QString table(const QList<QStringList> &rows, const QList<bool> &rightAligned)
         QStringList cells;
         for (int c = 0; c < rows[r].size(); ++c)
             cells << (rightAligned.value(c) ? rows[r][c].rightJustified(widths[c]) : rows[r][c].leftJustified(widths[c]));
-        out += cells.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
+        // Only the end is trimmed: a row whose first cell is empty (the side-by-side header)
+        // keeps the room that puts its cells over their columns.
+        QString line = cells.join(QStringLiteral("  "));
+        while (line.endsWith(QLatin1Char(' ')))
+            line.chop(1);
+        out += line + QLatin1Char('\n');
         if (r == 0) {
             QStringList rules;
             for (int w : widths)

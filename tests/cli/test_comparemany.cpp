@@ -72,6 +72,17 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("H100, 3-year life")));
         QVERIFY(text.contains(QStringLiteral("H100, 5-year life")));
         QVERIFY(text.contains(QStringLiteral("Cheapest at the horizon")));
+        // The header stands over its columns: each scenario's name ends where its column's
+        // figures end (the rows are right-aligned), under a rule as wide as the column.
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        QVERIFY(lines.size() > 3);
+        const qsizetype fiveEnds = lines[0].indexOf(QStringLiteral("H100, 5-year life")) + 17;
+        QCOMPARE(lines[0].size(), fiveEnds);
+        QCOMPARE(lines[2].size(), fiveEnds);
+        QCOMPARE(lines[1].size(), fiveEnds);
+        const qsizetype threeEnds = lines[0].indexOf(QStringLiteral("H100, 3-year life")) + 17;
+        QCOMPARE(lines[1].mid(threeEnds, 2), QStringLiteral("  "));
+        QCOMPARE(lines[1].at(threeEnds - 1), QLatin1Char('-'));
 
         // Each scenario's own figures: every option's TCO, and each pair's pay-off.
         bool payoffDiffers = false;
