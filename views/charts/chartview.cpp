@@ -71,9 +71,11 @@ void ChartView::fitLegend()
         full << marker->property(kFullLabel).toString();
     // Beside the plot, the legend's height decides which names may take two lines.
     const int tall = row ? 0 : int(chart()->size().height());
-    bool fitted = room == m_legendRoom && tall == m_legendHeight && full == m_legendNames;
+    bool fitted = room == m_legendRoom && tall == m_legendHeight && full == m_legendNames
+        && m_legendLabels.size() == shown.size();
+    // Markers made again with their series carry their full names: fitted to nothing yet.
     for (qsizetype k = 0; fitted && k < shown.size(); ++k)
-        fitted = !shown[k]->label().isEmpty();
+        fitted = shown[k]->label() == m_legendLabels[k];
     if (fitted)
         return;
     m_legendRoom = room;
@@ -84,7 +86,9 @@ void ChartView::fitLegend()
         // Beside the plot a name too long for one line takes two (split at the space nearest its
         // middle, each line elided in the middle only if it must), the longest names first, as
         // long as the legend has the height and the names stay apart; the others stay on one line.
-        const int budget = int(chart()->size().height() * 0.85) - int(shown.size()) * 8;
+        // The legend has about the plot's height; Qt draws an entry that does not fit on one
+        // line, cut at its end.
+        const int budget = int(chart()->plotArea().height()) - int(shown.size()) * 8;
         // Qt's legend keeps a few more pixels of margin than `room` allows for: a name within
         // them of the room would be cut at its end by Qt, so it takes two lines too.
         const int lineRoom = room - 12;
@@ -107,6 +111,7 @@ void ChartView::fitLegend()
             height += metrics.lineSpacing();
         }
     }
+    m_legendLabels = labels;
     bool changed = false;
     for (qsizetype k = 0; k < shown.size(); ++k) {
         if (shown[k]->label() != labels[k]) {
@@ -115,9 +120,9 @@ void ChartView::fitLegend()
         }
     }
     // A legend whose geometry stays the same is not laid out again, and its entries would keep
-    // the text they were laid out with: lay them out at once.
+    // the text they were laid out with: it is told to lay them out again.
     if (changed && legend->layout())
-        legend->layout()->setGeometry(legend->layout()->geometry());
+        legend->layout()->invalidate();
 }
 
 void ChartView::resizeEvent(QResizeEvent *event)

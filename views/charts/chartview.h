@@ -43,6 +43,7 @@ private:
     int m_legendRoom = -1;
     int m_legendHeight = -1;
     QStringList m_legendNames;
+    QStringList m_legendLabels; // what they were fitted to
 };
 
 } // namespace breakeven::charts

@@ -106,6 +106,8 @@ void CumulativeChart::relabel()
         m_series[k]->setName(seriesName(m_options[k]));
     for (qsizetype k = 0; k < m_spendSeries.size(); ++k)
         m_spendSeries[k]->setName(spendSeriesName(m_spendOptions[k]));
+    // The markers took the new names whole: fitted to the legend again.
+    chartView()->connectLegendMarkers();
 }
 
 QString CumulativeChart::seriesName(int option) const

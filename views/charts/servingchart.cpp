@@ -133,6 +133,7 @@ void ServingChart::relabel()
         return;
     for (qsizetype k = 0; k < m_series.size(); ++k)
         m_series[k]->setName(seriesName(m_options[k]));
+    chartView()->connectLegendMarkers(); // the new names fitted to the legend
 }
 
 void ServingChart::setModel(const CostModel *model)
