@@ -17,7 +17,9 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QEvent>
 #include <QTableWidget>
 #include <QToolTip>
 #include <QValueAxis>
@@ -70,9 +72,9 @@ CompareScenariosDialog::CompareScenariosDialog(std::vector<Scenario> scenarios, 
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
     // A row's label ("Break-even utilization, 8 × H100 server vs AWS p5.48xlarge on-demand") is
-    // elided in the middle past this width rather than pushing the scenarios' columns out of
-    // sight; its tooltip says it whole.
-    m_table->verticalHeader()->setMaximumWidth(kRowLabelWidth + 12);
+    // elided in the middle to the room the scenarios' columns leave, rather than pushing them out
+    // of sight; its tooltip says it whole.
+    m_table->installEventFilter(this);
 
     // Thousands separators on the axes, as in the window's charts.
     m_chart->setLocalizeNumbers(true);
@@ -176,13 +178,8 @@ void CompareScenariosDialog::fillTable()
             m_table->setItem(int(r - 1), int(c - 1), item);
         }
     }
-    // A header is cut at its end, where "… vs AWS p5.48xlarge on-demand" and "… spot" differ:
-    // elided in the middle here instead.
-    const QFontMetrics metrics(m_table->verticalHeader()->font());
-    QStringList shown;
-    for (const QString &label : std::as_const(labels))
-        shown << metrics.elidedText(label, Qt::ElideMiddle, kRowLabelWidth);
-    m_table->setVerticalHeaderLabels(shown);
+    m_rowLabels = labels;
+    m_table->setVerticalHeaderLabels(labels);
     for (int r = 0; r < m_table->rowCount(); ++r)
         if (QTableWidgetItem *head = m_table->verticalHeaderItem(r))
             head->setToolTip(labels.value(r));
@@ -190,6 +187,36 @@ void CompareScenariosDialog::fillTable()
     // A column is at most a third of the table; long cells wrap or show in full in their tooltip.
     for (int c = 0; c < m_table->columnCount(); ++c)
         m_table->setColumnWidth(c, std::clamp(m_table->columnWidth(c), 140, 380));
+    fitRowLabels();
+}
+
+void CompareScenariosDialog::fitRowLabels()
+{
+    // A header is cut at its end, where "… vs AWS p5.48xlarge on-demand" and "… spot" differ:
+    // elided in the middle here instead.
+    const QFontMetrics metrics(m_table->verticalHeader()->font());
+    int columns = 0;
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        columns += m_table->columnWidth(c);
+    int widest = 0;
+    for (const QString &label : std::as_const(m_rowLabels))
+        widest = std::max(widest, metrics.horizontalAdvance(label));
+    const int spare = m_table->width() - 2 * m_table->frameWidth() - columns - m_table->verticalScrollBar()->sizeHint().width() - 24;
+    const int room = std::clamp(spare, kRowLabelWidth, std::max(kRowLabelWidth, widest));
+    m_table->verticalHeader()->setMaximumWidth(room + 12);
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        QTableWidgetItem *head = m_table->verticalHeaderItem(r);
+        const QString shown = metrics.elidedText(m_rowLabels.value(r), Qt::ElideMiddle, room);
+        if (head && head->text() != shown)
+            head->setText(shown);
+    }
+}
+
+bool CompareScenariosDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table && event->type() == QEvent::Resize)
+        fitRowLabels();
+    return QDialog::eventFilter(watched, event);
 }
 
 void CompareScenariosDialog::fillChart()

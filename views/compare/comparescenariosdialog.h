@@ -37,6 +37,10 @@ public:
 private:
     void refresh();
     void fillTable();
+    // Row labels elided in the middle to the room the scenarios' columns leave (at least
+    // kRowLabelWidth), again whenever the table is resized.
+    void fitRowLabels();
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void fillChart();
 
     std::vector<Scenario> m_scenarios;
@@ -47,6 +51,7 @@ private:
     QTableWidget *m_table;
     QChart *m_chart;
     QList<QLineSeries *> m_curves;
+    QStringList m_rowLabels; // in full
 };
 
 } // namespace breakeven
