@@ -54,9 +54,10 @@ QString elementPath(const QString &arrayPath, qsizetype index)
     return QStringLiteral("%1[%2]").arg(arrayPath).arg(index);
 }
 
-ObjectReader::ObjectReader(QJsonObject object, QString path)
+ObjectReader::ObjectReader(QJsonObject object, QString path, int formatVersion)
     : m_object(std::move(object))
     , m_path(std::move(path))
+    , m_formatVersion(formatVersion)
 {
 }
 

@@ -60,7 +60,9 @@ QString elementPath(const QString &arrayPath, qsizetype index);
 class ObjectReader {
 public:
     // `path` is the JSON path of the object itself, empty for the document root.
-    ObjectReader(QJsonObject object, QString path);
+    // `formatVersion`: the scenario format's version of the file, where the object is part of a
+    // scenario (see setFormatVersion()).
+    ObjectReader(QJsonObject object, QString path, int formatVersion = 0);
 
     QString pathOf(QAnyStringView key) const;
 

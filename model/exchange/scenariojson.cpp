@@ -118,8 +118,7 @@ std::map<QString, double> readExchangeRates(const QJsonObject &object, const QSt
 
 Workload readWorkload(const QJsonObject &object, const QString &path, int version)
 {
-    ObjectReader reader(object, path);
-    reader.setFormatVersion(version);
+    ObjectReader reader(object, path, version);
     Workload workload;
     reader.text("name", workload.name, Text::Name);
     reader.number("gpus", workload.gpus, kNonNegative);
@@ -187,8 +186,7 @@ GpuModel readGpu(const QJsonObject &object, const QString &path)
 
 CloudOption readCloudOption(const QJsonObject &object, const QString &path, int version)
 {
-    ObjectReader reader(object, path);
-    reader.setFormatVersion(version);
+    ObjectReader reader(object, path, version);
     CloudOption option;
     reader.text("name", option.name, Text::Name, Need::Required);
     reader.text("provider", option.provider);
@@ -243,8 +241,7 @@ Component readComponent(const QJsonObject &object, const QString &path)
 
 OnPremBuild readOnPremOption(const QJsonObject &object, const QString &path, int version)
 {
-    ObjectReader reader(object, path);
-    reader.setFormatVersion(version);
+    ObjectReader reader(object, path, version);
     OnPremBuild build;
     reader.text("name", build.name, Text::Name, Need::Required);
     reader.enumeration("kind", build.kind,

@@ -44,7 +44,6 @@ void ChartView::connectLegendMarkers()
         connect(marker, &QLegendMarker::clicked, this, &ChartView::toggleSeries);
     }
     chart()->legend()->setShowToolTips(true);
-    m_legendRoom = -1; // the labels were set again: fitted to nothing yet
     fitLegend();
 }
 
