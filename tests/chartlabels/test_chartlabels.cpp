@@ -56,6 +56,18 @@ QStringList sceneTexts(const charts::ChartPanel &panel)
     return texts;
 }
 
+// The legend's entries as the scene draws them.
+QStringList legendTexts(const charts::ChartPanel &panel)
+{
+    QStringList texts;
+    const QRectF legend = panel.chart()->legend()->sceneBoundingRect();
+    for (QGraphicsItem *item : panel.chart()->scene()->items())
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+            text && text->isVisible() && legend.contains(text->sceneBoundingRect().center()))
+            texts << text->toPlainText();
+    return texts;
+}
+
 void layOut(charts::ChartPanel &panel, QSize size)
 {
     panel.setAttribute(Qt::WA_DontShowOnScreen);
@@ -141,6 +153,61 @@ private slots:
                 labels << marker->label();
         QCOMPARE(labels.size(), 2);
         QVERIFY2(labels[0] != labels[1], qPrintable(labels.join(QStringLiteral(" | "))));
+    }
+
+    // A chart whose series are made again at the same size (another scenario shown, as after an
+    // import) is not resized: its legend is still fitted, never cut at its end by Qt ("...").
+    void legendIsFittedWhenSeriesAreMadeAgainAtTheSameSize()
+    {
+        charts::CumulativeChart chart;
+        chart.resize(640, 230);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setModel(m_model.get());
+        chart.setEvaluation(m_evaluation);
+        QCoreApplication::processEvents();
+        const CostModel other(assemble(m_scenario, GpuCatalog::bundled()));
+        chart.setModel(&other);
+        chart.setEvaluation(other.evaluate(m_scenario.workload.utilization));
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        const QStringList shown = legendTexts(chart);
+        QVERIFY(!shown.isEmpty());
+        for (const QString &text : shown)
+            QVERIFY2(!text.endsWith(QStringLiteral("...")), qPrintable(shown.join(QStringLiteral(" | "))));
+        QStringList reserved;
+        for (const QString &text : shown)
+            if (text.startsWith(QStringLiteral("aws")))
+                reserved << text;
+        QCOMPARE(reserved.size(), 2);
+        QVERIFY2(reserved[0] != reserved[1], qPrintable(reserved.join(QStringLiteral(" | "))));
+    }
+
+    // A renamed option's legend entry takes its new name, though the old one had been fitted.
+    void legendTakesANewName()
+    {
+        charts::CumulativeChart chart;
+        chart.resize(640, 230);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        CostModel model(assemble(m_scenario, GpuCatalog::bundled()));
+        chart.setModel(&model);
+        chart.setEvaluation(model.evaluate(m_scenario.workload.utilization));
+        QCoreApplication::processEvents();
+        int aws = -1;
+        for (int i = 0; i < model.optionCount(); ++i)
+            if (model.option(i).name == QStringLiteral("aws p5.48xlarge reserved-1y"))
+                aws = i;
+        QVERIFY(aws >= 0);
+        model.setOptionName(aws, QStringLiteral("zeta renamed offer reserved-1y"));
+        chart.relabel();
+        QCoreApplication::processEvents();
+        QStringList tips;
+        for (QLegendMarker *marker : chart.chart()->legend()->markers())
+            tips << marker->label();
+        const QString all = tips.join(QStringLiteral(" | "));
+        QVERIFY2(all.contains(QStringLiteral("zeta")), qPrintable(all));
+        QCOMPARE(all.count(QStringLiteral("aws")), 1);
     }
 
     void numberedMarksDoNotOverlap_data()

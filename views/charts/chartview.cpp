@@ -4,7 +4,11 @@
 
 #include <QAbstractSeries>
 #include <QLegend>
+#include <QBarLegendMarker>
+#include <QBarSet>
 #include <QLegendMarker>
+#include <QPieLegendMarker>
+#include <QPieSlice>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QMouseEvent>
@@ -16,6 +20,23 @@ namespace breakeven::charts {
 namespace {
 // A legend marker's label in full, before it was elided to fit.
 constexpr char kFullLabel[] = "breakevenFullLabel";
+// Set on a marker the chart keeps out of its legend. Qt's own visibility cannot tell: the markers
+// of a series just added stay hidden until the legend is next laid out.
+constexpr char kLeftOut[] = "breakevenLeftOut";
+
+// The name a marker stands for, as its series, bar set or slice says it now. The marker's own
+// label is no guide once fitted: a label set on a marker stays when its series is renamed.
+QString sourceName(QLegendMarker *marker)
+{
+    switch (marker->type()) {
+    case QLegendMarker::LegendMarkerTypeBar:
+        return static_cast<QBarLegendMarker *>(marker)->barset()->label();
+    case QLegendMarker::LegendMarkerTypePie:
+        return static_cast<QPieLegendMarker *>(marker)->slice()->label();
+    default:
+        return marker->series() ? marker->series()->name() : marker->label();
+    }
+}
 } // namespace
 
 ChartView::ChartView(QChart *chart, QWidget *parent)
@@ -35,11 +56,12 @@ void ChartView::connectLegendMarkers()
         // a chart's layout. Cut here first; Qt then trims what is still too wide.
         // In the middle: the end tells "… reserved-1y" from "… reserved-3y". The full name is
         // kept for fitLegend() and the tooltip.
-        const QString label = marker->label();
+        const QString label = sourceName(marker);
         marker->setProperty(kFullLabel, label);
-        if (label.size() > kLegendLabelChars)
-            marker->setLabel(label.left(kLegendLabelChars / 2) + QChar(0x2026)
-                             + label.right(kLegendLabelChars - kLegendLabelChars / 2 - 1));
+        marker->setLabel(label.size() > kLegendLabelChars
+                             ? label.left(kLegendLabelChars / 2) + QChar(0x2026)
+                                   + label.right(kLegendLabelChars - kLegendLabelChars / 2 - 1)
+                             : label);
         disconnect(marker, &QLegendMarker::clicked, this, nullptr);
         connect(marker, &QLegendMarker::clicked, this, &ChartView::toggleSeries);
     }
@@ -54,7 +76,7 @@ void ChartView::fitLegend()
         return;
     QList<QLegendMarker *> shown;
     for (QLegendMarker *marker : legend->markers())
-        if (marker->isVisible() && marker->property(kFullLabel).isValid())
+        if (!marker->property(kLeftOut).toBool() && marker->property(kFullLabel).isValid())
             shown << marker;
     if (shown.isEmpty())
         return;
@@ -122,6 +144,15 @@ void ChartView::fitLegend()
     // the text they were laid out with: it is told to lay them out again.
     if (changed && legend->layout())
         legend->layout()->invalidate();
+}
+
+void ChartView::showLegendEntries(const QList<QLegendMarker *> &markers, bool shown)
+{
+    for (QLegendMarker *marker : markers) {
+        marker->setProperty(kLeftOut, !shown);
+        marker->setVisible(shown);
+    }
+    fitLegend();
 }
 
 void ChartView::resizeEvent(QResizeEvent *event)

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <QChartView>
+#include <QLegendMarker>
 
 namespace breakeven::charts {
 
@@ -23,6 +24,8 @@ public:
     // the plot a long name takes two lines where the legend has the height, else it is elided in
     // the middle; the full name stays in the marker's tooltip.
     void fitLegend();
+    // Shows or leaves out these entries of the legend, and fits the others to the room.
+    void showLegendEntries(const QList<QLegendMarker *> &markers, bool shown);
 
 public slots:
     void resetZoom();

@@ -277,8 +277,7 @@ void CumulativeChart::setModel(const CostModel *model)
     chartView()->connectLegendMarkers();
     // A band is named in its tooltip; in the legend it would double every entry.
     for (QAreaSeries *band : std::as_const(m_bands))
-        for (QLegendMarker *marker : chart()->legend()->markers(band))
-            marker->setVisible(false);
+        chartView()->showLegendEntries(chart()->legend()->markers(band), false);
     m_buffer.reserve(horizon + 1);
     describeHorizon();
 }
@@ -418,8 +417,7 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     m_events->replace(m_eventPoints);
     // A legend entry for marks the chart does not have would only puzzle.
     for (QScatterSeries *marks : {m_crossings, m_events})
-        for (QLegendMarker *marker : chart()->legend()->markers(marks))
-            marker->setVisible(!marks->points().isEmpty());
+        chartView()->showLegendEntries(chart()->legend()->markers(marks), !marks->points().isEmpty());
     m_crossovers->replace(m_crossoverPoints);
     m_sentences = sentences;
 

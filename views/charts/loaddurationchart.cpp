@@ -143,8 +143,7 @@ void LoadDurationChart::rebuild()
     // The outline and the capacity line speak for themselves (the line has its label): the
     // legend keeps its room for the two areas and the cloud option's name.
     for (QLineSeries *line : {m_curve, m_capacity})
-        for (QLegendMarker *marker : chart()->legend()->markers(line))
-            marker->setVisible(false);
+        chartView()->showLegendEntries(chart()->legend()->markers(line), false);
 
     QStringList lines;
     if (!h->status.feasible) {

@@ -126,8 +126,7 @@ void OwnershipChart::rebuild()
             series->attachAxis(axisX);
             series->attachAxis(axisY);
             if (named)
-                for (QLegendMarker *marker : chart()->legend()->markers(series))
-                    marker->setVisible(false);
+                chartView()->showLegendEntries(chart()->legend()->markers(series), false);
             named = true;
             m_lines << series;
             run.clear();
@@ -176,8 +175,7 @@ void OwnershipChart::rebuild()
     m_units->attachAxis(axisX);
     m_units->attachAxis(axisY);
     // The star is labelled on the plot; the legend keeps its room for the hybrid options' names.
-    for (QLegendMarker *marker : chart()->legend()->markers(m_units))
-        marker->setVisible(false);
+    chartView()->showLegendEntries(chart()->legend()->markers(m_units), false);
     chartView()->connectLegendMarkers();
 
     if (!infeasible.isEmpty())

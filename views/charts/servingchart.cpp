@@ -327,8 +327,7 @@ void ServingChart::setEvaluation(const Evaluation &e)
         m_markTexts << sentence;
     }
     m_marks->replace(m_markPoints);
-    for (QLegendMarker *marker : chart()->legend()->markers(m_marks))
-        marker->setVisible(!m_markPoints.isEmpty());
+    chartView()->showLegendEntries(chart()->legend()->markers(m_marks), !m_markPoints.isEmpty());
 
     const ServingInput &s = *m_model->input().serving;
     QStringList lines;

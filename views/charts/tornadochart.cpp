@@ -185,9 +185,7 @@ void TornadoChart::rebuild()
     axisX->setTickCount(nice.tickCount);
 
     // One legend entry per kind of bar, not per bar.
-    const auto markers = chart()->legend()->markers();
-    for (int k = 2; k < 2 * rows; ++k)
-        markers[k]->setVisible(false);
+    chartView()->showLegendEntries(chart()->legend()->markers().mid(2, 2 * rows - 2), false);
 
     QStringList lines;
     lines << tr("%1, at %2 utilization: on-prem − cloud is %3 at the scenario's own values (%4). "

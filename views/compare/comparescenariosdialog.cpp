@@ -298,12 +298,13 @@ void CompareScenariosDialog::fillChart()
         pen.setStyle(optionStyle(int(o)));
         addKey(options[o], pen);
     }
-    if (auto *view = findChild<charts::ChartView *>())
-        view->connectLegendMarkers();
+    auto *view = findChild<charts::ChartView *>();
+    if (!view)
+        return;
+    view->connectLegendMarkers();
     // The curves are named in their tooltips and in the table; the key names what tells them apart.
     for (QLineSeries *curve : std::as_const(m_curves))
-        for (QLegendMarker *marker : m_chart->legend()->markers(curve))
-            marker->setVisible(false);
+        view->showLegendEntries(m_chart->legend()->markers(curve), false);
 }
 
 } // namespace breakeven
