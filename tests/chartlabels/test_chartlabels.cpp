@@ -183,6 +183,29 @@ private slots:
         QVERIFY2(reserved[0] != reserved[1], qPrintable(reserved.join(QStringLiteral(" | "))));
     }
 
+    // A legend row too narrow for every name whole goes beside the plot (where Qt would cut each
+    // name at its end), and back below it when the chart is wide enough.
+    void legendRowTooNarrowGoesBesideThePlot_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("beside");
+        QTest::newRow("narrow") << QSize(640, 380) << true;
+        QTest::newRow("wide") << QSize(1500, 500) << false;
+    }
+
+    void legendRowTooNarrowGoesBesideThePlot()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, beside);
+        auto panel = exporting::makeExportPanel(*m_model, m_evaluation, charts::ChartKind::Breakdown, size, m_risk);
+        layOut(*panel, size);
+        QCOMPARE(panel->chart()->legend()->alignment(), beside ? Qt::AlignRight : Qt::AlignBottom);
+        const QStringList shown = legendTexts(*panel);
+        QVERIFY(shown.contains(QStringLiteral("Infrastructure")));
+        for (const QString &text : shown)
+            QVERIFY2(!text.endsWith(QStringLiteral("...")) && !text.endsWith(kEllipsis), qPrintable(shown.join(QStringLiteral(" | "))));
+    }
+
     // A renamed option's legend entry takes its new name, though the old one had been fitted.
     void legendTakesANewName()
     {

@@ -20,6 +20,8 @@ namespace breakeven::charts {
 namespace {
 // A legend marker's label in full, before it was elided to fit.
 constexpr char kFullLabel[] = "breakevenFullLabel";
+// The narrowest chart whose legend may go beside the plot when a row is too narrow for it.
+constexpr int kLegendBesideWidth = 600;
 // Set on a marker the chart keeps out of its legend. Qt's own visibility cannot tell: the markers
 // of a series just added stay hidden until the legend is next laid out.
 constexpr char kLeftOut[] = "breakevenLeftOut";
@@ -80,16 +82,30 @@ void ChartView::fitLegend()
             shown << marker;
     if (shown.isEmpty())
         return;
-    // A legend above or below the plot is one row that Qt shares out equally, cutting each label
-    // at its end; beside it, each label has the legend's width.
-    const bool row = legend->alignment() & (Qt::AlignTop | Qt::AlignBottom);
-    const QFontMetrics metrics(legend->font());
-    const int icon = metrics.height() + 12;
-    const int room = row ? int(chart()->size().width() - 40) / int(shown.size()) - icon
-                         : int(chart()->size().width() * 0.3) - icon;
     QStringList full;
     for (QLegendMarker *marker : shown)
         full << marker->property(kFullLabel).toString();
+    // A legend above or below the plot is one row that Qt shares out equally, cutting each label
+    // at its end; beside it, each label has the legend's width. A row too narrow for every name
+    // whole goes beside the plot, and back when the chart is wide enough again.
+    const QFontMetrics metrics(legend->font());
+    const int icon = metrics.height() + 12;
+    if (!m_legendAlignment)
+        m_legendAlignment = legend->alignment();
+    if (m_legendAlignment & (Qt::AlignTop | Qt::AlignBottom)) {
+        int needed = 0;
+        for (const QString &name : std::as_const(full))
+            needed += metrics.horizontalAdvance(name) + icon;
+        // A small chart keeps its row: beside, the legend would leave the plot too narrow for
+        // its axis.
+        const int wide = int(chart()->size().width());
+        const Qt::Alignment side = needed <= wide - 40 || wide < kLegendBesideWidth ? m_legendAlignment : Qt::AlignRight;
+        if (legend->alignment() != side)
+            legend->setAlignment(side);
+    }
+    const bool row = legend->alignment() & (Qt::AlignTop | Qt::AlignBottom);
+    const int room = row ? int(chart()->size().width() - 40) / int(shown.size()) - icon
+                         : int(chart()->size().width() * 0.3) - icon;
     // Beside the plot, the legend's height decides which names may take two lines.
     const int tall = row ? 0 : int(chart()->size().height());
     bool fitted = room == m_legendRoom && tall == m_legendHeight && full == m_legendNames

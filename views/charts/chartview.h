@@ -43,6 +43,7 @@ private:
     // What the legend was last fitted to (its room, its height beside the plot and the full
     // labels): a resize that changes none, as a render to a file makes several of, fits nothing
     // again.
+    Qt::Alignment m_legendAlignment; // where the chart puts its legend when the names fit there
     int m_legendRoom = -1;
     int m_legendHeight = -1;
     QStringList m_legendNames;
