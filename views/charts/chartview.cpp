@@ -20,6 +20,8 @@ namespace breakeven::charts {
 namespace {
 // A legend marker's label in full, before it was elided to fit.
 constexpr char kFullLabel[] = "breakevenFullLabel";
+// Narrower than this, a chart has not been laid out yet (a view is at least 320 px wide).
+constexpr int kLegendLeastWidth = 100;
 // The narrowest chart whose legend may go beside the plot when a row is too narrow for it.
 constexpr int kLegendBesideWidth = 600;
 // Set on a marker the chart keeps out of its legend. Qt's own visibility cannot tell: the markers
@@ -74,7 +76,8 @@ void ChartView::connectLegendMarkers()
 void ChartView::fitLegend()
 {
     QLegend *legend = chart()->legend();
-    if (!legend->isVisible())
+    // A chart not laid out yet has no room to fit to: its first real size fits it.
+    if (!legend->isVisible() || chart()->size().width() < kLegendLeastWidth)
         return;
     QList<QLegendMarker *> shown;
     for (QLegendMarker *marker : legend->markers())
@@ -93,13 +96,21 @@ void ChartView::fitLegend()
     if (!m_legendAlignment)
         m_legendAlignment = legend->alignment();
     if (m_legendAlignment & (Qt::AlignTop | Qt::AlignBottom)) {
-        int needed = 0;
-        for (const QString &name : std::as_const(full))
-            needed += metrics.horizontalAdvance(name) + icon;
         // A small chart keeps its row: beside, the legend would leave the plot too narrow for
         // its axis.
         const int wide = int(chart()->size().width());
-        const Qt::Alignment side = needed <= wide - 40 || wide < kLegendBesideWidth ? m_legendAlignment : Qt::AlignRight;
+        // The width the row needs, measured only as far as the chart's width: a legend of many
+        // names is known not to fit long before all are measured, and stays known not to at any
+        // width under what was measured.
+        if (full != m_rowNames || (!m_rowMeasuredWhole && m_rowWidth <= wide - 40)) {
+            m_rowNames = full;
+            m_rowWidth = 0;
+            qsizetype k = 0;
+            for (; k < full.size() && m_rowWidth <= wide - 40; ++k)
+                m_rowWidth += metrics.horizontalAdvance(full[k]) + icon;
+            m_rowMeasuredWhole = k == full.size();
+        }
+        const Qt::Alignment side = m_rowWidth <= wide - 40 || wide < kLegendBesideWidth ? m_legendAlignment : Qt::AlignRight;
         if (legend->alignment() != side)
             legend->setAlignment(side);
     }
@@ -164,11 +175,15 @@ void ChartView::fitLegend()
 
 void ChartView::showLegendEntries(const QList<QLegendMarker *> &markers, bool shown)
 {
-    for (QLegendMarker *marker : markers) {
-        marker->setProperty(kLeftOut, !shown);
-        marker->setVisible(shown);
-    }
+    for (QLegendMarker *marker : markers)
+        leaveOutOfLegend(marker, !shown);
     fitLegend();
+}
+
+void ChartView::leaveOutOfLegend(QLegendMarker *marker, bool leftOut)
+{
+    marker->setProperty(kLeftOut, leftOut);
+    marker->setVisible(!leftOut);
 }
 
 void ChartView::resizeEvent(QResizeEvent *event)

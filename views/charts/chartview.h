@@ -26,6 +26,9 @@ public:
     void fitLegend();
     // Shows or leaves out these entries of the legend, and fits the others to the room.
     void showLegendEntries(const QList<QLegendMarker *> &markers, bool shown);
+    // The same for one entry, without fitting the legend again (for a chart that changes many
+    // and then calls fitLegend() once).
+    static void leaveOutOfLegend(QLegendMarker *marker, bool leftOut = true);
 
 public slots:
     void resetZoom();
@@ -44,6 +47,9 @@ private:
     // labels): a resize that changes none, as a render to a file makes several of, fits nothing
     // again.
     Qt::Alignment m_legendAlignment; // where the chart puts its legend when the names fit there
+    QStringList m_rowNames;          // the names whose row was measured
+    int m_rowWidth = 0;              // the width of the row, as far as it was measured
+    bool m_rowMeasuredWhole = false; // or of all of it
     int m_legendRoom = -1;
     int m_legendHeight = -1;
     QStringList m_legendNames;

@@ -276,8 +276,10 @@ void CumulativeChart::setModel(const CostModel *model)
     });
     chartView()->connectLegendMarkers();
     // A band is named in its tooltip; in the legend it would double every entry.
+    QList<QLegendMarker *> bandMarkers;
     for (QAreaSeries *band : std::as_const(m_bands))
-        chartView()->showLegendEntries(chart()->legend()->markers(band), false);
+        bandMarkers << chart()->legend()->markers(band);
+    chartView()->showLegendEntries(bandMarkers, false);
     m_buffer.reserve(horizon + 1);
     describeHorizon();
 }
@@ -417,7 +419,9 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     m_events->replace(m_eventPoints);
     // A legend entry for marks the chart does not have would only puzzle.
     for (QScatterSeries *marks : {m_crossings, m_events})
-        chartView()->showLegendEntries(chart()->legend()->markers(marks), !marks->points().isEmpty());
+        for (QLegendMarker *marker : chart()->legend()->markers(marks))
+            ChartView::leaveOutOfLegend(marker, marks->points().isEmpty());
+    chartView()->fitLegend();
     m_crossovers->replace(m_crossoverPoints);
     m_sentences = sentences;
 

@@ -142,8 +142,7 @@ void LoadDurationChart::rebuild()
     chartView()->connectLegendMarkers();
     // The outline and the capacity line speak for themselves (the line has its label): the
     // legend keeps its room for the two areas and the cloud option's name.
-    for (QLineSeries *line : {m_curve, m_capacity})
-        chartView()->showLegendEntries(chart()->legend()->markers(line), false);
+    chartView()->showLegendEntries(chart()->legend()->markers(m_curve) + chart()->legend()->markers(m_capacity), false);
 
     QStringList lines;
     if (!h->status.feasible) {

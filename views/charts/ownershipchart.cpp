@@ -126,7 +126,8 @@ void OwnershipChart::rebuild()
             series->attachAxis(axisX);
             series->attachAxis(axisY);
             if (named)
-                chartView()->showLegendEntries(chart()->legend()->markers(series), false);
+                for (QLegendMarker *marker : chart()->legend()->markers(series))
+                    ChartView::leaveOutOfLegend(marker);
             named = true;
             m_lines << series;
             run.clear();

@@ -303,8 +303,10 @@ void CompareScenariosDialog::fillChart()
         return;
     view->connectLegendMarkers();
     // The curves are named in their tooltips and in the table; the key names what tells them apart.
+    QList<QLegendMarker *> curveMarkers;
     for (QLineSeries *curve : std::as_const(m_curves))
-        view->showLegendEntries(m_chart->legend()->markers(curve), false);
+        curveMarkers << m_chart->legend()->markers(curve);
+    view->showLegendEntries(curveMarkers, false);
 }
 
 } // namespace breakeven
