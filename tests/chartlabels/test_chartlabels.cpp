@@ -17,7 +17,10 @@
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLegend>
+#include <QLabel>
 #include <QLegendMarker>
+#include <QScrollArea>
+#include <QTabWidget>
 #include <QPainter>
 #include <QTest>
 
@@ -138,9 +141,43 @@ private slots:
             for (const QString &text : texts)
                 if (text.contains(QStringLiteral("1y")) || text.contains(QStringLiteral("3y")))
                     reserved << text;
-            QCOMPARE(reserved.size(), 2);
+            QVERIFY2(reserved.size() == 2, qPrintable(texts.join(QStringLiteral(" | "))));
             QVERIFY2(reserved[0] != reserved[1], qPrintable(reserved.join(QStringLiteral(" | "))));
         }
+    }
+
+    // A TCO spread of many options does not ask for more width than one of five (the window
+    // would grow, or squeeze its docks, when the Risk tab is shown); where its columns are too
+    // narrow for two lines and the chart has the height, the names stand upright, whole or
+    // elided in the middle by us, never cut at their end by Qt.
+    void tcoSpreadOfManyOptionsKeepsItsWidth()
+    {
+        Scenario many = m_scenario;
+        const CloudOption first = many.cloudOptions[0];
+        for (int k = 0; k < 4; ++k) {
+            CloudOption copy = first;
+            copy.name = QStringLiteral("copy %1 of the first cloud option").arg(k + 1);
+            many.cloudOptions.push_back(copy);
+        }
+        const CostModel model(assemble(many, GpuCatalog::bundled()));
+        const auto risk = std::make_shared<const RiskResult>(analyseRisk(many, GpuCatalog::bundled(), 200, 7));
+        const QSize size(640, 440);
+        auto five = exporting::makeExportPanel(*m_model, m_evaluation, charts::ChartKind::TcoSpread, size, m_risk);
+        auto nine = exporting::makeExportPanel(model, model.evaluate(many.workload.utilization), charts::ChartKind::TcoSpread, size, risk);
+        auto *chart = static_cast<charts::TcoSpreadChart *>(nine.get());
+        QCOMPARE(chart->categories().size(), 9);
+        QCOMPARE(nine->minimumSizeHint().width(), five->minimumSizeHint().width());
+        QVERIFY2(nine->minimumSizeHint().width() <= 640, qPrintable(QString::number(nine->minimumSizeHint().width())));
+        layOut(*nine, size);
+        const QStringList texts = sceneTexts(*nine);
+        QStringList names;
+        for (const QString &text : texts)
+            if (text.contains(QStringLiteral("aws")) || text.contains(QStringLiteral("copy")))
+                names << text;
+        QCOMPARE(names.size(), 6);
+        for (const QString &name : names)
+            QVERIFY2(!name.endsWith(QStringLiteral("...")), qPrintable(names.join(QStringLiteral(" | "))));
+        QCOMPARE(QSet<QString>(names.begin(), names.end()).size(), 6);
     }
 
     void legendIsElidedInTheMiddle()
@@ -204,6 +241,31 @@ private slots:
         QVERIFY(shown.contains(QStringLiteral("Infrastructure")));
         for (const QString &text : shown)
             QVERIFY2(!text.endsWith(QStringLiteral("...")) && !text.endsWith(kEllipsis), qPrintable(shown.join(QStringLiteral(" | "))));
+    }
+
+    // A panel first shown when its tab is chosen is given its size before its caption is laid
+    // out: the caption takes the height of the lines it needs at that width, not the many it
+    // would take at the width it had never been laid out at (the chart above shrank by them).
+    void captionTakesTheHeightOfItsWidth()
+    {
+        QTabWidget tabs;
+        tabs.addTab(new QWidget, QStringLiteral("first"));
+        auto *chart = new charts::CumulativeChart;
+        chart->setModel(m_model.get());
+        chart->setEvaluation(m_evaluation);
+        tabs.addTab(chart, QStringLiteral("chart"));
+        tabs.resize(1400, 600);
+        tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+        tabs.setCurrentIndex(1);
+        QCoreApplication::processEvents();
+        auto *area = chart->findChild<QScrollArea *>();
+        QVERIFY(area);
+        auto *label = qobject_cast<QLabel *>(area->widget());
+        QVERIFY(label && !label->text().isEmpty());
+        const int wanted = label->heightForWidth(chart->width());
+        QVERIFY2(area->height() <= wanted + 2,
+                 qPrintable(QStringLiteral("%1 high, %2 wanted").arg(area->height()).arg(wanted)));
     }
 
     // A renamed option's legend entry takes its new name, though the old one had been fitted.

@@ -188,7 +188,11 @@ void CategoryLabels::setNames(const QStringList &names)
         m_view->setMinimumSize(std::max(least.width(), int((floor + 16) / m_leftShare) + 40),
                                std::max(least.height(), counted * (metrics.height() + 4) + 150));
     else
-        m_view->setMinimumSize(std::max(least.width(), counted * (floor * 6 / 10 + 24) * 10 / 7 + 110), least.height());
+        // Qt gives a label under a column the axis's width over one more than the columns, less
+        // its padding: two lines of 60 % of the floor each for the first few. Past them a chart
+        // stands its names upright where it has the height, or Qt cuts them.
+        m_view->setMinimumSize(std::max(least.width(), (std::min(counted, kBottomFloorFor) + 1) * (floor * 6 / 10 + 18) + 110),
+                               least.height());
     fit();
 }
 
@@ -218,8 +222,26 @@ void CategoryLabels::fit()
         apply(distinctElided(m_names, font, int(m_chart->size().width() * m_leftShare) - 16));
         return;
     }
+    const int floor = minimumLabelWidth(font);
     // Qt's label is a rich-text box with margins, and its room a little less than a column.
     const int width = int(0.7 * m_chart->plotArea().width() / std::max<qsizetype>(1, m_names.size())) - 10;
+    // Too narrow for two lines of the floor's 60 %: the names stand upright where the chart has
+    // the height, each elided in the middle to what Qt gives an axis below the plot (at most 40 %
+    // of the chart's height within its margins, title and legend, less the axis's own title).
+    const int uprightRoom = int(0.4 * (m_chart->size().height() - 70)) - 30;
+    const bool upright = width < floor * 6 / 10 && uprightRoom >= floor;
+    if (upright != (m_axis->labelsAngle() != 0)) {
+        m_fitting = true;
+        m_axis->setLabelsAngle(upright ? -90 : 0);
+        m_fitting = false;
+    }
+    if (upright) {
+        QStringList labels;
+        for (const QString &label : distinctElided(m_names, font, uprightRoom))
+            labels << label.toHtmlEscaped();
+        apply(labels);
+        return;
+    }
     QStringList labels;
     for (const QString &name : m_names)
         labels << twoLineLabel(name, font, width);

@@ -16,6 +16,8 @@ namespace breakeven::charts {
 
 // The fewest characters (of average width) a label keeps.
 inline constexpr int kMinLabelChars = 16;
+// Categories below a plot whose names the chart's minimum width keeps on two lines.
+inline constexpr int kBottomFloorFor = 5;
 
 // `text` elided in the middle to `width` pixels of `font`, but never to fewer than
 // kMinLabelChars characters' width: at least its first and last few characters stay.
@@ -32,8 +34,9 @@ QString twoLineLabel(const QString &text, const QFont &font, int width);
 // Keeps a category axis's labels fitted (a QBarCategoryAxis or a QCategoryAxis): on the left, a
 // label gets up to `leftShare` of the chart's width (Qt cuts a left axis's labels past about a
 // fifth of it); at the bottom, the plot's width over the
-// categories, on two lines. Sets the view's minimum size so that the floor holds (for the first
-// few categories: past them, a chart of many is allowed to cut). Lives as long as the axis.
+// categories, on two lines, or upright where the columns are too narrow for that. Sets the view's
+// minimum size so that the floor holds (for the first few categories: past them, a chart of many
+// is allowed to cut). Lives as long as the axis.
 class CategoryLabels : public QObject {
     Q_OBJECT
 public:

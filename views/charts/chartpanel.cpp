@@ -120,7 +120,10 @@ void ChartPanel::fitCaption()
 {
     if (!m_captionArea->isVisibleTo(this))
         return;
-    const int width = std::max(1, m_captionArea->viewport()->width() > 1 ? m_captionArea->viewport()->width() : this->width());
+    // The caption spans the panel (the layout has no margins). Its own width is not the guide: on
+    // a resize it is still the one from before, and a caption fitted to a narrow panel first
+    // would keep the height of many lines, its text floating in the middle of it.
+    const int width = std::max(1, this->width());
     const int wanted = m_caption->heightForWidth(width);
     const int controls = m_controls->sizeHint().height();
     // A few pixels kept spare: the tab widget and stack around a panel add their frames to its
