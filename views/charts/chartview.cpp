@@ -96,8 +96,6 @@ void ChartView::fitLegend()
     if (!m_legendAlignment)
         m_legendAlignment = legend->alignment();
     if (m_legendAlignment & (Qt::AlignTop | Qt::AlignBottom)) {
-        // A small chart keeps its row: beside, the legend would leave the plot too narrow for
-        // its axis.
         const int wide = int(chart()->size().width());
         // The width the row needs, measured only as far as the chart's width: a legend of many
         // names is known not to fit long before all are measured, and stays known not to at any
@@ -110,6 +108,8 @@ void ChartView::fitLegend()
                 m_rowWidth += metrics.horizontalAdvance(full[k]) + icon;
             m_rowMeasuredWhole = k == full.size();
         }
+        // A small chart keeps its row: beside, the legend would leave the plot too narrow for
+        // its axis.
         const Qt::Alignment side = m_rowWidth <= wide - 40 || wide < kLegendBesideWidth ? m_legendAlignment : Qt::AlignRight;
         if (legend->alignment() != side)
             legend->setAlignment(side);
