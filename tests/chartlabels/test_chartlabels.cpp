@@ -21,6 +21,7 @@
 #include <QLegendMarker>
 #include <QScrollArea>
 #include <QTabWidget>
+#include <QToolTip>
 #include <QPainter>
 #include <QTest>
 
@@ -266,6 +267,24 @@ private slots:
         const int wanted = label->heightForWidth(chart->width());
         QVERIFY2(area->height() <= wanted + 2,
                  qPrintable(QStringLiteral("%1 high, %2 wanted").arg(area->height()).arg(wanted)));
+    }
+
+    // Hovering a legend entry shortened to fit shows the name whole.
+    void legendTooltipGivesTheNameWhole()
+    {
+        auto panel = exporting::makeExportPanel(*m_model, m_evaluation, charts::ChartKind::Cumulative, QSize(520, 360), m_risk);
+        layOut(*panel, QSize(520, 360));
+        QLegendMarker *shortened = nullptr;
+        for (QLegendMarker *marker : panel->chart()->legend()->markers())
+            if (marker->label().startsWith(QStringLiteral("aws")) && marker->label().contains(kEllipsis))
+                shortened = marker;
+        QVERIFY(shortened);
+        emit shortened->hovered(true);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().startsWith(QStringLiteral("aws p5.48xlarge reserved-")), qPrintable(QToolTip::text()));
+        QVERIFY(!QToolTip::text().contains(kEllipsis));
+        emit shortened->hovered(false);
+        QTRY_VERIFY(!QToolTip::isVisible());
     }
 
     // A renamed option's legend entry takes its new name, though the old one had been fitted.

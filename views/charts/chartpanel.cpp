@@ -72,7 +72,6 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_chart->setLocalizeNumbers(true);
     m_chart->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->legend()->setShowToolTips(true);
     m_chart->setMargins(QMargins(6, 6, 6, 6));
     m_chart->setBackgroundRoundness(0);
     m_view->setBackgroundBrush(m_chart->backgroundBrush());

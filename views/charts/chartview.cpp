@@ -11,7 +11,9 @@
 #include <QPieSlice>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
+#include <QCursor>
 #include <QMouseEvent>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -68,8 +70,17 @@ void ChartView::connectLegendMarkers()
                              : label);
         disconnect(marker, &QLegendMarker::clicked, this, nullptr);
         connect(marker, &QLegendMarker::clicked, this, &ChartView::toggleSeries);
+        disconnect(marker, &QLegendMarker::hovered, this, nullptr);
+        connect(marker, &QLegendMarker::hovered, this, [this, marker](bool over) {
+            const QString full = marker->property(kFullLabel).toString();
+            if (over && full != marker->label())
+                QToolTip::showText(QCursor::pos(), full, this);
+            else
+                QToolTip::hideText();
+        });
     }
-    chart()->legend()->setShowToolTips(true);
+    // Qt's own tooltip would give the label as fitted: the hover above gives the name whole.
+    chart()->legend()->setShowToolTips(false);
     fitLegend();
 }
 

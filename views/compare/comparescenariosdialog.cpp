@@ -83,7 +83,6 @@ CompareScenariosDialog::CompareScenariosDialog(std::vector<Scenario> scenarios, 
     // plot, where every name has the key's width (one row of "scenario — option" for each curve
     // left each name a few letters).
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_chart->legend()->setShowToolTips(true);
     m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     auto *view = new charts::ChartView(m_chart);
