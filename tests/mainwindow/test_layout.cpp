@@ -14,6 +14,7 @@
 #include "editors/workloadeditor.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/scenariopanel.h"
+#include "scenarioview/resultsmodel.h"
 #include "scenarioview/scenarioview.h"
 #include "session/scenariosession.h"
 #include "store/document.h"
@@ -36,6 +37,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
 
@@ -55,6 +57,7 @@ private slots:
     void savedLayoutIsFittedToTheScreen();
     void resetLayoutRestoresTheDefault();
     void defaultLayoutShowsTheKeyColumnsAndSixRows();
+    void resultColumnsReadFirstAndCanBeChosen();
     void mnemonicsAreUniqueInEveryMenu();
     void anotherGpuKeepsTheCountByDefault();
     void anotherGpuKeepsTheWorkWhenAsked();
@@ -304,6 +307,49 @@ void TestLayout::defaultLayoutShowsTheKeyColumnsAndSixRows()
     const int shown = results->viewport()->height() / rowHeight;
     QVERIFY2(shown >= 6, qPrintable(QStringLiteral("%1 rows of %2 px in %3 px").arg(shown).arg(rowHeight)
                                         .arg(results->viewport()->height())));
+}
+
+void TestLayout::resultColumnsReadFirstAndCanBeChosen()
+{
+    showAt(QSize(1280, 800));
+    QTableView *results = m_window->scenarioView()->resultsView();
+    QHeaderView *header = results->horizontalHeader();
+    QTRY_VERIFY(results->model()->rowCount() > 0);
+    QTest::qWait(50);
+    // When buying pays off and the break-even utilization come beside the TCO, in view at 1280 × 800.
+    QCOMPARE(header->visualIndex(ResultsModel::Crossover), header->visualIndex(ResultsModel::Tco) + 1);
+    QCOMPARE(header->visualIndex(ResultsModel::BreakEven), header->visualIndex(ResultsModel::Tco) + 2);
+    const int right = header->sectionViewportPosition(ResultsModel::Crossover) + header->sectionSize(ResultsModel::Crossover);
+    QVERIFY2(right <= results->viewport()->width(),
+             qPrintable(QStringLiteral("Pays off ends at %1 of %2").arg(right).arg(results->viewport()->width())));
+
+    // The header's menu hides a column; the one naming the row cannot be hidden.
+    bool optionFixed = false;
+    QTimer::singleShot(0, this, [&] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        QVERIFY(menu);
+        for (QAction *action : menu->actions()) {
+            if (action->text() == QLatin1String("Option"))
+                optionFixed = !action->isEnabled() && action->isChecked();
+            if (action->text() == QLatin1String("Kind"))
+                action->trigger();
+        }
+        menu->close();
+    });
+    emit header->customContextMenuRequested(QPoint(10, 5));
+    QVERIFY(optionFixed);
+    QVERIFY(results->isColumnHidden(ResultsModel::Kind));
+
+    // Remembered by the next window; shown again by View › Reset Layout.
+    m_window.reset();
+    newWindow();
+    showAt(QSize(1280, 800));
+    results = m_window->scenarioView()->resultsView();
+    QTRY_VERIFY(results->model()->rowCount() > 0);
+    QVERIFY(results->isColumnHidden(ResultsModel::Kind));
+    QVERIFY(!results->isColumnHidden(ResultsModel::Units));
+    m_window->findChild<QAction *>(QStringLiteral("resetLayout"))->trigger();
+    QVERIFY(!results->isColumnHidden(ResultsModel::Kind));
 }
 
 void TestLayout::mnemonicsAreUniqueInEveryMenu()

@@ -257,6 +257,7 @@ void MainWindow::resetLayout()
     resize(defaultSize());
     fitToScreen();
     resizeDocksToDefault();
+    m_view->resetColumns();
     // The docks and the splitter take their sizes once the new geometry is laid out.
     QTimer::singleShot(0, this, [this] {
         resizeDocksToDefault();

@@ -20,6 +20,7 @@
 #include "help/emptyscenarioguide.h"
 #include "pairsmodel.h"
 #include "resultsmodel.h"
+#include "tablecolumns.h"
 #include "riskpanel.h"
 #include "session/riskrunner.h"
 #include "session/scenarioanalysis.h"
@@ -56,6 +57,9 @@ namespace breakeven {
 namespace {
 // Whether the cumulative chart shows its P10–P90 bands, remembered between runs.
 const QString kBandsKey = QStringLiteral("charts/showBands");
+// The columns the user hid in each table.
+constexpr char kResultsColumnsKey[] = "tables/resultsHiddenColumns";
+constexpr char kPairsColumnsKey[] = "tables/pairsHiddenColumns";
 } // namespace
 
 ScenarioView::ScenarioView(QWidget *parent)
@@ -179,6 +183,8 @@ ScenarioView::ScenarioView(QWidget *parent)
     static_assert(int(PairsModel::SortRole) == int(ResultsModel::SortRole));
     setUpTable(m_table, m_sorted, m_results);
     setUpTable(m_pairTable, m_sortedPairs, m_pairs);
+    offerColumnChoice(m_table, QLatin1String(kResultsColumnsKey));
+    offerColumnChoice(m_pairTable, QLatin1String(kPairsColumnsKey));
     m_resultTabs->addTab(m_table, tr("Options"));
     m_resultTabs->addTab(m_pairTable, tr("Every pair"));
     m_resultTabs->setDocumentMode(true);
@@ -361,16 +367,17 @@ void ScenarioView::rebind()
     m_unbound = QList<bool>(allCharts().size(), true);
     showServingTab(model->input().serving.has_value());
     m_results->setCostModel(model);
-    if (model->input().serving) {
-        // Serving: tokens per second and the cost per million tokens are what is read first,
-        // beside the TCO rather than past the table's right edge.
-        QHeaderView *header = m_table->horizontalHeader();
-        const int after = header->visualIndex(ResultsModel::Tco) + 1;
-        if (header->visualIndex(ResultsModel::TokensPerSecond) > after) {
-            header->moveSection(header->visualIndex(ResultsModel::TokensPerSecond), after);
-            header->moveSection(header->visualIndex(ResultsModel::CostPerMillionTokens), after + 1);
-        }
-    }
+    // What is read first sits beside the TCO rather than past the table's right edge: when buying
+    // pays off and the break-even utilization, after a serving workload's tokens per second and
+    // cost per million tokens.
+    QList<int> first{ResultsModel::Tco};
+    if (model->input().serving)
+        first << ResultsModel::TokensPerSecond << ResultsModel::CostPerMillionTokens;
+    first << ResultsModel::Crossover << ResultsModel::BreakEven;
+    QHeaderView *header = m_table->horizontalHeader();
+    for (qsizetype k = 1; k < first.size(); ++k)
+        if (const int to = header->visualIndex(first[k - 1]) + 1; header->visualIndex(first[k]) != to)
+            header->moveSection(header->visualIndex(first[k]), to);
     m_pairs->setCostModel(model);
     m_criteria->setCostModel(model);
     m_riskPanel->setCostModel(model);
@@ -567,6 +574,12 @@ bool ScenarioView::writeCsv(const QString &path, const QString &csv)
 void ScenarioView::copyResultsAsText() const
 {
     QApplication::clipboard()->setText(ResultsModel::toText(m_sorted));
+}
+
+void ScenarioView::resetColumns()
+{
+    showAllColumns(m_table, QLatin1String(kResultsColumnsKey));
+    showAllColumns(m_pairTable, QLatin1String(kPairsColumnsKey));
 }
 
 void ScenarioView::resetSplit()

@@ -91,6 +91,8 @@ public:
     // The chart above, the results below with room for at least six rows (View › Reset Layout,
     // and the window's first showing).
     void resetSplit();
+    // Shows every column of the two tables again (View › Reset Layout).
+    void resetColumns();
     // The Criteria tab, beside the charts.
     CriteriaPanel *criteriaPanel() const { return m_criteria; }
     // The Risk tab, after the Criteria tab, and the worker that fills it and the bands of the
