@@ -186,15 +186,21 @@ void ChartView::fitLegend()
 
 void ChartView::showLegendEntries(const QList<QLegendMarker *> &markers, bool shown)
 {
+    // Fitted again only when an entry comes or goes: a chart that says the same on every slider
+    // tick costs a property read per entry.
+    bool changed = false;
     for (QLegendMarker *marker : markers)
-        leaveOutOfLegend(marker, !shown);
-    fitLegend();
+        changed |= leaveOutOfLegend(marker, !shown);
+    if (changed)
+        fitLegend();
 }
 
-void ChartView::leaveOutOfLegend(QLegendMarker *marker, bool leftOut)
+bool ChartView::leaveOutOfLegend(QLegendMarker *marker, bool leftOut)
 {
+    const bool changed = marker->property(kLeftOut).toBool() != leftOut;
     marker->setProperty(kLeftOut, leftOut);
     marker->setVisible(!leftOut);
+    return changed;
 }
 
 void ChartView::resizeEvent(QResizeEvent *event)

@@ -24,11 +24,13 @@ public:
     // the plot a long name takes two lines where the legend has the height, else it is elided in
     // the middle; the full name stays in the marker's tooltip.
     void fitLegend();
-    // Shows or leaves out these entries of the legend, and fits the others to the room.
+    // Shows or leaves out these entries of the legend, and fits the others to the room if that
+    // changed which are shown.
     void showLegendEntries(const QList<QLegendMarker *> &markers, bool shown);
     // The same for one entry, without fitting the legend again (for a chart that changes many
     // and then calls fitLegend() once).
-    static void leaveOutOfLegend(QLegendMarker *marker, bool leftOut = true);
+    // Says whether the entry was shown before and is left out now, or the other way round.
+    static bool leaveOutOfLegend(QLegendMarker *marker, bool leftOut = true);
 
 public slots:
     void resetZoom();

@@ -418,10 +418,13 @@ void CumulativeChart::setEvaluation(const Evaluation &e)
     const QStringList &leftOut = m_leftOut;
     m_events->replace(m_eventPoints);
     // A legend entry for marks the chart does not have would only puzzle.
+    // Fitted again only when an entry comes or goes: not a slider tick's work otherwise.
+    bool changed = false;
     for (QScatterSeries *marks : {m_crossings, m_events})
         for (QLegendMarker *marker : chart()->legend()->markers(marks))
-            ChartView::leaveOutOfLegend(marker, marks->points().isEmpty());
-    chartView()->fitLegend();
+            changed |= ChartView::leaveOutOfLegend(marker, marks->points().isEmpty());
+    if (changed)
+        chartView()->fitLegend();
     m_crossovers->replace(m_crossoverPoints);
     m_sentences = sentences;
 

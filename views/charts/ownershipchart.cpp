@@ -176,8 +176,9 @@ void OwnershipChart::rebuild()
     m_units->attachAxis(axisX);
     m_units->attachAxis(axisY);
     // The star is labelled on the plot; the legend keeps its room for the hybrid options' names.
-    chartView()->showLegendEntries(chart()->legend()->markers(m_units), false);
-    chartView()->connectLegendMarkers();
+    for (QLegendMarker *marker : chart()->legend()->markers(m_units))
+        ChartView::leaveOutOfLegend(marker);
+    chartView()->connectLegendMarkers(); // fits the legend
 
     if (!infeasible.isEmpty())
         lines << tr("Not drawn: %1").arg(infeasible.join(QStringLiteral("; ")));
